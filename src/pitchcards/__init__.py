@@ -1,0 +1,33 @@
+"""pitchcards: the card game Pitch (Auction Pitch, Setback, the Money Game), exactly.
+
+The public API::
+
+    import pitchcards as pc
+    rules = pc.find_variant("auction").replace(low_to="holder")
+    h = pc.Hand.deal(rules, players=4, dealer=0, seed=1)
+    while h.seat_to_act is not None:
+        h.push(h.legal_actions()[0])
+    print(h.result)
+"""
+
+from __future__ import annotations
+
+from .actions import ACTIONS, NUM_ACTIONS, Action, parse_action
+from .cards import card_name, card_symbol, format_cards, parse_card, parse_cards
+from .errors import IllegalActionError, InvalidActionError, OptionError, PitchError
+from .hand import Hand
+from .match import Match
+from .money import MoneySession, round_cents
+from .rules import VARIANTS, RuleSet, find_variant
+from .scoring import HandResult
+from .views import View
+
+__all__ = [
+    "ACTIONS", "NUM_ACTIONS", "Action", "parse_action",
+    "card_name", "card_symbol", "format_cards", "parse_card", "parse_cards",
+    "IllegalActionError", "InvalidActionError", "OptionError", "PitchError",
+    "Hand", "HandResult", "Match", "MoneySession", "round_cents",
+    "VARIANTS", "RuleSet", "find_variant", "View",
+]
+
+__version__ = "0.1.0"

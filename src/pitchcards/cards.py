@@ -1,0 +1,154 @@
+"""Cards as small integers and sets of cards as bit masks.
+
+A card is an ``int`` 0..51: ``suit * 13 + rank`` with rank 0 for the 2 up to 12 for the Ace, so
+within one suit a higher bit is a higher card (C1).  A set of cards is a Python ``int`` used as a
+52-bit mask (python-chess keeps bitboards the same way): ``mask >> card & 1`` tests membership,
+``mask.bit_count()`` counts, and the per-suit masks below pick one suit out.
+
+Text: rank then suit, ``"QH"``; ranks ``A K Q J T 9 ... 2`` (``10`` accepted for ``T``), suits
+``S H D C`` (``♠ ♥ ♦ ♣`` accepted), case-insensitive.
+
+The deck is the 52-card deck of C1.  Jokers or an off-jack (RULES §5.2–5.3) would add card ids
+from 52 upwards and a per-trump *trump order* table; only the trick-winner strength table in
+``hand.py`` and the High/Low search in ``scoring.py`` rank trumps by bit position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from .errors import InvalidCardError
+
+__all__ = [
+    "SUITS",
+    "RANKS",
+    "SUIT_SYMBOLS",
+    "DECK_SIZE",
+    "FULL_DECK",
+    "SUIT_MASKS",
+    "GAME_VALUE",
+    "Card",
+    "card_suit",
+    "card_rank",
+    "card_name",
+    "card_symbol",
+    "parse_card",
+    "parse_cards",
+    "cards_of",
+    "mask_of",
+    "format_cards",
+    "game_count",
+    "highest",
+    "lowest",
+]
+
+Card = int
+
+#: Suit letters by suit index (C1: ♣ ♦ ♥ ♠, all equal until trump is set).
+SUITS = ("C", "D", "H", "S")
+SUIT_SYMBOLS = ("♣", "♦", "♥", "♠")
+#: Rank letters by rank index, low to high (C1).
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
+DECK_SIZE = 52
+FULL_DECK = (1 << DECK_SIZE) - 1
+SUIT_MASKS = tuple(0x1FFF << (13 * s) for s in range(4))
+
+#: C8: the game count of each rank index (10=10, A=4, K=3, Q=2, J=1, 9..2=0).
+GAME_VALUE = (0, 0, 0, 0, 0, 0, 0, 0, 10, 1, 2, 3, 4)
+
+_SUIT_OF_TEXT = {"C": 0, "D": 1, "H": 2, "S": 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3,
+                 "♧": 0, "♢": 1, "♡": 2, "♤": 3}
+_RANK_OF_TEXT = {r: i for i, r in enumerate(RANKS)} | {"10": 8}
+
+#: Game count of a 13-bit rank mask (one suit), precomputed so counting a pile is 4 lookups.
+_GAME_OF_RANKS = tuple(
+    sum(GAME_VALUE[r] for r in range(13) if m >> r & 1) for m in range(1 << 13)
+)
+
+_NAMES = tuple(RANKS[c % 13] + SUITS[c // 13] for c in range(DECK_SIZE))
+_SYMBOLS = tuple(RANKS[c % 13].replace("T", "10") + SUIT_SYMBOLS[c // 13] for c in range(DECK_SIZE))
+_CARD_OF_NAME = {name: c for c, name in enumerate(_NAMES)}
+
+
+def card_suit(card: Card) -> int:
+    """Suit index 0..3 (C, D, H, S)."""
+    return card // 13
+
+
+def card_rank(card: Card) -> int:
+    """Rank index 0..12 (2 .. A)."""
+    return card % 13
+
+
+def card_name(card: Card) -> str:
+    """Canonical text, e.g. ``"QH"``, ``"TS"``."""
+    return _NAMES[card]
+
+
+def card_symbol(card: Card) -> str:
+    """Display text with a suit symbol, e.g. ``"Q♥"``, ``"10♠"``."""
+    return _SYMBOLS[card]
+
+
+def parse_card(text: str) -> Card:
+    """Read one card (``"QH"``, ``"10h"``, ``"Q♥"``); :class:`InvalidCardError` if unreadable."""
+    t = text.strip().upper()
+    card = _CARD_OF_NAME.get(t)
+    if card is not None:
+        return card
+    if len(t) >= 2:
+        rank = _RANK_OF_TEXT.get(t[:-1])
+        suit = _SUIT_OF_TEXT.get(t[-1])
+        if rank is not None and suit is not None:
+            return suit * 13 + rank
+    raise InvalidCardError(
+        f"cannot read card {text!r}: write rank then suit, ranks A K Q J T(10) 9..2, "
+        "suits S H D C (or ♠ ♥ ♦ ♣), e.g. 'QH' or '10♠'"
+    )
+
+
+def parse_cards(text: str | Iterable[str]) -> list[Card]:
+    """Read cards separated by spaces or commas (or an iterable of card texts)."""
+    items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    return [parse_card(t) for t in items]
+
+
+def cards_of(mask: int) -> Iterator[Card]:
+    """The cards in a mask, lowest id first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The mask of some cards."""
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def format_cards(mask_or_cards: int | Iterable[Card], symbols: bool = False) -> str:
+    """Cards as text, grouped by suit S H D C, high to low within a suit."""
+    cards = list(cards_of(mask_or_cards)) if isinstance(mask_or_cards, int) else list(mask_or_cards)
+    cards.sort(key=lambda c: (-(c // 13), -(c % 13)))
+    table = _SYMBOLS if symbols else _NAMES
+    return " ".join(table[c] for c in cards)
+
+
+def game_count(mask: int) -> int:
+    """C8: the game count of a set of cards."""
+    g = _GAME_OF_RANKS
+    return (g[mask & 0x1FFF] + g[mask >> 13 & 0x1FFF]
+            + g[mask >> 26 & 0x1FFF] + g[mask >> 39 & 0x1FFF])
+
+
+def highest(mask: int) -> Card:
+    """The highest card id in a non-empty mask (the highest card when the mask is one suit)."""
+    return mask.bit_length() - 1
+
+
+def lowest(mask: int) -> Card:
+    """The lowest card id in a non-empty mask."""
+    return (mask & -mask).bit_length() - 1

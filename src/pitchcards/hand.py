@@ -1,0 +1,646 @@
+"""One hand of Pitch: deal, auction, six tricks, result.  ``push``/``pop``/``copy``.
+
+The hot path (``legal_actions``/``push`` in the play phase) works on bit masks and precomputed
+tables and allocates as little as it can: a search bot lives on ``push``/``pop``, and
+``push_unchecked`` skips the legality check for callers that took the action from
+``legal_actions`` themselves (OpenSpiel's ``apply_action`` vs its checked sibling).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Union
+
+from .actions import ACTIONS, BID, BID_BASE, PASS, PASS_ID, PITCH, PITCH_BASE, PLAY, Action, parse_action
+from .cards import DECK_SIZE, SUIT_MASKS, SUITS, card_name, cards_of, format_cards, parse_cards
+from .errors import IllegalActionError, InvalidActionError
+from .rules import MOON, RuleSet, bid_text
+from .scoring import HandResult, score_hand
+
+if TYPE_CHECKING:
+    from .views import View
+
+__all__ = ["Hand", "ActionLike", "AUCTION", "PLAY_PHASE", "OVER"]
+
+ActionLike = Union[Action, str, int]
+
+# Phases (ints on the hot path; ``Hand.phase`` gives the name).
+AUCTION, PLAY_PHASE, OVER = 0, 1, 2
+_PHASE_NAMES = ("auction", "play", "over")
+
+_SUIT = SUIT_MASKS
+_SUIT_OF = tuple(c // 13 for c in range(DECK_SIZE))
+_RANK_OF = tuple(c % 13 for c in range(DECK_SIZE))
+
+
+def _strength(trump: int, led: int, card: int) -> int:
+    suit, rank = _SUIT_OF[card], _RANK_OF[card]
+    return 100 + rank if suit == trump else rank if suit == led else -1
+
+
+#: _STRENGTH[trump][led][card]: the card's power in a trick (C7), precomputed.
+_STRENGTH = tuple(tuple(tuple(_strength(t, led, c) for c in range(DECK_SIZE)) for led in range(4))
+                  for t in range(4))
+
+# Follow rules (C6 and §7.8) as small ints for the hot path.
+_TRUMP_ANYTIME, _STRICT, _TRUMP_ONLY = 0, 1, 2
+_FOLLOW = {"trump_anytime": _TRUMP_ANYTIME, "strict_follow": _STRICT,
+           "follow_trump_only": _TRUMP_ONLY}
+
+# _SUIT_PLAYS[suit][13-bit rank mask]: the play actions of those cards, so a legal mask turns
+# into its actions with four lookups (random playouts rarely repeat a whole-hand mask).
+_SUIT_PLAYS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple(tuple(PLAY[13 * suit + r] for r in range(13) if m >> r & 1) for m in range(1 << 13))
+    for suit in range(4))
+_SUIT_PITCHES: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple(tuple(PITCH[13 * suit + r] for r in range(13) if m >> r & 1) for m in range(1 << 13))
+    for suit in range(4))
+
+
+def _actions_of(mask: int, table: tuple[tuple[tuple[Action, ...], ...], ...]) -> list[Action]:
+    return [*table[0][mask & 0x1FFF], *table[1][mask >> 13 & 0x1FFF],
+            *table[2][mask >> 26 & 0x1FFF], *table[3][mask >> 39]]
+
+
+class Hand:
+    """A hand from the deal to its :class:`HandResult`.
+
+    Public read-only state: ``rules``, ``players``, ``dealer``, ``seat_to_act`` (None when over),
+    ``pitcher`` and ``contract`` (once the auction is over), ``result`` (once the hand is over),
+    ``trump`` (a suit letter, once the first card is led).
+    """
+
+    __slots__ = (
+        "rules", "players", "dealer", "dealt", "seat_to_act", "pitcher", "contract", "result",
+        "_sides", "_follow", "_hands", "_phase", "_stack",
+        # auction
+        "_high", "_high_seat", "_pitch", "_active", "_passes",
+        # play
+        "_trump", "_leader", "_led", "_win_seat", "_win_str", "_trick", "_tricks",
+        "_captured", "_tricks_won",
+    )
+
+    rules: RuleSet
+    players: int
+    dealer: int
+    dealt: tuple[int, ...]
+    seat_to_act: int | None
+    pitcher: int | None
+    contract: int | None
+    result: HandResult | None
+
+    # ------------------------------------------------------------------ creation
+    def __init__(self, rules: RuleSet, dealt: Sequence[int], dealer: int) -> None:
+        """Start a hand from dealt masks (one per seat).  Prefer :meth:`deal`."""
+        n = len(dealt)
+        low, high = rules.player_range
+        if not low <= n <= high:
+            raise IllegalActionError(
+                f"{n} players cannot play {rules.name!r}: it allows {low} to {high} (E1)",
+                phase="deal")
+        if not 0 <= dealer < n:
+            raise IllegalActionError(f"dealer {dealer} is not a seat of a {n}-player table",
+                                     phase="deal")
+        self.rules = rules
+        self.players = n
+        self.dealer = dealer
+        self.dealt = tuple(dealt)
+        self._sides = tuple(s % 2 for s in range(n)) if rules.partnership_mode else tuple(range(n))
+        self._follow = _FOLLOW[rules.follow_rule]
+        self._hands = list(self.dealt)
+        self._phase = AUCTION
+        self._stack: list[tuple[object, ...]] = []
+        self.pitcher = None
+        self.contract = None
+        self.result = None
+        self._high = 0
+        self._high_seat = -1
+        self._pitch = -1
+        self._active = (1 << n) - 1
+        self._passes = 0
+        self._trump = -1
+        self._leader = -1
+        self._led = -1
+        self._win_seat = -1
+        self._win_str = -1
+        self._trick: list[int] = []
+        self._tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self._captured = [0] * n
+        self._tricks_won = [0] * n
+        self.seat_to_act = (dealer + 1) % n  # A-R4.2, B-R4.1: left of the dealer bids first
+
+    @classmethod
+    def deal(cls, rules: RuleSet, players: int = 4, dealer: int = 0, seed: int | None = None,
+             cards: Sequence[str] | Sequence[Sequence[int]] | None = None,
+             rng: random.Random | None = None) -> Hand:
+        """Deal a hand: shuffled (reproducible from ``seed``, or drawn from ``rng``) or stacked.
+
+        ``cards`` stacks the deck: one entry per seat, six cards each, as text
+        (``"AS KS 2S 9H 3D TC"``) or card ids.
+        """
+        if cards is not None:
+            return cls(rules, _stacked(cards, players), dealer)
+        if not isinstance(players, int) or not 2 <= players <= 8:
+            raise IllegalActionError(f"cannot deal to {players!r} players: 2 to 8 fit a "
+                                     "52-card deck at six cards each (C3)", phase="deal")
+        r = rng if rng is not None else random.Random(seed)
+        return cls(rules, deal_masks(r, players, dealer, rules.deal_batch), dealer)
+
+    def copy(self) -> Hand:
+        """An independent copy (the action stack included, so ``pop`` works on it)."""
+        other = Hand.__new__(Hand)
+        for name in Hand.__slots__:
+            setattr(other, name, getattr(self, name))
+        other._hands = self._hands[:]
+        other._stack = self._stack[:]
+        other._trick = self._trick[:]
+        other._tricks = self._tricks[:]
+        other._captured = self._captured[:]
+        other._tricks_won = self._tricks_won[:]
+        return other
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def phase(self) -> str:
+        """``"auction"``, ``"play"`` or ``"over"``."""
+        return _PHASE_NAMES[self._phase]
+
+    @property
+    def trump(self) -> str | None:
+        """Trump suit letter, or None before the first lead (C5)."""
+        return SUITS[self._trump] if self._trump >= 0 else None
+
+    @property
+    def trump_suit(self) -> int | None:
+        """Trump suit index 0..3, or None."""
+        return self._trump if self._trump >= 0 else None
+
+    @property
+    def high_bid(self) -> int | None:
+        """The current high bid value (moon = 5) during or after the auction, else None."""
+        return self._high or None
+
+    @property
+    def high_bidder(self) -> int | None:
+        return self._high_seat if self._high_seat >= 0 else None
+
+    @property
+    def leader(self) -> int | None:
+        """The seat that led (or is to lead) the current trick."""
+        return self._leader if self._leader >= 0 else None
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase == OVER
+
+    def side_of(self, seat: int) -> int:
+        """The scoring side of a seat: the seat, or its team (seat % 2) in partnerships."""
+        return self._sides[seat]
+
+    @property
+    def sides(self) -> int:
+        """How many scoring sides there are."""
+        return 2 if self.rules.partnership_mode else self.players
+
+    def hand_of(self, seat: int) -> int:
+        """The cards ``seat`` still holds, as a mask.  Hidden information: use a view for bots."""
+        return self._hands[seat]
+
+    def current_trick(self) -> list[tuple[int, int]]:
+        """(seat, card) of the cards on the table in the current trick, in play order."""
+        n, lead = self.players, self._leader
+        return [((lead + i) % n, c) for i, c in enumerate(self._trick)]
+
+    def completed_tricks(self) -> list[tuple[int, tuple[int, ...], int]]:
+        """(leader, cards in play order, winner) of every finished trick."""
+        return list(self._tricks)
+
+    def tricks_won(self, seat: int) -> int:
+        return self._tricks_won[seat]
+
+    def captured(self, seat: int) -> int:
+        """The cards in the tricks ``seat`` has won, as a mask (public: tricks are played open)."""
+        return self._captured[seat]
+
+    @property
+    def history(self) -> list[tuple[int, Action]]:
+        """Every action so far as (seat, action)."""
+        return [(e[1], e[0]) for e in self._stack]  # type: ignore[misc]
+
+    @property
+    def pitched_card(self) -> int | None:
+        """The card pitched with the current high bid (B-R4.3), while the auction runs."""
+        return self._pitch if self._pitch >= 0 else None
+
+    def __repr__(self) -> str:
+        return (f"<Hand {self.rules.name} players={self.players} dealer={self.dealer} "
+                f"phase={self.phase} seat_to_act={self.seat_to_act}>")
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_mask(self) -> int:
+        """The cards the seat to act may play now, as a mask (0 outside the play phase)."""
+        if self._phase != PLAY_PHASE:
+            return 0
+        hand = self._hands[self.seat_to_act]  # type: ignore[index]
+        if not self._trick:
+            return hand
+        follow = hand & _SUIT[self._led]
+        if not follow:
+            return hand  # C6: void in the led suit, any card
+        if self._follow == _TRUMP_ANYTIME:
+            return follow | (hand & _SUIT[self._trump])  # C6: follow suit or trump
+        if self._follow == _STRICT or self._led == self._trump:
+            return follow
+        return hand  # follow_trump_only: only a trump lead must be followed
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the seat to act may take now (empty when the hand is over)."""
+        if self._phase == PLAY_PHASE:
+            hand = self._hands[self.seat_to_act]  # type: ignore[index]
+            if self._trick:
+                follow = hand & _SUIT[self._led]
+                if follow:
+                    if self._follow == _TRUMP_ANYTIME:
+                        hand = follow | (hand & _SUIT[self._trump])
+                    elif self._follow == _STRICT or self._led == self._trump:
+                        hand = follow
+            t = _SUIT_PLAYS
+            return [*t[0][hand & 0x1FFF], *t[1][hand >> 13 & 0x1FFF],
+                    *t[2][hand >> 26 & 0x1FFF], *t[3][hand >> 39]]
+        if self._phase == AUCTION:
+            return self._auction_actions()
+        return []
+
+    def _auction_options(self) -> tuple[bool, int, int, bool]:
+        """The seat to act's options: (may pass, lowest bid, highest bid, may pitch)."""
+        rules = self.rules
+        high = self._high
+        top = rules.max_bid
+        floor = rules.min_bid
+        if self.seat_to_act == self.dealer and high == 0 and self._all_others_passed():
+            # A-R4.4(a), B-R4.5(a): everyone else passed.
+            mode = rules.all_pass
+            if mode == "force_dealer_exact2":
+                lo = hi = max(2, floor)
+                allow_pass = False
+            elif mode == "force_dealer_atleast2":
+                lo, hi = max(2, floor), top
+                allow_pass = False
+            else:  # redeal / eldest pitches: the dealer may pass too
+                lo, hi = floor, top
+                allow_pass = True
+        else:
+            allow_pass = True
+            lo, hi = (high + 1 if high else floor), top
+            steal = rules.dealer_steal
+            if (self.seat_to_act == self.dealer and high and self._high_seat != self.dealer
+                    and steal != "none" and (high < top or steal == "equal_any_incl_pitched")):
+                lo = high  # A-R4.4(b), B-R4.5(b): the dealer steals by equalling
+        return allow_pass, lo, hi, rules.pitch_as_bid_4 and lo <= 4 <= hi
+
+    def _auction_actions(self) -> list[Action]:
+        allow_pass, lo, hi, pitch = self._auction_options()
+        actions = [PASS] if allow_pass else []
+        actions += BID[lo:hi + 1]
+        if pitch:  # B-R4.3: any card in hand may be pitched as a bid of 4
+            actions += _actions_of(self._hands[self.seat_to_act], _SUIT_PITCHES)  # type: ignore[index]
+        return actions
+
+    def _auction_allows(self, a: int) -> bool:
+        allow_pass, lo, hi, pitch = self._auction_options()
+        if a == PASS_ID:
+            return allow_pass
+        if a > PASS_ID:
+            return lo <= a - BID_BASE <= hi
+        if a >= PITCH_BASE:
+            return pitch and bool(self._hands[self.seat_to_act] >> (a - PITCH_BASE) & 1)  # type: ignore[index]
+        return False
+
+    def _all_others_passed(self) -> bool:
+        if self.rules.auction == "single_round" or not self.rules.pass_is_final:
+            return self._high == 0  # nobody has bid, so everyone before the dealer passed
+        return self._active == 1 << self.dealer
+
+    def is_legal(self, action: ActionLike) -> bool:
+        try:
+            a = self._as_action(action)
+        except InvalidActionError:
+            return False
+        if self._phase == PLAY_PHASE:
+            return a < PITCH_BASE and bool(self.legal_mask() >> a & 1)
+        return self._phase == AUCTION and self._auction_allows(a)
+
+    # ------------------------------------------------------------------ push / pop
+    def push(self, action: ActionLike, seat: int | None = None) -> None:
+        """Apply an action (an :class:`Action`, its id or its text) for the seat to act.
+
+        ``seat``, if given, must be the seat to act (a server passes the requesting seat).
+        Raises :class:`InvalidActionError` for input it cannot read and
+        :class:`IllegalActionError` for an action not legal now; either way nothing changes.
+        """
+        a = action if type(action) is Action else self._as_action(action)
+        if seat is not None and seat != self.seat_to_act:
+            raise self._illegal(a, seat, "it is not this seat's turn")
+        if self._phase == PLAY_PHASE:
+            s: int = self.seat_to_act  # type: ignore[assignment]
+            hand = self._hands[s]
+            if a >= PITCH_BASE or not hand >> a & 1:
+                raise self._illegal(a, s, "not a card this seat holds" if a < PITCH_BASE
+                                    else "the auction is over")
+            if self._trick:
+                led = self._led
+                suit = _SUIT_OF[a]
+                # C6 / E12: holding the led suit, a player may follow or (trump_anytime) trump.
+                if suit != led and hand & _SUIT[led] and (
+                        self._follow != _TRUMP_ANYTIME or suit != self._trump) and (
+                        self._follow != _TRUMP_ONLY or led == self._trump):
+                    raise self._illegal(a, s, "must follow suit")
+            self._stack.append((a, s, self._led, self._win_seat, self._win_str))
+            self._play_card(s, a)
+        elif self._phase == AUCTION:
+            if not self._auction_allows(a):
+                raise self._illegal(a, self.seat_to_act, "not a legal bid")
+            self._push_auction(a)
+        else:
+            raise self._illegal(a, seat, "the hand is over")
+
+    def push_unchecked(self, action: Action) -> None:
+        """Apply a legal action without checking it (for search code on ``legal_actions``)."""
+        if self._phase == PLAY_PHASE:
+            s: int = self.seat_to_act  # type: ignore[assignment]
+            self._stack.append((action, s, self._led, self._win_seat, self._win_str))
+            self._play_card(s, action)
+        else:
+            self._push_auction(action)
+
+    def _as_action(self, action: ActionLike) -> Action:
+        if isinstance(action, str):
+            return parse_action(action)
+        if isinstance(action, int) and not isinstance(action, bool) and 0 <= action < len(ACTIONS):
+            return ACTIONS[action]
+        raise InvalidActionError(
+            f"cannot read action {action!r}: expected an Action, an action id 0..{len(ACTIONS) - 1}"
+            " or text such as 'pass', 'bid 2', 'pitch QH', 'play QH'")
+
+    def _illegal(self, a: Action, seat: int | None, why: str) -> IllegalActionError:
+        legal = [str(x) for x in self.legal_actions()]
+        who = f"seat {seat}" if seat is not None else "nobody"
+        turn = self.seat_to_act
+        msg = (f"{str(a)!r} by {who} in the {self.phase} phase: {why}"
+               + (f" (seat {turn} is to act)" if turn is not None and turn != seat else "")
+               + (f"; legal now: {', '.join(legal)}" if legal else ""))
+        if self._phase == PLAY_PHASE and a < PITCH_BASE and self._trick:
+            msg += (f"; {SUITS[self._led]} was led, trump is {SUITS[self._trump]}, "
+                    f"rule {self.rules.follow_rule}")
+        return IllegalActionError(msg, action=str(a), seat=seat, phase=self.phase, legal=legal)
+
+    def _play_card(self, seat: int, card: int) -> None:
+        """Put ``card`` from ``seat`` on the trick; close the trick and the hand when due."""
+        self._hands[seat] ^= 1 << card
+        trick = self._trick
+        if not trick:
+            suit = _SUIT_OF[card]
+            if self._trump < 0:
+                self._trump = suit  # C5: the first card led sets trump
+            self._led = suit
+            self._leader = seat
+        trick.append(card)
+        # C7: a trump beats every non-trump, the led suit beats off-suits, which never win.
+        strength = _STRENGTH[self._trump][self._led][card]
+        if strength > self._win_str:
+            self._win_str = strength
+            self._win_seat = seat
+        n = self.players
+        if len(trick) < n:
+            self.seat_to_act = seat + 1 if seat + 1 < n else 0
+            return
+        # C7: the winner takes the trick and leads the next one.
+        winner = self._win_seat
+        cards = tuple(trick)
+        mask = 0
+        for c in cards:
+            mask |= 1 << c
+        self._captured[winner] |= mask
+        self._tricks_won[winner] += 1
+        tricks = self._tricks
+        tricks.append((self._leader, cards, winner))
+        trick.clear()
+        self._leader = winner
+        self._win_str = -1
+        self._win_seat = -1
+        if len(tricks) == 6:
+            self._phase = OVER
+            self.seat_to_act = None
+            self.result = score_hand(self.rules, self.dealer, self.pitcher, self.contract,
+                                     self._sides, self.dealt, self._captured, self._tricks_won,
+                                     self._trump)
+        else:
+            self.seat_to_act = winner
+
+    def _push_auction(self, a: Action) -> None:
+        seat: int = self.seat_to_act  # type: ignore[assignment]
+        self._stack.append((a, seat, self._high, self._high_seat, self._pitch, self._active,
+                            self._passes, AUCTION))
+        rules = self.rules
+        if a == PASS_ID:
+            self._passes += 1
+            if rules.pass_is_final:
+                self._active &= ~(1 << seat)
+        else:
+            self._passes = 0
+            if a < PASS_ID:
+                self._high = 4  # B-R4.3: pitching a card is a bid of 4
+                self._pitch = a - PITCH_BASE
+            else:
+                self._high = a - BID_BASE
+                self._pitch = -1
+            self._high_seat = seat
+        nxt = self._next_bidder(seat)
+        if nxt is None:
+            self._end_auction()
+        else:
+            self.seat_to_act = nxt
+
+    def _next_bidder(self, seat: int) -> int | None:
+        """Who bids next, or None when the auction is over (A-R4.5, B-R4.1, B-R4.4)."""
+        rules = self.rules
+        n, dealer, high = self.players, self.dealer, self._high
+        top_reached = high == rules.max_bid
+        dealer_may_take_top = (top_reached and rules.dealer_steal == "equal_any_incl_pitched"
+                               and self._high_seat != dealer)
+        if rules.auction == "single_round":
+            if seat == dealer:
+                return None
+            if top_reached:
+                # B-R4.4: a 4 (the top bid) ends the auction, unless the dealer may take it.
+                return dealer if dealer_may_take_top else None
+            return (seat + 1) % n
+        # Continuous auction (A-R4).
+        if top_reached and not (dealer_may_take_top and self._dealer_can_act()):
+            return None  # A-R4.5(i): nothing beats the moon
+        if top_reached:
+            return dealer
+        if rules.pass_is_final:
+            active = self._active
+            if high and active.bit_count() == 1:
+                return None  # A-R4.5(ii): one active player left and a high bid exists
+            if not active:
+                return None  # everyone passed (only where the dealer may pass: redeal/eldest)
+            nxt = (seat + 1) % n
+            while not active >> nxt & 1:
+                nxt = (nxt + 1) % n
+            return nxt
+        # pass_is_final=False: the auction ends once everyone else passed after the last bid.
+        if high and self._passes >= n - 1:
+            return None
+        if not high and self._passes >= n:
+            return None
+        return (seat + 1) % n
+
+    def _dealer_can_act(self) -> bool:
+        return not self.rules.pass_is_final or bool(self._active >> self.dealer & 1)
+
+    def _end_auction(self) -> None:
+        rules = self.rules
+        if self._high == 0:
+            if rules.all_pass == "redeal":
+                # §7.10: everyone passed, the cards are thrown in.
+                self._phase = OVER
+                self.seat_to_act = None
+                self.result = HandResult.thrown_in_result(self.sides)
+                return
+            # H4: the eldest hand pitches with no contract.
+            self.pitcher = (self.dealer + 1) % self.players
+            self.contract = 0
+        else:
+            self.pitcher = self._high_seat
+            self.contract = self._high
+        self._phase = PLAY_PHASE
+        self._leader = self.pitcher
+        self.seat_to_act = self.pitcher  # A-R5.1, B-R5.1, E13: the pitcher leads trick 1
+        if self._pitch >= 0:
+            # B-R4.3: the pitched card is the opening lead.
+            self._play_card(self.pitcher, self._pitch)
+
+    def pop(self) -> Action:
+        """Undo the last action and return it."""
+        if not self._stack:
+            raise IllegalActionError("nothing to undo: no action has been taken in this hand",
+                                     phase=self.phase)
+        entry = self._stack.pop()
+        action: Action = entry[0]  # type: ignore[assignment]
+        seat: int = entry[1]  # type: ignore[assignment]
+        if len(entry) == 5:  # a play: (card, seat, led, winning seat, winning strength)
+            _, _, self._led, self._win_seat, self._win_str = entry  # type: ignore[assignment]
+            self._unplay(seat, action)
+            self._phase = PLAY_PHASE
+            if not self._tricks and not self._trick:
+                self._trump = -1  # the opening lead is taken back: no trump yet
+        else:  # a bid, pass or pitch, which may have ended the auction (and led a pitch)
+            (_, _, self._high, self._high_seat, self._pitch, self._active, self._passes,
+             _) = entry  # type: ignore[assignment]
+            if self._phase == PLAY_PHASE and self._trick:
+                self._unplay(self.pitcher, self._trick[0])  # type: ignore[arg-type]
+            self._phase = AUCTION
+            self.pitcher = None
+            self.contract = None
+            self.result = None
+            self._led = self._win_seat = self._win_str = self._trump = self._leader = -1
+        self.seat_to_act = seat
+        return action
+
+    def _unplay(self, seat: int, card: int) -> None:
+        """Take ``card`` back into ``seat``'s hand, reopening a closed trick if needed."""
+        if not self._trick:
+            leader, cards, winner = self._tricks.pop()
+            mask = 0
+            for c in cards:
+                mask |= 1 << c
+            self._captured[winner] &= ~mask
+            self._tricks_won[winner] -= 1
+            self._trick.extend(cards)
+            self._leader = leader
+            self.result = None
+        self._trick.pop()
+        self._hands[seat] |= 1 << card
+
+    # ------------------------------------------------------------------ views
+    def view(self, seat: int | None = None) -> View:
+        """What ``seat`` may know now (``None``: a spectator, who sees no hidden card)."""
+        from .views import view_of
+
+        return view_of(self, seat)
+
+    def describe(self) -> str:
+        """A short human-readable summary of the hand so far."""
+        lines = [repr(self)]
+        for s in range(self.players):
+            lines.append(f"  seat {s}: {format_cards(self._hands[s])}")
+        if self.contract is not None:
+            lines.append(f"  pitcher seat {self.pitcher} bid {bid_text(self.contract)}, "
+                         f"trump {self.trump}")
+        for leader, cards, winner in self._tricks:
+            lines.append(f"  trick led by {leader}: {' '.join(card_name(c) for c in cards)}"
+                         f" -> seat {winner}")
+        return "\n".join(lines)
+
+
+_DEAL_ORDER: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+
+def _deal_order(players: int, dealer: int, batch: int) -> tuple[int, ...]:
+    """The seat receiving each card dealt, in order (C4: clockwise from the dealer's left)."""
+    key = (players, dealer, batch)
+    order = _DEAL_ORDER.get(key)
+    if order is None:
+        order = tuple((dealer + k) % players for _ in range(6 // batch)
+                      for k in range(1, players + 1) for _ in range(batch))
+        _DEAL_ORDER[key] = order
+    return order
+
+
+def deal_masks(rng: random.Random, players: int, dealer: int, batch: int = 3) -> list[int]:
+    """C4: a uniformly shuffled deck dealt clockwise from the dealer's left in packets.
+
+    Cards are drawn one at a time uniformly from those not yet drawn (rejection sampling on
+    ``rng.random()``), which is the top of a uniform shuffle and reproducible from the seed.
+    """
+    masks = [0] * players
+    taken = 0
+    rnd = rng.random
+    for seat in _deal_order(players, dealer, batch):
+        while True:
+            bit = 1 << int(rnd() * DECK_SIZE)
+            if not taken & bit:
+                break
+        taken |= bit
+        masks[seat] |= bit
+    return masks
+
+
+def _stacked(cards: Sequence[str] | Sequence[Sequence[int]], players: int) -> list[int]:
+    if isinstance(cards, str):
+        raise InvalidActionError("cards must be one entry per seat, e.g. "
+                                 "['AS KS 2S 9H 3D TC', ...], not one string")
+    if len(cards) != players:
+        raise IllegalActionError(f"stacked deal has {len(cards)} hands for {players} players",
+                                 phase="deal")
+    masks = []
+    seen = 0
+    for seat, entry in enumerate(cards):
+        ids = parse_cards(entry) if isinstance(entry, str) else [int(c) for c in entry]
+        if len(ids) != 6:
+            raise IllegalActionError(f"stacked deal gives seat {seat} {len(ids)} cards; "
+                                     "each seat gets exactly 6 (C3)", phase="deal")
+        mask = 0
+        for c in ids:
+            if not 0 <= c < DECK_SIZE:
+                raise InvalidActionError(f"card id {c} is not a card (0..51)")
+            bit = 1 << c
+            if (seen | mask) & bit:
+                raise IllegalActionError(f"stacked deal uses {card_name(c)} twice", phase="deal")
+            mask |= bit
+        seen |= mask
+        masks.append(mask)
+    return masks

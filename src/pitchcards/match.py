@@ -1,0 +1,212 @@
+"""A match: hands dealt in turn until a side wins (B-R8, §7 ``win_rule``)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .actions import Action
+from .errors import IllegalActionError
+from .hand import ActionLike, Hand
+from .rules import RuleSet
+from .scoring import HandResult
+
+if TYPE_CHECKING:
+    from .views import View
+
+__all__ = ["Match", "first_dealer", "hljg_reach_order", "match_winner"]
+
+Deal = Sequence[str] | Sequence[Sequence[int]]
+
+
+def first_dealer(rules: RuleSet, players: int, rng: random.Random) -> int:
+    """A-R2.1 / B-R2.1: a random first dealer, or by a cut (``first_dealer="cut"``).
+
+    The cut: each seat in turn draws a card from a shuffled deck; the lowest card deals (ties in
+    rank are cut again among the tied seats), as Hoyle's "draw for deal" has it.
+    """
+    if rules.first_dealer == "random":
+        return rng.randrange(players)
+    seats = list(range(players))
+    while True:
+        drawn = rng.sample(range(52), len(seats))
+        ranks = [c % 13 for c in drawn]
+        low = min(ranks)
+        seats = [s for s, r in zip(seats, ranks, strict=True) if r == low]
+        if len(seats) == 1:
+            return seats[0]
+
+
+def hljg_reach_order(rules: RuleSet, before: Sequence[int], result: HandResult) -> list[int]:
+    """Sides in the order they reach the target when the hand is counted High-Low-Jack-Game.
+
+    §7.7 (W1, H7): a set pitcher's loss is taken first; then each point is added in the order
+    High, Low, Jack, Game (a made moon's extra point, if it scores 5, last).
+    """
+    target = rules.target
+    if target is None:
+        return []
+    running = list(before)
+    order: list[int] = []
+    pside = result.pitcher_side
+
+    def add(side: int, amount: int) -> None:
+        was = running[side] >= target
+        running[side] += amount
+        if not was and running[side] >= target and side not in order:
+            order.append(side)
+
+    if pside is not None and not result.made:
+        running[pside] += result.deltas[pside]  # the loss counts first
+    for side in (result.high, result.low, result.jack, result.game):
+        if side is None or (side == pside and not result.made):
+            continue
+        add(side, 1)
+    if pside is not None and result.made:
+        extra = result.deltas[pside] - result.points[pside]
+        if extra > 0:
+            add(pside, extra)
+    return order
+
+
+def match_winner(rules: RuleSet, before: Sequence[int], after: Sequence[int],
+                 result: HandResult) -> int | None:
+    """The side that wins the match on this hand, or None to play on."""
+    pside = result.pitcher_side
+    if pside is None:
+        return None
+    if rules.moon == "smudge_wins" and result.moon:
+        return pside  # §5.4(b): a made smudge wins the game outright
+    target = rules.target
+    if target is None:
+        return None
+    pitcher_qualifies = after[pside] >= target and (result.made or not rules.win_requires_made_bid)
+    if rules.win_rule == "bidder_goes_out":
+        # B-R8.2, E30-E34: only the pitcher's side can win, at >= target, having made its bid.
+        return pside if pitcher_qualifies else None
+    if rules.win_rule == "first_to_target_HLJG_order":
+        order = hljg_reach_order(rules, before, result)
+        return order[0] if order else None
+    if rules.win_rule == "pitcher_counted_first":
+        # H3/H16: the pitcher's side is counted first; otherwise the first to reach in H-L-J-G.
+        if pitcher_qualifies:
+            return pside
+        order = [s for s in hljg_reach_order(rules, before, result) if s != pside]
+        return order[0] if order else None
+    # higher_score (W2): the highest score at or past the target; the pitcher wins a tie.
+    reached = [s for s, v in enumerate(after) if v >= target]
+    if not reached:
+        return None
+    best = max(after[s] for s in reached)
+    top = [s for s in reached if after[s] == best]
+    if len(top) == 1:
+        return top[0]
+    return pside if pside in top and result.made else None
+
+
+class Match:
+    """Hands dealt in turn (the deal passes left, B-R2.2) until a side wins.
+
+    ``scores`` and ``winner`` are per side: seats, or teams 0/1 in partnerships.
+    """
+
+    def __init__(self, rules: RuleSet, players: int = 4, dealer: int | None = 0,
+                 seed: int | None = None, scores: Sequence[int] | None = None) -> None:
+        low, high = rules.player_range
+        if not isinstance(players, int) or not low <= players <= high:
+            raise IllegalActionError(
+                f"{players!r} players cannot play {rules.name!r}: it allows {low} to {high} (E1)",
+                phase="setup")
+        self.rules = rules
+        self.players = players
+        self.seed = seed
+        self._rng = random.Random(seed)
+        if dealer is None:
+            dealer = first_dealer(rules, players, self._rng)
+        if not 0 <= dealer < players:
+            raise IllegalActionError(f"dealer {dealer} is not a seat (0..{players - 1})",
+                                     phase="setup")
+        self.first_dealer = dealer
+        self.next_dealer = dealer
+        nsides = 2 if rules.partnership_mode else players
+        start = list(scores) if scores is not None else [0] * nsides
+        if len(start) != nsides:
+            raise IllegalActionError(f"scores needs one entry per side ({nsides}), "
+                                     f"got {len(start)}", phase="setup")
+        self.starting_scores: tuple[int, ...] = tuple(start)
+        self.scores: list[int] = start
+        self.winner: int | None = None
+        self.results: list[HandResult] = []
+        self.hands: list[Hand] = []
+        self.hand: Hand | None = None
+
+    @property
+    def in_hand(self) -> bool:
+        """A hand is dealt and not over."""
+        return self.hand is not None and not self.hand.is_over
+
+    def deal(self, cards: Deal | None = None) -> Hand:
+        """Deal the next hand (shuffled from the match's seed, or stacked) and return it."""
+        if self.winner is not None:
+            raise IllegalActionError(f"the match is over: side {self.winner} won", phase="over")
+        if self.in_hand:
+            raise IllegalActionError("a hand is in progress: finish it before dealing the next",
+                                     phase=self.hand.phase)  # type: ignore[union-attr]
+        if cards is not None:
+            hand = Hand.deal(self.rules, self.players, self.next_dealer, cards=cards)
+        else:
+            hand = Hand.deal(self.rules, self.players, self.next_dealer, rng=self._rng)
+        self.hand = hand
+        self.hands.append(hand)
+        return hand
+
+    def push(self, action: ActionLike, seat: int | None = None) -> None:
+        """Apply an action to the current hand; score it as soon as it ends."""
+        hand = self._current()
+        hand.push(action, seat)
+        if hand.result is not None:
+            self._finish(hand.result)
+
+    def pop(self) -> Action:
+        """Undo the last action of the current hand (un-scoring it if it had just ended)."""
+        hand = self._current(allow_over=True)
+        if hand.result is not None and len(self.results) == len(self.hands):
+            self._unfinish()
+        return hand.pop()
+
+    def _current(self, allow_over: bool = False) -> Hand:
+        if self.hand is None or (self.hand.is_over and not allow_over):
+            phase = "over" if self.winner is not None else "between hands"
+            raise IllegalActionError("no hand in progress: call deal() first"
+                                     if self.winner is None else
+                                     f"the match is over: side {self.winner} won", phase=phase)
+        return self.hand
+
+    def _finish(self, result: HandResult) -> None:
+        before = list(self.scores)
+        for side, d in enumerate(result.deltas):
+            self.scores[side] += d
+        self.results.append(result)
+        self.winner = match_winner(self.rules, before, self.scores, result)
+        # B-R2.2 / E3: the deal passes left after every hand, made, set or thrown in.
+        self.next_dealer = (self.hand.dealer + 1) % self.players  # type: ignore[union-attr]
+
+    def _unfinish(self) -> None:
+        result = self.results.pop()
+        for side, d in enumerate(result.deltas):
+            self.scores[side] -= d
+        self.winner = None
+        self.next_dealer = self.hand.dealer  # type: ignore[union-attr]
+
+    def view(self, seat: int | None = None) -> View:
+        """The current hand as ``seat`` sees it, with the match scores."""
+        from .views import view_of
+
+        if self.hand is None:
+            raise IllegalActionError("no hand dealt yet", phase="setup")
+        return view_of(self.hand, seat, scores=self.scores)
+
+    def __repr__(self) -> str:
+        return (f"<Match {self.rules.name} players={self.players} scores={self.scores} "
+                f"hands={len(self.results)} winner={self.winner}>")

@@ -1,0 +1,287 @@
+"""Rules as data: :class:`RuleSet` (a frozen, validated dataclass) and the named variants.
+
+Option names and values follow RULES §7 (``docs/rules.md`` lists every one with its default per
+variant).  Variants are rows of data, not subclasses (python-chess's ``VARIANTS``)::
+
+    rules = find_variant("auction").replace(low_to="holder")
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from .errors import OptionError
+
+__all__ = ["RuleSet", "VARIANTS", "find_variant", "MOON", "bid_text"]
+
+#: Internal value of the moon / smudge bid: one step above 4.
+MOON = 5
+
+_CHOICES: dict[str, tuple[Any, ...]] = {
+    "partnership": ("off", "2x2"),
+    "deal_batch": (1, 2, 3),
+    "first_dealer": ("random", "cut"),
+    "auction": ("single_round", "continuous"),
+    "min_bid": (1, 2, 3, 4),
+    "moon": ("none", "moon", "smudge", "smudge_wins"),
+    "moon_fail_points": (4, 5),
+    "all_pass": ("force_dealer_exact2", "force_dealer_atleast2", "redeal",
+                 "eldest_pitches_no_contract"),
+    "dealer_steal": ("none", "equal_below_max", "equal_any_incl_pitched"),
+    "trump_selection": ("first_lead",),
+    "follow_rule": ("trump_anytime", "strict_follow", "follow_trump_only"),
+    "low_to": ("capturer", "holder"),
+    "high_to": ("holder",),
+    "jack_not_dealt": ("no_point",),
+    "game_tie": ("no_point", "elder_hand", "pitcher"),
+    "win_rule": ("bidder_goes_out", "first_to_target_HLJG_order", "pitcher_counted_first",
+                 "higher_score"),
+    "money": ("none", "per_point_vs_average", "per_point_flat"),
+    "average_mode": ("per_hand", "snapshot"),
+    "join_leave": ("between_hands", "never"),
+    "join_score": ("zero", "table_average"),
+}
+_BOOLS = ("allow_two_players", "pass_is_final", "pitch_as_bid_4", "moon_must_be_bid",
+          "pitcher_set_keeps_points", "win_requires_made_bid")
+_MONEY = ("stake_per_point", "moon_payment")
+# Spellings accepted by replace() besides the canonical ones (RULES uses both in places).
+_VALUE_ALIASES: dict[str, dict[Any, Any]] = {
+    "partnership": {False: "off", True: "2x2", "none": "off", "on": "2x2", "partners": "2x2"},
+    "join_score": {0: "zero", "0": "zero", "average": "table_average"},
+    "all_pass": {"exact2": "force_dealer_exact2", "at_least2": "force_dealer_atleast2",
+                 "atleast2": "force_dealer_atleast2"},
+}
+_BID_VALUES = {
+    "1-4": (1, "none"), "2-4": (2, "none"), "3-4": (3, "none"), "4": (4, "none"),
+    "2-4+moon": (2, "moon"), "2-4+smudge": (2, "smudge"),
+}
+
+
+def bid_text(value: int, moon: str = "moon") -> str:
+    """The text of a bid value: ``"2"`` or ``"moon"``."""
+    return "moon" if value == MOON else str(value)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RuleSet:
+    """Every option of a game of Pitch.  Frozen: change it with :meth:`replace`, which validates."""
+
+    name: str = "custom"
+    # Players and seating (A-R1, B-R1, C3).
+    min_players: int = 3
+    max_players: int = 7
+    allow_two_players: bool = False
+    partnership: str = "off"
+    deal_batch: int = 3
+    first_dealer: str = "random"
+    # Auction (A-R4, B-R4).
+    auction: str = "single_round"
+    pass_is_final: bool = True
+    min_bid: int = 1
+    moon: str = "none"
+    moon_fail_points: int = 4
+    moon_must_be_bid: bool = True
+    pitch_as_bid_4: bool = True
+    all_pass: str = "force_dealer_atleast2"
+    dealer_steal: str = "equal_below_max"
+    trump_selection: str = "first_lead"
+    # Play and scoring (C6, C10, A-R6, B-R6).
+    follow_rule: str = "trump_anytime"
+    low_to: str = "capturer"
+    high_to: str = "holder"
+    jack_not_dealt: str = "no_point"
+    game_tie: str = "no_point"
+    pitcher_set_keeps_points: bool = False
+    # End of game (B-R8).
+    target: int | None = 7
+    win_rule: str = "bidder_goes_out"
+    win_requires_made_bid: bool = True
+    # Money (A-R7, A-R8).
+    money: str = "none"
+    stake_per_point: Fraction = Fraction(1, 10)
+    moon_payment: Fraction = Fraction(1)
+    average_mode: str = "per_hand"
+    join_leave: str = "never"
+    join_score: str = "zero"
+
+    OPTION_CHOICES: ClassVar[Mapping[str, tuple[Any, ...]]] = _CHOICES
+
+    def __post_init__(self) -> None:
+        for name, allowed in _CHOICES.items():
+            value = getattr(self, name)
+            try:
+                value = _VALUE_ALIASES.get(name, {}).get(value, value)
+            except TypeError:  # an unhashable value: reported as not allowed just below
+                pass
+            if (isinstance(value, bool) != isinstance(allowed[0], bool)
+                    or not any(value == a for a in allowed)):
+                raise OptionError(
+                    f"option {name}={value!r} is not allowed; allowed values: "
+                    + ", ".join(repr(a) for a in allowed))
+            object.__setattr__(self, name, value)
+        for name in _BOOLS:
+            if not isinstance(getattr(self, name), bool):
+                raise OptionError(f"option {name}={getattr(self, name)!r} must be True or False")
+        for name in _MONEY:
+            object.__setattr__(self, name, _to_fraction(name, getattr(self, name)))
+        for name in ("min_players", "max_players"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or not 2 <= value <= 8:
+                raise OptionError(f"option {name}={value!r} must be an integer from 2 to 8 "
+                                  "(C3: 6 cards each from 52 allows at most 8 players)")
+        if self.min_players > self.max_players:
+            raise OptionError(f"min_players={self.min_players} is above "
+                              f"max_players={self.max_players}")
+        if self.target is not None and (isinstance(self.target, bool)
+                                        or not isinstance(self.target, int) or self.target < 1):
+            raise OptionError(f"option target={self.target!r} must be a positive integer "
+                              "(7, 10, 11, 15, 21, 52 are usual) or None for no target")
+        if self.partnership == "2x2" and not self.min_players <= 4 <= self.max_players:
+            raise OptionError("partnership='2x2' needs exactly 4 players, but the player limits "
+                              f"are {self.min_players}..{self.max_players}")
+        if self.money != "none" and self.partnership != "off":
+            raise OptionError("money play is each for themselves: it cannot be combined with "
+                              "partnership='2x2'")
+
+    # ----- derived facts ---------------------------------------------------------------
+    @property
+    def player_range(self) -> tuple[int, int]:
+        """Smallest and largest table this rule set allows (E1)."""
+        if self.partnership == "2x2":
+            return (4, 4)
+        low = 2 if self.allow_two_players else self.min_players
+        return (low, self.max_players)
+
+    @property
+    def max_bid(self) -> int:
+        """The top bid: 4, or MOON (5) when a moon/smudge bid exists."""
+        return MOON if self.moon != "none" else 4
+
+    @property
+    def bid_values(self) -> tuple[int | str, ...]:
+        """The bid ladder, e.g. ``(1, 2, 3, 4)`` or ``(2, 3, 4, "moon")`` (§7 ``bid_values``)."""
+        ladder: list[int | str] = list(range(self.min_bid, 5))
+        if self.moon != "none":
+            ladder.append("moon")
+        return tuple(ladder)
+
+    @property
+    def moon_value(self) -> int:
+        """What a made moon/smudge scores: 5 for ``smudge`` (a bid of five), else its 4 points."""
+        return 5 if self.moon == "smudge" else 4
+
+    @property
+    def partnership_mode(self) -> bool:
+        return self.partnership == "2x2"
+
+    def options(self) -> dict[str, Any]:
+        """Every option and its value (not the name)."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "name"}
+
+    def changes(self) -> dict[str, Any]:
+        """The options that differ from the named variant this rule set started from."""
+        base = VARIANTS.get(self.name)
+        if base is None:
+            return self.options()
+        return {k: v for k, v in self.options().items() if getattr(base, k) != v}
+
+    def replace(self, **changes: Any) -> RuleSet:
+        """A copy with some options changed; :class:`OptionError` names a bad option or value.
+
+        Besides the canonical options, ``bid_values`` (``"1-4"``, ``"2-4"``, ``"2-4+moon"``,
+        ``"2-4+smudge"``) and ``forced_dealer_bid`` (``"exact"`` / ``"at_least"``, A-R4.4) are
+        accepted as shorthands.
+        """
+        changes = dict(changes)
+        if "bid_values" in changes:
+            raw = changes.pop("bid_values")
+            key = raw if isinstance(raw, str) else _ladder_key(raw)
+            if key not in _BID_VALUES:
+                raise OptionError(f"option bid_values={raw!r} is not allowed; allowed values: "
+                                  + ", ".join(repr(k) for k in _BID_VALUES))
+            changes.setdefault("min_bid", _BID_VALUES[key][0])
+            changes.setdefault("moon", _BID_VALUES[key][1])
+        if "forced_dealer_bid" in changes:
+            raw = changes.pop("forced_dealer_bid")
+            forced = {"exact": "force_dealer_exact2", "at_least": "force_dealer_atleast2"}
+            if raw not in forced:
+                raise OptionError(f"option forced_dealer_bid={raw!r} is not allowed; allowed "
+                                  "values: 'exact', 'at_least'")
+            changes["all_pass"] = forced[raw]
+        known = {f.name for f in dataclasses.fields(self)}
+        unknown = sorted(set(changes) - known)
+        if unknown:
+            raise OptionError(
+                f"unknown option{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}; "
+                "options are: " + ", ".join(sorted(known - {"name"}) + ["bid_values",
+                                                                         "forced_dealer_bid"]))
+        return dataclasses.replace(self, **changes)
+
+
+def _ladder_key(values: Any) -> str:
+    try:
+        items = [str(v).lower() for v in values]
+    except TypeError:
+        return repr(values)
+    nums = [int(v) for v in items if v.isdigit()]
+    tops = [v for v in items if not v.isdigit()]
+    if not nums or nums != list(range(nums[0], 5)) or len(tops) > 1:
+        return repr(values)
+    return f"{nums[0]}-4" + (f"+{tops[0]}" if tops else "") if nums[0] < 4 else "4"
+
+
+def _to_fraction(name: str, value: Any) -> Fraction:
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, bool):
+        raise OptionError(f"option {name}={value!r} must be an amount of dollars")
+    try:
+        if isinstance(value, float):
+            return Fraction(repr(value))  # 0.1 means ten cents, not its binary neighbour
+        if isinstance(value, int | str | Decimal):
+            return Fraction(value)
+    except (ValueError, ZeroDivisionError):
+        pass
+    raise OptionError(f"option {name}={value!r} must be an amount of dollars, e.g. '0.10'")
+
+
+_AUCTION = RuleSet(name="auction")
+
+VARIANTS: dict[str, RuleSet] = {
+    # Rule set A, "Pitch: Money Game" (seed 000).
+    "money": RuleSet(
+        name="money", min_players=2, max_players=8, allow_two_players=True,
+        auction="continuous", min_bid=2, moon="moon", moon_fail_points=4, pitch_as_bid_4=False,
+        all_pass="force_dealer_exact2", dealer_steal="equal_below_max", low_to="capturer",
+        target=None, money="per_point_vs_average", join_leave="between_hands"),
+    # Rule set B, "Auction Pitch" (seed 001).
+    "auction": _AUCTION,
+    # B with the partnership option (B-R1.3): seats 0 & 2 against 1 & 3.
+    "auction-partners": dataclasses.replace(
+        _AUCTION, name="auction-partners", partnership="2x2", min_players=4, max_players=4),
+    # Pagat's partnership Setback: bids 2, 3, 4 and smudge (a bid of five), one round, the
+    # dealer may steal by equalling, game to 21, bidder goes out.
+    "setback": dataclasses.replace(
+        _AUCTION, name="setback", partnership="2x2", min_players=4, max_players=4, min_bid=2,
+        moon="smudge", moon_fail_points=5, pitch_as_bid_4=False, target=21),
+}
+
+_ALIASES = {
+    "a": "money", "money-game": "money", "pitch-money": "money",
+    "b": "auction", "auction-pitch": "auction", "cutthroat": "auction",
+    "partners": "auction-partners", "auction-partnership": "auction-partners",
+    "partnership": "auction-partners", "pagat": "setback",
+}
+
+
+def find_variant(name: str) -> RuleSet:
+    """The named variant: ``"money"``, ``"auction"``, ``"auction-partners"`` or ``"setback"``."""
+    key = name.strip().lower().replace("_", "-").replace(" ", "-")
+    key = _ALIASES.get(key, key)
+    if key not in VARIANTS:
+        raise OptionError(f"unknown variant {name!r}; variants are: " + ", ".join(VARIANTS))
+    return VARIANTS[key]

@@ -1,0 +1,162 @@
+"""Scoring one hand: High, Low, Jack and Game (C10), make or set (A-R6, B-R6), per side.
+
+A *side* is a seat, or in partnerships a team (0 for seats 0 and 2, 1 for seats 1 and 3).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from .cards import SUIT_MASKS, SUITS, card_name, game_count
+from .rules import MOON, RuleSet
+
+__all__ = ["HandResult", "score_hand"]
+
+_JACK_RANK = 9
+
+
+@dataclasses.dataclass(slots=True)
+class HandResult:
+    """The outcome of one hand.  Sides are seats, or teams in partnerships.
+
+    Read-only by convention (not ``frozen``: a frozen dataclass costs a third of a random hand
+    to build, and every hand builds one).
+    """
+
+    pitcher: int | None          #: seat of the pitcher (None: thrown in, all passed)
+    bid: int | str | None        #: the contract: 1..4, "moon", 0 (no contract), None (thrown in)
+    made: bool                   #: the pitcher's side made the contract
+    moon: bool                   #: a moon (smudge) was made (A-R6.4: it must have been bid)
+    high: int | None             #: side that scored High, Low, Jack, Game (None: nobody)
+    low: int | None
+    jack: int | None
+    game: int | None
+    points: tuple[int, ...]      #: hand points won per side (0..4)
+    deltas: tuple[int, ...]      #: score change per side
+    tricks: tuple[int, ...] = ()       #: tricks won per side
+    game_counts: tuple[int, ...] = ()  #: C8 game count per side
+    trump: str | None = None
+    high_card: str | None = None
+    low_card: str | None = None
+    jack_card: str | None = None
+    pitcher_side: int | None = None
+    thrown_in: bool = False      #: everyone passed under all_pass="redeal"
+
+    @classmethod
+    def thrown_in_result(cls, sides: int) -> HandResult:
+        zero = (0,) * sides
+        return cls(pitcher=None, bid=None, made=False, moon=False, high=None, low=None,
+                   jack=None, game=None, points=zero, deltas=zero, tricks=zero,
+                   game_counts=zero, thrown_in=True)
+
+    @property
+    def moon_bid(self) -> bool:
+        return self.bid == "moon"
+
+    def summary(self) -> str:
+        """One line: who bid what, made or set, who took each point, the deltas."""
+        if self.thrown_in:
+            return "all passed: thrown in"
+        names = ("High", "Low", "Jack", "Game")
+        got = ", ".join(f"{n} {_side(v)}" for n, v in zip(names, (self.high, self.low,
+                                                                   self.jack, self.game),
+                                                          strict=True))
+        outcome = "made" if self.made else "set"
+        moon = " (moon!)" if self.moon else ""
+        deltas = " ".join(f"{d:+d}" for d in self.deltas)
+        return (f"seat {self.pitcher} bid {self.bid} in {self.trump}: {outcome}{moon}; "
+                f"{got}; deltas {deltas}")
+
+
+def _side(v: int | None) -> str:
+    return "-" if v is None else str(v)
+
+
+def score_hand(rules: RuleSet, dealer: int, pitcher: int | None, contract: int | None,
+               sides: Sequence[int], dealt: Sequence[int], captured: Sequence[int],
+               tricks_won: Sequence[int], trump: int) -> HandResult:
+    """Score a finished hand from who was dealt and who captured which cards."""
+    assert pitcher is not None and contract is not None and trump >= 0
+    n = len(dealt)
+    nsides = 2 if n > 2 and sides[2] == 0 else n
+    points = [0] * nsides
+    tsuit = SUIT_MASKS[trump]
+    in_play = 0
+    for m in dealt:
+        in_play |= m
+    trumps = in_play & tsuit  # C9/E2: extremes among dealt trumps only
+
+    high_card = trumps.bit_length() - 1
+    low_card = (trumps & -trumps).bit_length() - 1
+    high_bit = 1 << high_card
+    low_bit = 1 << low_card
+    jack_card = trump * 13 + _JACK_RANK
+    jack_bit = 1 << jack_card
+    high = low = -1
+    jack: int | None = None
+    low_by_holder = rules.low_to == "holder"
+    counts = [0] * nsides
+    side_tricks = [0] * nsides
+    for s in range(n):
+        side = sides[s]
+        if dealt[s] & high_bit:
+            high = side  # C10 / B-R7.1: the holder, who is also the capturer
+        pile = captured[s]
+        if (dealt[s] if low_by_holder else pile) & low_bit:
+            low = side  # B-R7.2: capturer by default, holder as an option
+        if pile & jack_bit:
+            jack = side  # B-R6.3 / E16: nobody scores a Jack that was not dealt
+        counts[side] += game_count(pile)
+        side_tricks[side] += tricks_won[s]
+    points[high] += 1
+    points[low] += 1
+    if jack is not None:
+        points[jack] += 1
+    game = _game_point(rules, counts, sides, dealer, sides[pitcher])
+    if game is not None:
+        points[game] += 1
+
+    pside = sides[pitcher]
+    if contract == MOON:
+        # A-R6.2: all four points and all six tricks.
+        made = points[pside] == 4 and side_tricks[pside] == 6
+    else:
+        made = points[pside] >= contract
+    sweep = points[pside] == 4 and side_tricks[pside] == 6
+    moon = made and (contract == MOON or (not rules.moon_must_be_bid and sweep))
+    deltas = list(points)
+    if made:
+        if contract == MOON:
+            deltas[pside] = rules.moon_value
+    else:
+        # A-R6.3 / B-R6.5 / E20: a set pitcher loses the bid and scores nothing it won.
+        penalty = rules.moon_fail_points if contract == MOON else contract
+        deltas[pside] = -penalty + (points[pside] if rules.pitcher_set_keeps_points else 0)
+    return HandResult(
+        pitcher=pitcher, bid="moon" if contract == MOON else contract, made=made, moon=moon,
+        high=high, low=low, jack=jack, game=game, points=tuple(points), deltas=tuple(deltas),
+        tricks=tuple(side_tricks), game_counts=tuple(counts), trump=SUITS[trump],
+        high_card=card_name(high_card), low_card=card_name(low_card),
+        jack_card=card_name(jack_card) if jack is not None else None, pitcher_side=pside)
+
+
+def _game_point(rules: RuleSet, counts: list[int], sides: Sequence[int], dealer: int,
+                pitcher_side: int) -> int | None:
+    """C10 / B-R6.2: the game point goes to a strict plurality; ties per ``game_tie``."""
+    best = max(counts)
+    if best == 0:
+        return None  # E17: nobody holds any game count
+    tied = [s for s, c in enumerate(counts) if c == best]
+    if len(tied) == 1:
+        return tied[0]
+    if rules.game_tie == "elder_hand":
+        # H6: the elder hand (first from the dealer's left) among those tied.
+        n = len(sides)
+        for k in range(1, n + 1):
+            side = sides[(dealer + k) % n]
+            if side in tied:
+                return side
+    if rules.game_tie == "pitcher" and pitcher_side in tied:
+        return pitcher_side
+    return None

@@ -1,0 +1,144 @@
+"""What one seat may know, built in exactly one place: :func:`view_of`.
+
+Bots, clients and RL observations are all made from a :class:`View`, so a leak of hidden cards
+has one place to hide and one test to find it (OpenSpiel's information-state discipline).
+
+A seat knows: the cards it was dealt and still holds, every public action (bids, passes, a
+pitched card, every card played, who won each trick), trump, the scores, whose turn it is, and its
+own legal actions.  A spectator (``seat=None``) knows only the public part.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action
+from .cards import card_name, cards_of
+from .rules import RuleSet, bid_text
+from .scoring import HandResult
+
+if TYPE_CHECKING:
+    from .hand import Hand
+
+__all__ = ["View", "view_of"]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class View:
+    """One seat's knowledge of a hand (``seat is None``: a spectator's)."""
+
+    rules: RuleSet
+    seat: int | None
+    players: int
+    dealer: int
+    phase: str
+    seat_to_act: int | None
+    hand_mask: int                   #: cards this seat holds now (0 for a spectator)
+    dealt_mask: int                  #: cards this seat was dealt (0 for a spectator)
+    hand_sizes: tuple[int, ...]      #: how many cards each seat holds (public)
+    auction: tuple[tuple[int, Action], ...]   #: (seat, bid/pass/pitch) in order
+    high_bid: int | None             #: current high bid (moon = 5)
+    high_bidder: int | None
+    pitched_card: int | None         #: a card pitched face up with the high bid (public)
+    pitcher: int | None
+    contract: int | None
+    trump: str | None
+    tricks: tuple[tuple[int, tuple[int, ...], int], ...]  #: finished (leader, cards, winner)
+    trick: tuple[tuple[int, int], ...]                    #: current trick as (seat, card)
+    leader: int | None
+    tricks_won: tuple[int, ...]
+    played_mask: int                 #: every card played so far (public)
+    legal_actions: tuple[Action, ...]  #: this seat's legal actions (empty if not its turn)
+    result: HandResult | None
+    scores: tuple[int, ...] | None = None   #: running score per side (match/session)
+    target: int | None = None
+    names: tuple[str, ...] | None = None    #: player names in seat order (money sessions)
+
+    @property
+    def hand(self) -> list[str]:
+        """This seat's cards as text."""
+        return [card_name(c) for c in cards_of(self.hand_mask)]
+
+    @property
+    def is_my_turn(self) -> bool:
+        return self.seat is not None and self.seat == self.seat_to_act
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.rules.partnership_mode else seat
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (cards and actions as text)."""
+        return {
+            "variant": self.rules.name,
+            "seat": self.seat,
+            "players": self.players,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "seat_to_act": self.seat_to_act,
+            "hand": self.hand,
+            "hand_sizes": list(self.hand_sizes),
+            "auction": [[s, str(a)] for s, a in self.auction],
+            "high_bid": None if self.high_bid is None else bid_text(self.high_bid),
+            "high_bidder": self.high_bidder,
+            "pitched_card": None if self.pitched_card is None else card_name(self.pitched_card),
+            "pitcher": self.pitcher,
+            "contract": None if self.contract is None else bid_text(self.contract),
+            "trump": self.trump,
+            "tricks": [{"leader": ld, "cards": [card_name(c) for c in cs], "winner": w}
+                       for ld, cs, w in self.tricks],
+            "trick": [[s, card_name(c)] for s, c in self.trick],
+            "leader": self.leader,
+            "tricks_won": list(self.tricks_won),
+            "legal_actions": [str(a) for a in self.legal_actions],
+            "result": None if self.result is None else dataclasses.asdict(self.result),
+            "scores": None if self.scores is None else list(self.scores),
+            "target": self.target,
+            "names": None if self.names is None else list(self.names),
+        }
+
+
+def view_of(hand: Hand, seat: int | None, scores: Sequence[int] | None = None,
+            names: Sequence[str] | None = None) -> View:
+    """The one function that decides what ``seat`` (or a spectator) may see of ``hand``."""
+    n = hand.players
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
+        raise ValueError(f"seat {seat!r} is not a seat of this {n}-player hand (0..{n - 1})")
+    tricks = tuple(hand.completed_tricks())
+    trick = tuple(hand.current_trick())
+    played = 0
+    for _, cards, _ in tricks:
+        for c in cards:
+            played |= 1 << c
+    for _, c in trick:
+        played |= 1 << c
+    own = seat is not None
+    return View(
+        rules=hand.rules,
+        seat=seat,
+        players=n,
+        dealer=hand.dealer,
+        phase=hand.phase,
+        seat_to_act=hand.seat_to_act,
+        hand_mask=hand.hand_of(seat) if own else 0,  # type: ignore[arg-type]
+        dealt_mask=hand.dealt[seat] if own else 0,  # type: ignore[index]
+        hand_sizes=tuple(hand.hand_of(s).bit_count() for s in range(n)),
+        auction=tuple((s, a) for s, a in hand.history if a.kind != "play"),
+        high_bid=hand.high_bid,
+        high_bidder=hand.high_bidder,
+        pitched_card=hand.pitched_card,
+        pitcher=hand.pitcher,
+        contract=hand.contract,
+        trump=hand.trump,
+        tricks=tricks,
+        trick=trick,
+        leader=hand.leader,
+        tricks_won=tuple(hand.tricks_won(s) for s in range(n)),
+        played_mask=played,
+        legal_actions=tuple(hand.legal_actions()) if own and seat == hand.seat_to_act else (),
+        result=hand.result,
+        scores=tuple(scores) if scores is not None else None,
+        target=hand.rules.target,
+        names=tuple(names) if names is not None else None,
+    )
