@@ -32,6 +32,7 @@ _PHASE_NAMES = ("auction", "play", "over")
 _SUIT = SUIT_MASKS
 _SUIT_OF = tuple(c // 13 for c in range(DECK_SIZE))
 _RANK_OF = tuple(c % 13 for c in range(DECK_SIZE))
+_BITS = [1 << c for c in range(DECK_SIZE)]
 
 
 def _strength(trump: int, led: int, card: int) -> int:
@@ -47,6 +48,10 @@ _STRENGTH = tuple(tuple(tuple(_strength(t, led, c) for c in range(DECK_SIZE)) fo
 _TRUMP_ANYTIME, _STRICT, _TRUMP_ONLY = 0, 1, 2
 _FOLLOW = {"trump_anytime": _TRUMP_ANYTIME, "strict_follow": _STRICT,
            "follow_trump_only": _TRUMP_ONLY}
+
+#: _SIDES[partnership][players]: the scoring side of each seat.
+_SIDES = (tuple(tuple(range(n)) for n in range(9)), tuple(tuple(s % 2 for s in range(n))
+                                                           for n in range(9)))
 
 # _SUIT_PLAYS[suit][13-bit rank mask]: the play actions of those cards, so a legal mask turns
 # into its actions with four lookups (random playouts rarely repeat a whole-hand mask).
@@ -77,7 +82,7 @@ class Hand:
         # auction
         "_high", "_high_seat", "_pitch", "_active", "_passes",
         # play
-        "_trump", "_leader", "_led", "_win_seat", "_win_str", "_trick", "_tricks",
+        "_trump", "_leader", "_led", "_win_seat", "_win_str", "_strengths", "_trick", "_tricks",
         "_captured", "_tricks_won",
     )
 
@@ -106,7 +111,7 @@ class Hand:
         self.players = n
         self.dealer = dealer
         self.dealt = tuple(dealt)
-        self._sides = tuple(s % 2 for s in range(n)) if rules.partnership_mode else tuple(range(n))
+        self._sides = _SIDES[rules.partnership == "2x2"][n]
         self._follow = _FOLLOW[rules.follow_rule]
         self._hands = list(self.dealt)
         self._phase = AUCTION
@@ -124,6 +129,7 @@ class Hand:
         self._led = -1
         self._win_seat = -1
         self._win_str = -1
+        self._strengths: tuple[int, ...] = _STRENGTH[0][0]
         self._trick: list[int] = []
         self._tricks: list[tuple[int, tuple[int, ...], int]] = []
         self._captured = [0] * n
@@ -397,20 +403,24 @@ class Hand:
 
     def _play_card(self, seat: int, card: int) -> None:
         """Put ``card`` from ``seat`` on the trick; close the trick and the hand when due."""
-        self._hands[seat] ^= 1 << card
+        self._hands[seat] ^= _BITS[card]
         trick = self._trick
-        if not trick:
+        if trick:
+            # C7: a trump beats every non-trump, the led suit beats off-suits, which never win.
+            strength = self._strengths[card]
+            if strength > self._win_str:
+                self._win_str = strength
+                self._win_seat = seat
+        else:
             suit = _SUIT_OF[card]
             if self._trump < 0:
                 self._trump = suit  # C5: the first card led sets trump
             self._led = suit
             self._leader = seat
-        trick.append(card)
-        # C7: a trump beats every non-trump, the led suit beats off-suits, which never win.
-        strength = _STRENGTH[self._trump][self._led][card]
-        if strength > self._win_str:
-            self._win_str = strength
+            self._strengths = _STRENGTH[self._trump][suit]
+            self._win_str = self._strengths[card]
             self._win_seat = seat
+        trick.append(card)
         n = self.players
         if len(trick) < n:
             self.seat_to_act = seat + 1 if seat + 1 < n else 0
@@ -561,6 +571,7 @@ class Hand:
             self._tricks_won[winner] -= 1
             self._trick.extend(cards)
             self._leader = leader
+            self._strengths = _STRENGTH[self._trump][self._led]
             self.result = None
         self._trick.pop()
         self._hands[seat] |= 1 << card
@@ -603,19 +614,16 @@ def _deal_order(players: int, dealer: int, batch: int) -> tuple[int, ...]:
 def deal_masks(rng: random.Random, players: int, dealer: int, batch: int = 3) -> list[int]:
     """C4: a uniformly shuffled deck dealt clockwise from the dealer's left in packets.
 
-    Cards are drawn one at a time uniformly from those not yet drawn (rejection sampling on
-    ``rng.random()``), which is the top of a uniform shuffle and reproducible from the seed.
+    The shuffle is a Fisher-Yates pass over the first ``6 * players`` positions driven by
+    ``rng.random()`` (the rest of the deck is never looked at, C3), so a seed fixes the deal.
     """
-    masks = [0] * players
-    taken = 0
+    deck = _BITS[:]
     rnd = rng.random
-    for seat in _deal_order(players, dealer, batch):
-        while True:
-            bit = 1 << int(rnd() * DECK_SIZE)
-            if not taken & bit:
-                break
-        taken |= bit
-        masks[seat] |= bit
+    masks = [0] * players
+    for i, seat in enumerate(_deal_order(players, dealer, batch)):
+        j = i + int(rnd() * (DECK_SIZE - i))
+        deck[i], deck[j] = deck[j], deck[i]
+        masks[seat] |= deck[i]
     return masks
 
 

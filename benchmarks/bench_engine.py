@@ -1,0 +1,172 @@
+"""Engine speed: random full 4-player hands through the public API, side by side with OpenSpiel.
+
+    .venv/bin/pip install -e '.[bench]'        # brings open_spiel (optional)
+    .venv/bin/python benchmarks/bench_engine.py [--seconds 2] [--repeats 5]
+
+Rows (each run ``--repeats`` times, interleaved, so machine noise hits every row alike):
+
+* ``pitchcards Hand (checked)`` — ``Hand.deal`` then ``legal_actions()`` / ``push()`` until the
+  hand is over: the checked public API a bot or a server uses.
+* ``pitchcards Hand (seeded deal)`` — the same, each hand dealt from its own ``seed=i``.
+* ``open_spiel oh_hell`` — OpenSpiel's C++ ``oh_hell(players=4,num_tricks_fixed=6)`` driven by the
+  same kind of Python loop (chance outcomes for the deal, ``legal_actions``/``apply_action``).
+* ``pitchcards search path`` — what a search bot does: from a position just after the auction,
+  random playouts with ``push_unchecked`` and ``pop`` back (hands/s and actions/s).
+
+The table quotes medians with the [min-max] over repeats, and the ratio of our checked hands/s
+to OpenSpiel's games/s (the engine's target: at least 1.5x).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+
+import pitchcards as pc
+from pitchcards.hand import Hand
+
+RULES = pc.find_variant("auction")
+
+
+def pitch_checked(seconds: float) -> tuple[float, float]:
+    """Random hands through Hand.deal / legal_actions / push; returns (hands/s, actions/s)."""
+    rng = random.Random(1)
+    rnd = rng.random
+    hands = actions = 0
+    deadline = time.perf_counter() + seconds
+    start = time.perf_counter()
+    while time.perf_counter() < deadline:
+        for _ in range(200):
+            h = Hand.deal(RULES, players=4, dealer=hands & 3, rng=rng)
+            while h.seat_to_act is not None:
+                acts = h.legal_actions()
+                h.push(acts[int(rnd() * len(acts))])
+                actions += 1
+            hands += 1
+    elapsed = time.perf_counter() - start
+    return hands / elapsed, actions / elapsed
+
+
+def pitch_seeded(seconds: float) -> tuple[float, float]:
+    """As pitch_checked, but every hand dealt from its own seed (Hand.deal(seed=i))."""
+    rnd = random.Random(1).random
+    hands = actions = 0
+    deadline = time.perf_counter() + seconds
+    start = time.perf_counter()
+    while time.perf_counter() < deadline:
+        for _ in range(200):
+            h = Hand.deal(RULES, players=4, dealer=hands & 3, seed=hands)
+            while h.seat_to_act is not None:
+                acts = h.legal_actions()
+                h.push(acts[int(rnd() * len(acts))])
+                actions += 1
+            hands += 1
+    elapsed = time.perf_counter() - start
+    return hands / elapsed, actions / elapsed
+
+
+def pitch_search_path(seconds: float) -> tuple[float, float]:
+    """Random playouts from just after the auction with push_unchecked and pop back."""
+    rng = random.Random(2)
+    rnd = rng.random
+    roots = []
+    for i in range(64):
+        h = Hand.deal(RULES, players=4, dealer=i & 3, rng=rng)
+        while h.phase == "auction":
+            acts = h.legal_actions()
+            h.push(acts[int(rnd() * len(acts))])
+        roots.append(h)
+    playouts = actions = 0
+    deadline = time.perf_counter() + seconds
+    start = time.perf_counter()
+    while time.perf_counter() < deadline:
+        for h in roots:
+            depth = 0
+            push, legal = h.push_unchecked, h.legal_actions
+            while h.seat_to_act is not None:
+                acts = legal()
+                push(acts[int(rnd() * len(acts))])
+                depth += 1
+            for _ in range(depth):
+                h.pop()
+            actions += depth
+            playouts += 1
+    elapsed = time.perf_counter() - start
+    return playouts / elapsed, actions / elapsed
+
+
+def open_spiel_oh_hell(seconds: float) -> tuple[float, float] | None:
+    """OpenSpiel's C++ oh_hell (4 players, 6 tricks) through the same Python loop."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("oh_hell(players=4,num_tricks_fixed=6)")
+    rnd = random.Random(1).random
+    games = actions = 0
+    deadline = time.perf_counter() + seconds
+    start = time.perf_counter()
+    while time.perf_counter() < deadline:
+        for _ in range(200):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[int(rnd() * len(outcomes))][0])
+                else:
+                    acts = state.legal_actions()
+                    state.apply_action(acts[int(rnd() * len(acts))])
+                actions += 1
+            games += 1
+    elapsed = time.perf_counter() - start
+    return games / elapsed, actions / elapsed
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="per row and repeat")
+    parser.add_argument("--repeats", type=int, default=5)
+    args = parser.parse_args(argv)
+
+    rows: dict[str, Callable[[float], tuple[float, float] | None]] = {
+        "pitchcards Hand (checked)": pitch_checked,
+        "pitchcards Hand (seeded deal)": pitch_seeded,
+        "open_spiel oh_hell(4p, 6 tricks)": open_spiel_oh_hell,
+        "pitchcards search path (unchecked push/pop)": pitch_search_path,
+    }
+    samples: dict[str, list[tuple[float, float]]] = {name: [] for name in rows}
+    for _ in range(args.repeats):
+        for name, fn in rows.items():
+            got = fn(args.seconds)
+            if got is not None:
+                samples[name].append(got)
+
+    print(f"Python {sys.version.split()[0]}, {args.repeats} repeats x {args.seconds:g} s per row; "
+          "median [min-max]")
+    print(f"{'row':<46} {'hands/s':>24} {'actions/s':>12}")
+    medians: dict[str, float] = {}
+    for name, got in samples.items():
+        if not got:
+            print(f"{name:<46} {'(open_spiel not installed)':>24}")
+            continue
+        rates = [g[0] for g in got]
+        med = statistics.median(rates)
+        medians[name] = med
+        act = statistics.median(g[1] for g in got)
+        span = f"{med:,.0f} [{min(rates):,.0f}-{max(rates):,.0f}]"
+        print(f"{name:<46} {span:>24} {act:>12,.0f}")
+    ours, theirs = "pitchcards Hand (checked)", "open_spiel oh_hell(4p, 6 tricks)"
+    if theirs in medians:
+        ratio = medians[ours] / medians[theirs]
+        per_repeat = [a[0] / b[0] for a, b in zip(samples[ours], samples[theirs], strict=True)]
+        print(f"\nratio checked pitchcards / OpenSpiel: {ratio:.2f}x "
+              f"(per repeat {min(per_repeat):.2f}-{max(per_repeat):.2f}; target >= 1.5x)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
