@@ -237,6 +237,10 @@ class MoneySession:
         # Seat index of the next dealer: the joiner takes it and the dealer moves one left, so
         # the joiner bids just before the dealer, last of the non-dealers (A-R8.3).
         self.players.insert(self.next_dealer, name)
+        if self.last_dealer is not None and self.next_dealer <= self.last_dealer:
+            # A-R7.6 / E25: the last dealer moved one seat up too (the join wrapped round to
+            # index 0), so the tie order still starts at the last dealer's left.
+            self.last_dealer += 1
         self.next_dealer += 1
         self.scores[name] = score
         self.stars[name] = 0

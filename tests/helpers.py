@@ -1,0 +1,143 @@
+"""Shared helpers for the rule tests: stacked deals and scripted hands.
+
+Every test builds the exact situation it needs from a stacked deal (``cards=[...]``: seat 0 first,
+six cards each) and a script of actions.  Scripts are written as comma-separated actions
+(``"bid 2, pass, pass"``); a chunk made only of cards (``"AS 2H 3D"``) plays those cards in turn,
+starting with the seat to act, so one chunk per trick reads like the score sheet.
+
+Nothing here reads the specification at run time: the tests are self-contained.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import pytest
+
+import pitchcards as pc
+
+_VERBS = ("pass", "bid", "pitch", "play")
+_RANKS = "23456789TJQKA"
+
+
+def rules(variant: str | pc.RuleSet = "auction", **options: Any) -> pc.RuleSet:
+    """A named variant (or a rule set), with some options changed."""
+    base = variant if isinstance(variant, pc.RuleSet) else pc.find_variant(variant)
+    return base.replace(**options) if options else base
+
+
+def deal(cards: Sequence[str], variant: str | pc.RuleSet = "auction", dealer: int = 0,
+         **options: Any) -> pc.Hand:
+    """A stacked hand: ``cards[seat]`` is that seat's six cards."""
+    return pc.Hand.deal(rules(variant, **options), players=len(cards), dealer=dealer,
+                        cards=list(cards))
+
+
+def actions(*script: str) -> list[str]:
+    """Expand a script into action texts (see the module docstring)."""
+    out: list[str] = []
+    for chunk in script:
+        for item in chunk.split(","):
+            item = item.strip()
+            if not item:
+                continue
+            if item.split()[0].lower() in _VERBS:
+                out.append(item)
+            else:
+                out.extend("play " + card for card in item.split())
+    return out
+
+
+def play(target: Any, *script: str) -> Any:
+    """Push a script onto a Hand, Match or MoneySession; returns ``target``."""
+    for action in actions(*script):
+        target.push(action)
+    return target
+
+
+def finish(h: pc.Hand) -> pc.Hand:
+    """Play the hand out, each seat taking its first legal action."""
+    while h.seat_to_act is not None:
+        h.push(h.legal_actions()[0])
+    return h
+
+
+def legal(h: pc.Hand) -> set[str]:
+    """The legal actions now, as texts."""
+    return {str(a) for a in h.legal_actions()}
+
+
+def names(mask: int) -> set[str]:
+    """The names of the cards in a mask."""
+    return {pc.card_name(c) for c in range(52) if mask >> c & 1}
+
+
+def held(h: pc.Hand, seat: int) -> set[str]:
+    return names(h.hand_of(seat))
+
+
+def state(h: pc.Hand) -> tuple[Any, ...]:
+    """Everything a refused action must leave unchanged."""
+    return (list(h.history), [str(a) for a in h.legal_actions()], h.seat_to_act, h.phase,
+            h.trump, h.pitcher, h.contract, h.high_bid, h.high_bidder,
+            [h.hand_of(s) for s in range(h.players)], h.current_trick(),
+            h.completed_tricks(), h.result)
+
+
+def assert_refused(h: pc.Hand, action: Any, error: type[Exception] = pc.IllegalActionError,
+                   seat: int | None = None) -> pytest.ExceptionInfo[Any]:
+    """``action`` raises ``error`` and changes nothing."""
+    before = state(h)
+    with pytest.raises(error) as info:
+        if seat is None:
+            h.push(action)
+        else:
+            h.push(action, seat=seat)
+    assert state(h) == before
+    return info
+
+
+def fill(*partial: str, suits: str = "CDH") -> list[str]:
+    """Complete each seat's cards to six with the lowest unused cards of ``suits``.
+
+    Filler cards are handed out from the low ranks of the first suit upwards, seat by seat.
+    """
+    used = {c.upper() for hand in partial for c in hand.split()}
+    pool = [r + s for s in suits for r in _RANKS if r + s not in used]
+    out = []
+    for hand in partial:
+        cards = hand.split()
+        while len(cards) < 6:
+            cards.append(pool.pop(0))
+        out.append(" ".join(cards))
+    return out
+
+
+def seats_in(history: Iterable[tuple[int, Any]]) -> list[int]:
+    return [seat for seat, _ in history]
+
+
+# ---------------------------------------------------------------- shared stacked deals
+# Four players, dealer 0, seat 1 bids and every hand point goes to a different seat:
+# High AS held by seat 1; Low 2S (held by seat 1) captured by seat 3; Jack captured by seat 2
+# (which held it); Game to seat 0 (counts 14, 7, 1, 0).
+FOUR_WAY = ["2C 6D AH TD KH 3C", "2S AS 4C 5C 6C 7C", "3S JS 2H 8C 4H 9C",
+            "4S 5D 3H 7D 5H 8H"]
+FOUR_WAY_PLAY = ("2S 3S 4S 2C", "5D 6D 4C JS", "2H 3H AH 5C", "TD 6C 8C 7D", "KH AS 4H 5H",
+                 "7C 9C 8H 3C")
+
+# Three players, dealer 0: seat 1 bids, takes High (AS) and Game (count 19); seat 2 takes Low
+# (the 2S, captured by its JS) and Jack.  Points (0, 2, 2).
+H_B = ["2H 3H 4H 5H 6H 7H", "2S AS TC KC QC 9H", "JS 3D 4D 5D 6D 7D"]
+H_B_PLAY = ("2S JS 2H", "3D 3H AS", "TC 4D 4H", "KC 5D 5H", "QC 6D 6H", "9H 7D 7H")
+
+# Three players, dealer 0: seat 1 holds the top five spades and the 2S and takes all six tricks
+# and all four points (a moon / smudge when bid).
+SWEEP = ["2D 3D 4D 5D 6D 7D", "AS KS QS JS TS 2S", "2H 3H 4H 5H 6H 7H"]
+SWEEP_PLAY = ("AS 2H 2D", "KS 3H 3D", "QS 4H 4D", "JS 5H 5D", "TS 6H 6D", "2S 7H 7D")
+
+# The same, but seat 1's last card is the 2H, which loses the last trick to seat 2's 8H:
+# four points (the TS is Low) in five tricks.
+FIVE_OF_SIX = ["2D 3D 4D 5D 6D 7D", "AS KS QS JS TS 2H", "3H 4H 5H 6H 7H 8H"]
+FIVE_OF_SIX_PLAY = ("AS 3H 2D", "KS 4H 3D", "QS 5H 4D", "JS 6H 5D", "TS 7H 6D", "2H 8H 7D")
