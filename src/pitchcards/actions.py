@@ -23,8 +23,19 @@ from .cards import DECK_SIZE, card_name, parse_card
 from .errors import InvalidActionError
 from .rules import MOON
 
-__all__ = ["Action", "ACTIONS", "NUM_ACTIONS", "PASS", "PLAY", "PITCH", "BID", "parse_action",
-           "PITCH_BASE", "PASS_ID", "BID_BASE"]
+__all__ = [
+    "ACTIONS",
+    "BID",
+    "BID_BASE",
+    "NUM_ACTIONS",
+    "PASS",
+    "PASS_ID",
+    "PITCH",
+    "PITCH_BASE",
+    "PLAY",
+    "Action",
+    "parse_action",
+]
 
 PITCH_BASE = DECK_SIZE            # 52
 PASS_ID = 2 * DECK_SIZE           # 104

@@ -20,26 +20,26 @@ from collections.abc import Iterable, Iterator
 from .errors import InvalidCardError
 
 __all__ = [
-    "SUITS",
-    "RANKS",
-    "SUIT_SYMBOLS",
     "DECK_SIZE",
     "FULL_DECK",
-    "SUIT_MASKS",
     "GAME_VALUE",
+    "RANKS",
+    "SUITS",
+    "SUIT_MASKS",
+    "SUIT_SYMBOLS",
     "Card",
-    "card_suit",
-    "card_rank",
     "card_name",
+    "card_rank",
+    "card_suit",
     "card_symbol",
-    "parse_card",
-    "parse_cards",
     "cards_of",
-    "mask_of",
     "format_cards",
     "game_count",
     "highest",
     "lowest",
+    "mask_of",
+    "parse_card",
+    "parse_cards",
 ]
 
 Card = int

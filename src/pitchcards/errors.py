@@ -12,8 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["PitchError", "InvalidActionError", "InvalidCardError", "IllegalActionError",
-           "OptionError"]
+__all__ = [
+    "IllegalActionError",
+    "InvalidActionError",
+    "InvalidCardError",
+    "OptionError",
+    "PitchError",
+]
 
 
 class PitchError(ValueError):

@@ -10,20 +10,31 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING
 
-from .actions import ACTIONS, BID, BID_BASE, PASS, PASS_ID, PITCH, PITCH_BASE, PLAY, Action, parse_action
-from .cards import DECK_SIZE, SUIT_MASKS, SUITS, card_name, cards_of, format_cards, parse_cards
+from .actions import (
+    ACTIONS,
+    BID,
+    BID_BASE,
+    PASS,
+    PASS_ID,
+    PITCH,
+    PITCH_BASE,
+    PLAY,
+    Action,
+    parse_action,
+)
+from .cards import DECK_SIZE, SUIT_MASKS, SUITS, card_name, format_cards, parse_cards
 from .errors import IllegalActionError, InvalidActionError
-from .rules import MOON, RuleSet, bid_text
+from .rules import RuleSet, bid_text
 from .scoring import HandResult, score_hand
 
 if TYPE_CHECKING:
     from .views import View
 
-__all__ = ["Hand", "ActionLike", "AUCTION", "PLAY_PHASE", "OVER"]
+__all__ = ["AUCTION", "OVER", "PLAY_PHASE", "ActionLike", "Hand"]
 
-ActionLike = Union[Action, str, int]
+ActionLike = Action | str | int
 
 # Phases (ints on the hot path; ``Hand.phase`` gives the name).
 AUCTION, PLAY_PHASE, OVER = 0, 1, 2
@@ -76,7 +87,7 @@ class Hand:
     ``trump`` (a suit letter, once the first card is led).
     """
 
-    __slots__ = (
+    __slots__ = (  # noqa: RUF023 (grouped by phase, not sorted)
         "rules", "players", "dealer", "dealt", "seat_to_act", "pitcher", "contract", "result",
         "_sides", "_follow", "_hands", "_phase", "_stack",
         # auction
@@ -637,7 +648,7 @@ def _stacked(cards: Sequence[str] | Sequence[Sequence[int]], players: int) -> li
     masks = []
     seen = 0
     for seat, entry in enumerate(cards):
-        ids = parse_cards(entry) if isinstance(entry, str) else [int(c) for c in entry]
+        ids = parse_cards(entry) if isinstance(entry, str) else [int(c) for c in entry]  # type: ignore[call-overload]
         if len(ids) != 6:
             raise IllegalActionError(f"stacked deal gives seat {seat} {len(ids)} cards; "
                                      "each seat gets exactly 6 (C3)", phase="deal")

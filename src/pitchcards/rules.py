@@ -8,6 +8,7 @@ variant).  Variants are rows of data, not subclasses (python-chess's ``VARIANTS`
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from collections.abc import Mapping
 from decimal import Decimal
@@ -16,7 +17,7 @@ from typing import Any, ClassVar
 
 from .errors import OptionError
 
-__all__ = ["RuleSet", "VARIANTS", "find_variant", "MOON", "bid_text"]
+__all__ = ["MOON", "VARIANTS", "RuleSet", "bid_text", "find_variant"]
 
 #: Internal value of the moon / smudge bid: one step above 4.
 MOON = 5
@@ -113,11 +114,12 @@ class RuleSet:
     def __post_init__(self) -> None:
         for name, allowed in _CHOICES.items():
             value = getattr(self, name)
-            try:
+            with contextlib.suppress(TypeError):  # unhashable: reported as not allowed below
                 value = _VALUE_ALIASES.get(name, {}).get(value, value)
-            except TypeError:  # an unhashable value: reported as not allowed just below
-                pass
             if (isinstance(value, bool) != isinstance(allowed[0], bool)
+                    # numeric options take ints only: 3.0 == 3 would let a float through to
+                    # crash the deal (C4) or the auction (B-R4.2), or make scores non-integer
+                    or (isinstance(allowed[0], int) and not isinstance(value, int))
                     or not any(value == a for a in allowed)):
                 raise OptionError(
                     f"option {name}={value!r} is not allowed; allowed values: "
@@ -217,8 +219,8 @@ class RuleSet:
         if unknown:
             raise OptionError(
                 f"unknown option{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}; "
-                "options are: " + ", ".join(sorted(known - {"name"}) + ["bid_values",
-                                                                         "forced_dealer_bid"]))
+                "options are: " + ", ".join([*sorted(known - {"name"}), "bid_values",
+                                            "forced_dealer_bid"]))
         return dataclasses.replace(self, **changes)
 
 
