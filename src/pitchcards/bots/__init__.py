@@ -1,0 +1,30 @@
+"""Bots that play Pitch, from random to expert, all built on one seat's view.
+
+``make_bot(name, seed)`` builds one by name (``random``, ``heuristic``, ``expert``, or a level:
+``easy``, ``medium``, ``hard``, ``expert``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .base import Bot
+from .random_bot import RandomBot
+
+__all__ = ["BOTS", "Bot", "RandomBot", "make_bot", "register"]
+
+#: name -> factory(seed) -> Bot
+BOTS: dict[str, Callable[[int | None], Bot]] = {"random": RandomBot}
+
+
+def register(name: str, factory: Callable[[int | None], Bot]) -> None:
+    """Add a bot (or a level) under a name."""
+    BOTS[name] = factory
+
+
+def make_bot(name: str, seed: int | None = None) -> Bot:
+    """A bot by name; ``ValueError`` listing the names if unknown."""
+    key = name.strip().lower()
+    if key not in BOTS:
+        raise ValueError(f"unknown bot {name!r}; bots are: {', '.join(sorted(BOTS))}")
+    return BOTS[key](seed)
