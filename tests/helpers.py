@@ -114,6 +114,19 @@ def fill(*partial: str, suits: str = "CDH") -> list[str]:
     return out
 
 
+def session(names: Sequence[str] = ("A", "B", "C"), dealer: int = 0,
+            **options: Any) -> pc.MoneySession:
+    """A money-game session (rule set A) with some options changed."""
+    return pc.MoneySession(rules("money", **options), players=list(names), dealer=dealer)
+
+
+def play_hand(target: Any, cards: Sequence[str], script: Sequence[str]) -> pc.HandResult:
+    """Deal a stacked hand in a Match or MoneySession, play a script, return its result."""
+    target.deal(cards=cards)
+    play(target, *script)
+    return target.results[-1]
+
+
 def seats_in(history: Iterable[tuple[int, Any]]) -> list[int]:
     return [seat for seat, _ in history]
 
@@ -141,3 +154,26 @@ SWEEP_PLAY = ("AS 2H 2D", "KS 3H 3D", "QS 4H 4D", "JS 5H 5D", "TS 6H 6D", "2S 7H
 # four points (the TS is Low) in five tricks.
 FIVE_OF_SIX = ["2D 3D 4D 5D 6D 7D", "AS KS QS JS TS 2H", "3H 4H 5H 6H 7H 8H"]
 FIVE_OF_SIX_PLAY = ("AS 3H 2D", "KS 4H 3D", "QS 5H 4D", "JS 6H 5D", "TS 7H 6D", "2H 8H 7D")
+
+# Three hands for players A, B, C (seats 0, 1, 2) dealt by seats 0, 1, 2 in turn, with score
+# changes (4, 0, 0), (3, 1, 0) and (0, 1, -3): the scores end at [7, 2, -3] (E24).
+E24_HANDS = [
+    (["AS KS QS JS TS 2S", "2H 3H 4H 5H 6H 7H", "2D 3D 4D 5D 6D 7D"],
+     ("pass, pass, bid 2", "AS 2H 2D", "KS 3H 3D", "QS 4H 4D", "JS 5H 5D", "TS 6H 6D",
+      "2S 7H 7D")),
+    (["AS JS TC 9H 7C 8C", "KS 2S 3D 4D 5D 6D", "2H 3H 4H 5H 6H 7H"],
+     ("pass, bid 2, pass", "AS KS 2H", "TC 3D 3H", "9H 2S 4H", "4D 5H 7C", "5D 6H 8C",
+      "6D 7H JS")),
+    (["2D 3D 4D 5D 6D 7D", "TH 8H 9H 7C 8C 9C", "AS 2S 3H 4H 5H 6H"],
+     ("pass, bid 2, bid 3, pass", "AS 2D 7C", "2S 3D 8C", "3H 4D TH", "8H 4H 5D", "9H 5H 6D",
+      "9C 6H 7D")),
+]
+E24_DELTAS = [(4, 0, 0), (3, 1, 0), (0, 1, -3)]
+
+# E26: hand 1 for P (seat 0, dealer) and Q: d = (+3, +1).  Hand 2 for P, R, Q (R joined to the
+# right of the dealer Q): P bids 2 and is set, R takes High and Low, Q the Game: (-2, +2, +1).
+E26_HAND1 = (["AS JS 9H TC 8C 7C", "KS 2S 3D 4D 5D 6D"],
+             ("pass, bid 2", "AS KS", "TC 3D", "9H 2S", "4D 7C", "5D 8C", "6D JS"))
+E26_HAND2 = (["5H 2C 3C 4C 6C 7C", "AH 2D 3D 4D 5D 6D", "TD KS QS 8S 9S 7S"],
+             ("bid 2, pass, pass", "5H AH 7S", "2D TD 2C", "KS 3C 3D", "QS 4C 4D", "8S 6C 5D",
+              "9S 7C 6D"))
