@@ -18,16 +18,37 @@ from .errors import IllegalActionError, InvalidActionError, OptionError, PitchEr
 from .hand import Hand
 from .match import Match
 from .money import MoneySession, round_cents
+from .notation import read_record, replay, write_record
 from .rules import VARIANTS, RuleSet, find_variant
 from .scoring import HandResult
 from .views import View
 
 __all__ = [
-    "ACTIONS", "NUM_ACTIONS", "Action", "parse_action",
-    "card_name", "card_symbol", "format_cards", "parse_card", "parse_cards",
-    "IllegalActionError", "InvalidActionError", "OptionError", "PitchError",
-    "Hand", "HandResult", "Match", "MoneySession", "round_cents",
-    "VARIANTS", "RuleSet", "find_variant", "View",
+    "ACTIONS",
+    "NUM_ACTIONS",
+    "VARIANTS",
+    "Action",
+    "Hand",
+    "HandResult",
+    "IllegalActionError",
+    "InvalidActionError",
+    "Match",
+    "MoneySession",
+    "OptionError",
+    "PitchError",
+    "RuleSet",
+    "View",
+    "card_name",
+    "card_symbol",
+    "find_variant",
+    "format_cards",
+    "parse_action",
+    "parse_card",
+    "parse_cards",
+    "read_record",
+    "replay",
+    "round_cents",
+    "write_record",
 ]
 
 __version__ = "0.1.0"

@@ -42,9 +42,12 @@ def _demo(args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace) -> int:
     from .notation import replay_text
 
-    with open(args.file, encoding="utf-8") as f:
-        text = f.read()
-    print(replay_text(text))
+    if args.file == "-":
+        text = sys.stdin.read()
+    else:
+        with open(args.file, encoding="utf-8") as f:
+            text = f.read()
+    sys.stdout.write(replay_text(text))
     return 0
 
 

@@ -99,6 +99,11 @@ class MoneySession:
         self.hand: Hand | None = None
         self.finished = False
         self.last_dealer: int | None = None
+        #: What happened, in order, for game records to replay: first the starting table,
+        #: ``("player", name)`` per seat and ``("dealer", seat)``; then ``("hand", index into
+        #: hands)``, ``("join", name)``, ``("leave", name)`` and ``("settle", "")``.
+        self.events: list[tuple[str, str | int]] = [("player", n) for n in names]
+        self.events.append(("dealer", dealer))
 
     # ------------------------------------------------------------------ the money
     @property
@@ -147,6 +152,7 @@ class MoneySession:
         self.hand = hand
         self.hands.append(hand)
         self.hand_players.append(list(self.players))
+        self.events.append(("hand", len(self.hands) - 1))
         return hand
 
     def push(self, action: ActionLike, seat: int | None = None) -> None:
@@ -246,6 +252,7 @@ class MoneySession:
         self.stars[name] = 0
         self._points_money[name] = Fraction(0)
         self._moon_money[name] = Fraction(0)
+        self.events.append(("join", name))
 
     def leave(self, name: str) -> Fraction:
         """A player leaves between hands and is paid out at once (A-R7.5, E28)."""
@@ -268,6 +275,7 @@ class MoneySession:
             self.next_dealer %= len(self.players)
         if self.last_dealer is not None and self.players:
             self.last_dealer = (self.next_dealer - 1) % len(self.players)
+        self.events.append(("leave", name))
         if len(self.players) < 2:
             self.settle()  # A-R8.5 / E29
         return payout
@@ -282,6 +290,7 @@ class MoneySession:
         final = self.ledger
         self.payouts.update(final)
         self.finished = True
+        self.events.append(("settle", ""))
         return final
 
     def settle_cents(self, amounts: Mapping[str, Fraction] | None = None) -> dict[str, int]:
