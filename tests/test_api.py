@@ -22,7 +22,7 @@ def test_variants_and_replace() -> None:
     assert pc.find_variant("auction").low_to == "capturer"  # frozen: the preset is unchanged
     with pytest.raises(ValueError, match="low_to"):
         rules.replace(low_to="sideways")
-    with pytest.raises(ValueError, match="unknown option.*colour"):
+    with pytest.raises(ValueError, match=r"unknown option.*colour"):
         rules.replace(colour="red")
     with pytest.raises(ValueError, match="unknown variant"):
         pc.find_variant("bridge")

@@ -239,7 +239,9 @@ class MoneySession:
                                      "(A-R8.2, E1)", phase="between hands")
         score = 0
         if self.rules.average_mode == "snapshot" and self.rules.join_score == "table_average":
-            score = round(Fraction(sum(self.scores[n] for n in self.players), len(self.players)))
+            mean = Fraction(sum(self.scores[n] for n in self.players), len(self.players))
+            # The table mean in whole points, halves away from zero as everywhere (A-R7.6).
+            score = int(mean + Fraction(1, 2)) if mean >= 0 else -int(-mean + Fraction(1, 2))
         # Seat index of the next dealer: the joiner takes it and the dealer moves one left, so
         # the joiner bids just before the dealer, last of the non-dealers (A-R8.3).
         self.players.insert(self.next_dealer, name)
