@@ -28,3 +28,15 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     if key not in BOTS:
         raise ValueError(f"unknown bot {name!r}; bots are: {', '.join(sorted(BOTS))}")
     return BOTS[key](seed)
+
+
+def _register_search_bots() -> None:
+    from .expert import ExpertBot, HardBot
+    from .oracle import OracleBot
+
+    register("expert", ExpertBot)
+    register("hard", HardBot)
+    register("oracle", OracleBot)
+
+
+_register_search_bots()

@@ -1,0 +1,185 @@
+"""The expert bot: decision time and strength against the heuristic bot (duplicate play).
+
+    .venv/bin/python benchmarks/bench_expert.py speed  [--bot expert] [--hands 20]
+    .venv/bin/python benchmarks/bench_expert.py hands  [--bot expert] [--vs heuristic] [--deals 200]
+    .venv/bin/python benchmarks/bench_expert.py games  [--bot expert] [--vs heuristic] [--games 100]
+
+``speed``: every decision of ``--hands`` hands of ``auction-partners`` self-play, timed on one
+core: median, p90, p99 and max milliseconds, split by auction and card play.
+
+``hands``: duplicate hands.  Deal *k* is played twice from 0-0 with the teams swapped; the bot's
+team margin (its team's score change minus the other team's) is averaged over the pairs, with a
+95 % interval over pairs.  Also the bot's bids, make rate and set rate.
+
+``games``: duplicate matches to the target (7).  Match seed *k* twice with the teams swapped; the
+bot's match-win rate with a 95 % Wilson interval.
+
+``--vs heuristic`` uses the registered ``heuristic`` bot when it exists, else ``policy`` (the
+expert's built-in rollout policy played from the view).  ``--workers 2`` splits the deals over two
+processes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+import pitchcards as pc
+from pitchcards.actions import Action
+from pitchcards.bots import BOTS, Bot, make_bot
+from pitchcards.bots.policy import policy_name, rollout_action
+from pitchcards.bots.sampler import sample_worlds
+from pitchcards.views import View, view_of
+
+VARIANT = "auction-partners"
+
+
+class PolicyBot(Bot):
+    """The expert's rollout policy as a bot: it looks only at its own cards and public play."""
+
+    name = "policy"
+
+    def choose(self, view: View) -> Action:
+        world = sample_worlds(view, 1, self.rng, soft=False)[0]
+        return rollout_action(world)
+
+
+def bot(name: str, seed: int) -> Bot:
+    if name == "policy":
+        return PolicyBot(seed)
+    if name == "heuristic" and "heuristic" not in BOTS:
+        from pitchcards.bots.heuristic import HeuristicBot  # registered later by its author
+
+        return HeuristicBot(seed)
+    return make_bot(name, seed)
+
+
+def play_hand(rules: pc.RuleSet, deal_seed: int, dealer: int, bots: list[Bot],
+              scores: list[int] | None) -> pc.HandResult:
+    h = pc.Hand.deal(rules, 4, dealer=dealer, seed=deal_seed)
+    while not h.is_over:
+        s = h.seat_to_act
+        assert s is not None
+        h.push(bots[s].choose(view_of(h, s, scores=scores)))
+    assert h.result is not None
+    return h.result
+
+
+def hand_pair(args: tuple[str, str, int]) -> tuple[float, list[tuple[int, bool]]]:
+    """Deal k twice, teams swapped; (bot team margin summed over both, bot bids (bid, made))."""
+    name, vs, k = args
+    rules = pc.find_variant(VARIANT)
+    margin = 0.0
+    bids: list[tuple[int, bool]] = []
+    for bot_team in (0, 1):
+        bots = [bot(name if s % 2 == bot_team else vs, 1000 * k + s) for s in range(4)]
+        r = play_hand(rules, k, k % 4, bots, None)
+        margin += r.deltas[bot_team] - r.deltas[1 - bot_team]
+        if r.pitcher_side == bot_team and isinstance(r.bid, int):
+            bids.append((r.bid, r.made))
+    return margin / 2, bids
+
+
+def game_pair(args: tuple[str, str, int]) -> tuple[int, int]:
+    """Match seed k twice, teams swapped; (matches the bot won, hands played)."""
+    name, vs, k = args
+    rules = pc.find_variant(VARIANT)
+    wins = hands = 0
+    for bot_team in (0, 1):
+        bots = [bot(name if s % 2 == bot_team else vs, 1000 * k + s) for s in range(4)]
+        m = pc.Match(rules, 4, dealer=k % 4, seed=k)
+        while m.winner is None and len(m.results) < 60:
+            h = m.deal()
+            while not h.is_over:
+                s = h.seat_to_act
+                assert s is not None
+                m.push(bots[s].choose(m.view(s)))
+        hands += len(m.results)
+        wins += m.winner == bot_team
+    return wins, hands
+
+
+def wilson(k: int, n: int) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    z = 1.96
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return c - h, c + h
+
+
+def run_speed(name: str, hands: int) -> None:
+    rules = pc.find_variant(VARIANT)
+    times: dict[str, list[float]] = {"auction": [], "play": []}
+    bots = [bot(name, s) for s in range(4)]
+    for k in range(hands):
+        h = pc.Hand.deal(rules, 4, dealer=k % 4, seed=10_000 + k)
+        while not h.is_over:
+            s = h.seat_to_act
+            assert s is not None
+            v = view_of(h, s, scores=[k % 7, (3 * k) % 7])
+            t = time.perf_counter()
+            a = bots[s].choose(v)
+            times[h.phase].append(time.perf_counter() - t)
+            h.push(a)
+    everything = times["auction"] + times["play"]
+    for label, ts in (*times.items(), ("all", everything)):
+        ts = sorted(ts)
+        if not ts:
+            continue
+        p90, p99 = (ts[min(len(ts) - 1, int(f * len(ts)))] * 1e3 for f in (0.9, 0.99))
+        print(f"{name:8s} {label:8s} n={len(ts):5d}  median {statistics.median(ts) * 1e3:7.1f} ms"
+              f"  p90 {p90:7.1f}  p99 {p99:7.1f}  max {ts[-1] * 1e3:7.1f}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("mode", choices=("speed", "hands", "games"))
+    ap.add_argument("--bot", default="expert")
+    ap.add_argument("--vs", default="heuristic")
+    ap.add_argument("--hands", type=int, default=20)
+    ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--start", type=int, default=0)
+    ap.add_argument("--workers", type=int, default=1)
+    a = ap.parse_args(argv)
+    vs = a.vs
+    print(f"# {a.mode}: {a.bot} vs {vs} (rollout policy: {policy_name}), {VARIANT}")
+    t0 = time.perf_counter()
+    if a.mode == "speed":
+        run_speed(a.bot, a.hands)
+    elif a.mode == "hands":
+        jobs = [(a.bot, vs, k) for k in range(a.start, a.start + a.deals)]
+        with ProcessPoolExecutor(a.workers) as ex:
+            out = list(ex.map(hand_pair, jobs, chunksize=4))
+        margins = [m for m, _ in out]
+        bids = [b for _, bs in out for b in bs]
+        mean = statistics.fmean(margins)
+        se = statistics.stdev(margins) / math.sqrt(len(margins)) if len(margins) > 1 else 0.0
+        made = sum(ok for _, ok in bids)
+        print(f"pairs {len(margins)}  margin/hand {mean:+.3f} ± {1.96 * se:.3f} (95 %)  "
+              f"pairs won {sum(m > 0 for m in margins)} lost {sum(m < 0 for m in margins)}")
+        if bids:
+            print(f"bot contracts {len(bids)} (per deal {len(bids) / 2 / len(margins):.2f}), "
+                  f"mean bid {statistics.fmean(b for b, _ in bids):.2f}, made "
+                  f"{made / len(bids):.1%}")
+    else:
+        jobs = [(a.bot, vs, k) for k in range(a.start, a.start + a.games)]
+        with ProcessPoolExecutor(a.workers) as ex:
+            res = list(ex.map(game_pair, jobs, chunksize=1))
+        wins = sum(w for w, _ in res)
+        n = 2 * len(res)
+        lo, hi = wilson(wins, n)
+        print(f"games {n}  {a.bot} won {wins} = {wins / n:.1%}  95 % CI [{lo:.1%}, {hi:.1%}]  "
+              f"hands/game {sum(h for _, h in res) / n:.1f}")
+    print(f"# {time.perf_counter() - t0:.0f} s", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

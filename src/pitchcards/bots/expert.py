@@ -1,0 +1,171 @@
+"""The ``expert`` bot (and the ``hard`` level): PIMC over sampled deals.
+
+Every decision samples deals consistent with the seat's view (:mod:`.sampler`: hard evidence
+exactly, bids and passes as soft evidence) and scores each legal action in every sampled world:
+
+* **late in the hand** (at most ``solve_cards`` cards left in the hands) by exact open-hand
+  search (:mod:`.solver`), with a node budget that falls back to rollouts;
+* **earlier** by rollouts: the action, then the rollout policy (:mod:`.policy`) for every seat to
+  the end of the hand;
+* **in the auction** by the same rollouts from the candidate bid: the rest of the auction is
+  simulated too, so other seats may overcall, and the hand is played out.
+
+The value of a finished hand is match-aware (:class:`~.utility.Utility`): the chance to win the
+match given the scores and target (a made bid that goes out is worth 1), money against the
+average in the money game, the point margin otherwise.  Values are averaged over the worlds
+(Perfect-Information Monte Carlo) and the best action is taken; ties go to the rollout policy's
+own choice.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from ..actions import PITCH_BASE, Action
+from ..hand import Hand
+from ..views import View
+from .base import Bot
+from .policy import rollout_action
+from .sampler import sample_worlds
+from .solver import BudgetExceeded, Solver
+from .utility import Utility
+
+__all__ = ["EXPERT", "HARD", "Analysis", "Budget", "ExpertBot", "HardBot", "candidates", "evaluate"]
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How much an expert thinks per decision."""
+
+    worlds: int = 24            #: sampled deals per card-play decision
+    bid_worlds: int = 48        #: sampled deals per auction decision
+    rollouts: int = 1           #: rollouts per (world, action) before the exact-solve horizon
+    solve_cards: int = 12       #: solve exactly once at most this many cards are left in hands
+    max_nodes: int = 20_000     #: solver nodes per world before falling back to rollouts
+    time_limit: float = 0.6     #: seconds: stop sampling more worlds after this
+    soft: bool = True           #: weight worlds by the bidding evidence
+
+
+EXPERT = Budget()
+HARD = Budget(worlds=8, bid_worlds=16, solve_cards=8, max_nodes=5_000, time_limit=0.25)
+
+
+@dataclass(slots=True)
+class Analysis:
+    """The result of one decision: each candidate's mean value and how it was computed."""
+
+    best: Action
+    values: dict[Action, float]
+    worlds: int
+    method: str                      #: "solve", "rollout", "mixed", "auction" or "forced"
+    policy_choice: Action | None = None
+    points: dict[Action, float] = field(default_factory=dict)  #: mean point margin per action
+
+
+def _rollout(world: Hand, util: Utility) -> tuple[float, float]:
+    """Play ``world`` to its end with the rollout policy; (utility, point margin); undone."""
+    depth = 0
+    push = world.push_unchecked
+    while world.result is None:
+        push(rollout_action(world))
+        depth += 1
+    r = world.result
+    out = (util(r), util.points(r))
+    for _ in range(depth):
+        world.pop()
+    return out
+
+
+def candidates(view: View) -> list[Action]:
+    """Legal actions worth evaluating: in the auction, pitches only of each suit's top card."""
+    acts = list(view.legal_actions)
+    if view.phase != "auction":
+        return acts
+    top: dict[int, Action] = {}
+    for a in acts:
+        if PITCH_BASE <= a < 2 * PITCH_BASE:
+            suit = (a - PITCH_BASE) // 13
+            if suit not in top or a > top[suit]:
+                top[suit] = a
+    return [a for a in acts if not PITCH_BASE <= a < 2 * PITCH_BASE] + sorted(top.values())
+
+
+class ExpertBot(Bot):
+    """PIMC: sample deals from the view, solve late / roll out early, average, pick the best."""
+
+    name = "expert"
+    budget: Budget = EXPERT
+
+    def __init__(self, seed: int | None = None, budget: Budget | None = None) -> None:
+        super().__init__(seed)
+        if budget is not None:
+            self.budget = budget
+
+    def choose(self, view: View) -> Action:
+        return self.analyse(view).best
+
+    def analyse(self, view: View) -> Analysis:
+        """Evaluate the seat's candidate actions (the expert's choice is ``.best``)."""
+        acts = list(view.legal_actions)
+        if not acts:
+            raise ValueError("it is not this seat's turn: no legal actions")
+        if len(acts) == 1:
+            return Analysis(acts[0], {acts[0]: 0.0}, 0, "forced", acts[0])
+        assert view.seat is not None
+        b = self.budget
+        start = time.perf_counter()
+        side = view.side_of(view.seat)
+        util = Utility(view.rules, side, view.players, view.scores)
+        auction = view.phase == "auction"
+        cands = candidates(view)
+        count = b.bid_worlds if auction else b.worlds
+        worlds = sample_worlds(view, count, self.rng, soft=b.soft)
+        return evaluate(worlds, cands, util, side, auction, b, start)
+
+
+def evaluate(worlds: list[Hand], cands: list[Action], util: Utility, side: int, auction: bool,
+             b: Budget, start: float) -> Analysis:
+    """PIMC over ``worlds``: each candidate's mean value (solved late, rolled out early)."""
+    policy_choice = rollout_action(worlds[0])
+    totals = dict.fromkeys(cands, 0.0)
+    margins = dict.fromkeys(cands, 0.0)
+    left = sum(worlds[0].hand_of(s).bit_count() for s in range(worlds[0].players))
+    methods: set[str] = set()
+    used = 0
+    for world in worlds:
+        if used >= 2 and time.perf_counter() - start > b.time_limit:
+            break
+        used += 1
+        vals: dict[Action, float] | None = None
+        if not auction and left <= b.solve_cards:
+            try:
+                vals = Solver(world, side, util, b.max_nodes).action_values()
+                methods.add("solve")
+            except BudgetExceeded:
+                vals = None
+        if vals is not None:
+            for a in cands:
+                totals[a] += vals[a]
+            continue
+        methods.add("auction" if auction else "rollout")
+        for a in cands:
+            world.push_unchecked(a)
+            for _ in range(b.rollouts):
+                u, p = _rollout(world, util)
+                totals[a] += u / b.rollouts
+                margins[a] += p / b.rollouts
+            world.pop()
+    values = {a: v / used for a, v in totals.items()}
+    points = {a: v / used for a, v in margins.items()} if "solve" not in methods else {}
+    eps = 1e-9
+    best = max(cands, key=lambda a: (values[a] + (eps if a == policy_choice else 0.0)))
+    method = methods.pop() if len(methods) == 1 else "mixed"
+    return Analysis(best, values, used, method, policy_choice, points)
+
+
+class HardBot(ExpertBot):
+    """The ``hard`` level: the expert with a smaller budget."""
+
+    name = "hard"
+    budget = HARD

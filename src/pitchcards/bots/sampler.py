@@ -1,0 +1,282 @@
+"""Deals consistent with one seat's view: the determinizations PIMC and ISMCTS search.
+
+Hard evidence (a sampled world never contradicts it):
+
+* the seat's own hand, every card played and by whom, a pitched card still held, hand sizes;
+* proven voids.  Only a discard proves one, and what a discard proves depends on ``follow_rule``:
+  ``trump_anytime`` - a card that is neither the led suit nor trump proves a void in the led suit
+  (trumping proves nothing: a player holding the led suit may trump); ``strict_follow`` - any
+  off-suit card proves a void in the led suit; ``follow_trump_only`` - only failing to follow a
+  trump lead proves a (trump) void.
+
+Soft evidence: bids and passes.  Each sampled hand gets a likelihood under a small bidding model
+(:func:`suit_strength` estimates the points a suit would take as trump; a bid of *b* is likely
+when that estimate is near *b* or more, a pass is less likely from a strong hand).  Samples are
+drawn by importance sampling: the seat-by-seat proposal is weighted back to uniform over all
+consistent deals (the product of the binomials it drew from), times the bid likelihood, and then
+resampled.  :func:`sample_worlds` returns full :class:`~pitchcards.hand.Hand` objects replayed to
+exactly the public point of the view.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from ..actions import BID_BASE, PASS_ID, PITCH_BASE, PLAY, Action
+from ..cards import DECK_SIZE, FULL_DECK, SUIT_MASKS, SUITS
+from ..hand import Hand
+from ..views import View
+
+__all__ = ["Evidence", "bid_likelihood", "build_world", "evidence_of", "sample_hidden",
+           "sample_worlds", "suit_strength"]
+
+_RANK_BITS = [1 << r for r in range(13)]
+_ACE, _KING, _QUEEN, _JACK, _TEN = 12, 11, 10, 9, 8
+
+
+@dataclass(slots=True)
+class Evidence:
+    """What one seat knows about where the unseen cards are."""
+
+    seat: int
+    players: int
+    dealer: int
+    trump: int                 #: trump suit index, -1 before the first lead
+    held: list[int]            #: per seat: cards known to be held now (own hand; a pitched card)
+    played_by: list[int]       #: per seat: cards it has played
+    voids: list[int]           #: per seat: union of suit masks it is proven void in
+    need: list[int]            #: per seat: hidden cards still to place
+    pool: int                  #: cards whose place is unknown (includes the undealt cards)
+    plays: list[Action]        #: every card played, in order (for the replay)
+
+
+def evidence_of(view: View) -> Evidence:
+    """Collect the hard evidence of ``view`` (which must belong to a seat)."""
+    if view.seat is None:
+        raise ValueError("a spectator's view has no hand to sample around")
+    n, me = view.players, view.seat
+    rules = view.rules
+    trump = SUITS.index(view.trump) if view.trump is not None else -1
+    played_by = [0] * n
+    voids = [0] * n
+    plays: list[Action] = []
+    follow = rules.follow_rule
+
+    def trick(seq: list[tuple[int, int]]) -> None:
+        led = seq[0][1] // 13
+        for i, (s, c) in enumerate(seq):
+            played_by[s] |= 1 << c
+            plays.append(PLAY[c])
+            if i == 0:
+                continue
+            suit = c // 13
+            if suit == led:
+                continue
+            if follow == "trump_anytime":
+                if suit != trump:
+                    voids[s] |= SUIT_MASKS[led]
+            elif follow == "strict_follow" or led == trump:
+                # strict: any off-suit card; follow_trump_only: only a trump lead binds
+                voids[s] |= SUIT_MASKS[led]
+
+    for leader, cards, _ in view.tricks:
+        trick([((leader + i) % n, c) for i, c in enumerate(cards)])
+    if view.trick:
+        trick(list(view.trick))
+    held = [0] * n
+    held[me] = view.hand_mask
+    for s, a in view.auction:
+        if PITCH_BASE <= a < PASS_ID:
+            c = a - PITCH_BASE
+            if not view.played_mask >> c & 1 and s != me:
+                held[s] |= 1 << c
+    need = [view.hand_sizes[s] - held[s].bit_count() for s in range(n)]
+    need[me] = 0
+    known = view.dealt_mask | view.played_mask
+    for m in held:
+        known |= m
+    return Evidence(me, n, view.dealer, trump, held, played_by, voids, need,
+                    FULL_DECK & ~known, plays)
+
+
+
+def suit_strength(mask: int, suit: int, players: int = 4) -> float:
+    """A quick estimate of the points ``mask`` would take with ``suit`` as trump (0..4)."""
+    t = mask >> (13 * suit) & 0x1FFF
+    if not t:
+        return 0.0
+    n = t.bit_count()
+    others = max(players - 1, 1)
+    est = 0.0
+    if t & _RANK_BITS[_ACE]:
+        est += 1.0
+    elif t & _RANK_BITS[_KING]:
+        est += 0.55 if others >= 3 else 0.7
+    elif t & _RANK_BITS[_QUEEN]:
+        est += 0.3
+    if t & 0b1:
+        est += 0.85
+    elif t & 0b10:
+        est += 0.55
+    elif t & 0b100:
+        est += 0.3
+    if t & _RANK_BITS[_JACK]:
+        est += 0.45 + (0.25 if t & (_RANK_BITS[_ACE] | _RANK_BITS[_KING]) else 0.0)
+    est += 0.15 + 0.1 * n + (0.15 if t & _RANK_BITS[_TEN] else 0.0)
+    est += 0.15 * max(0, n - 2)
+    return min(est, 4.0)
+
+
+def best_strength(mask: int, players: int) -> float:
+    return max(suit_strength(mask, s, players) for s in range(4))
+
+
+def _sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def bid_likelihood(view: View, dealt: list[int], sharpness: float = 2.0) -> float:
+    """How likely the auction in ``view`` is, given every seat's dealt cards (soft evidence).
+
+    ``dealt[s]`` is the sampled dealt hand of seat ``s``.  Forced bids carry no information;
+    the own seat's actions are skipped (its hand is known).
+    """
+    rules = view.rules
+    n = view.players
+    trump = SUITS.index(view.trump) if view.trump is not None else -1
+    high = 0
+    high_seat = -1
+    like = 1.0
+    cache: dict[int, float] = {}
+    for s, a in view.auction:
+        if s == view.seat:
+            pass
+        elif a == PASS_ID:
+            need = max(high + 1, rules.min_bid)
+            if need <= rules.max_bid:
+                est = cache.get(s)
+                if est is None:
+                    est = cache[s] = best_strength(dealt[s], n)
+                partner_high = (rules.partnership_mode and high_seat >= 0
+                                and high_seat % 2 == s % 2)
+                scale = 0.4 if partner_high else 0.8
+                like *= 1.0 - scale * _sigmoid(sharpness * (est - need - 0.6))
+        else:
+            forced = high == 0 and s == view.dealer
+            if not forced:
+                b = min(4, a - BID_BASE) if a > PASS_ID else 4
+                if trump >= 0 and s == view.pitcher:
+                    est = suit_strength(dealt[s], trump, n)
+                else:
+                    est = cache.get(s)
+                    if est is None:
+                        est = cache[s] = best_strength(dealt[s], n)
+                like *= 0.05 + 0.95 * _sigmoid(sharpness * (est - b + 1.0))
+        if a != PASS_ID:
+            high = 4 if a < PASS_ID else a - BID_BASE
+            high_seat = s
+    return like
+
+
+def _comb(n: int, k: int) -> int:
+    return math.comb(n, k) if 0 <= k <= n else 0
+
+
+def _pick(mask: int, k: int, rng: random.Random) -> int:
+    """``k`` cards chosen uniformly from ``mask``."""
+    cards = [c for c in range(DECK_SIZE) if mask >> c & 1]
+    out = 0
+    for c in rng.sample(cards, k):
+        out |= 1 << c
+    return out
+
+
+def sample_hidden(ev: Evidence, rng: random.Random) -> tuple[list[int], float] | None:
+    """One proposal: each other seat's current hand, and its importance weight (None: dead end).
+
+    Seats are filled most constrained first, each drawing uniformly from the cards it may hold;
+    the weight (product of the binomials drawn from) makes the proposal uniform over all deals
+    consistent with the hard evidence.
+    """
+    n = ev.players
+    order = sorted((s for s in range(n) if ev.need[s] > 0),
+                   key=lambda s: (ev.pool & ~ev.voids[s]).bit_count() - ev.need[s])
+    pool = ev.pool
+    hands = ev.held[:]
+    weight = 1.0
+    for s in order:
+        allowed = pool & ~ev.voids[s]
+        k = ev.need[s]
+        avail = allowed.bit_count()
+        if avail < k:
+            return None
+        weight *= _comb(avail, k)
+        got = _pick(allowed, k, rng)
+        hands[s] |= got
+        pool &= ~got
+    return hands, weight
+
+
+def build_world(view: View, hands: list[int], ev: Evidence | None = None) -> Hand:
+    """A full :class:`Hand` from current hands, replayed to the exact public point of ``view``."""
+    if ev is None:
+        ev = evidence_of(view)
+    dealt = [hands[s] | ev.played_by[s] for s in range(ev.players)]
+    dealt[ev.seat] = view.dealt_mask
+    h = Hand(view.rules, dealt, view.dealer)
+    push = h.push_unchecked
+    for _, a in view.auction:
+        push(a)
+    skip = len(h.current_trick())  # a pitched card is led by the engine when the auction ends
+    for a in ev.plays[skip:]:
+        push(a)
+    return h
+
+
+def sample_worlds(view: View, count: int, rng: random.Random, soft: bool = True,
+                  proposals: int | None = None) -> list[Hand]:
+    """``count`` worlds consistent with ``view`` (hard evidence exactly, bids softly).
+
+    Draws ``proposals`` (default ``3 * count``) candidates, weights each by its importance
+    weight times the bid likelihood, and resamples ``count`` of them (systematic resampling).
+    """
+    ev = evidence_of(view)
+    tries = proposals if proposals is not None else (3 * count if soft else count)
+    cands: list[list[int]] = []
+    weights: list[float] = []
+    attempts = 0
+    while len(cands) < tries and attempts < 50 * tries:
+        attempts += 1
+        got = sample_hidden(ev, rng)
+        if got is None:
+            continue
+        hands, w = got
+        if soft and len(view.auction) > 0:
+            dealt = [hands[s] | ev.played_by[s] for s in range(ev.players)]
+            dealt[ev.seat] = view.dealt_mask
+            w *= bid_likelihood(view, dealt)
+        cands.append(hands)
+        weights.append(w)
+    if not cands:
+        raise RuntimeError("no deal is consistent with this view")  # cannot happen for real views
+    total = sum(weights)
+    if total <= 0:
+        weights = [1.0] * len(cands)
+        total = float(len(cands))
+    if not soft and len(cands) == count and max(weights) == min(weights):
+        chosen = cands
+    else:
+        step = total / count
+        u = rng.random() * step
+        chosen = []
+        acc = 0.0
+        i = 0
+        for k in range(count):
+            target = u + k * step
+            while i < len(cands) - 1 and acc + weights[i] < target:
+                acc += weights[i]
+                i += 1
+            chosen.append(cands[i])
+    return [build_world(view, hands, ev) for hands in chosen]

@@ -1,0 +1,88 @@
+"""What a finished hand is worth to one side: match-win chance, money, or points.
+
+* Match with a target and known scores: 1 if the hand wins the match for the side, 0 if it wins it
+  for another side (bidder goes out: only a made bid ends a game), otherwise an estimate of the
+  side's chance to win from the scores after the hand (:func:`win_chance`), plus a small point
+  term so that equal chances still prefer more points.
+* Money game: the side's score change against the table's mean change (what it is paid for,
+  A-R7.3), with moon payments converted to points.
+* Otherwise: the side's score change minus the best other side's (two teams: the difference).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from ..match import match_winner
+from ..rules import RuleSet
+from ..scoring import HandResult
+
+__all__ = ["Utility", "win_chance"]
+
+
+def win_chance(scores: Sequence[int], side: int, target: int) -> float:
+    """A rough chance that ``side`` wins a race to ``target`` from ``scores`` (no one out yet).
+
+    Each side's distance to the target is compared on a scale that shrinks as the race nears
+    its end (a logistic for two sides, a softmax for more).
+    """
+    need = [max(target - s, 0) for s in scores]
+    scale = math.sqrt(sum(need) / len(need) + 2.0)
+    z = [-1.3 * n / scale for n in need]
+    top = max(z)
+    e = [math.exp(v - top) for v in z]
+    return e[side] / sum(e)
+
+
+class Utility:
+    """Callable: ``HandResult -> float`` for ``side`` (higher is better for that side)."""
+
+    def __init__(self, rules: RuleSet, side: int, players: int,
+                 scores: Sequence[int] | None = None) -> None:
+        self.rules = rules
+        self.side = side
+        self.players = players
+        self.scores = tuple(scores) if scores is not None else None
+        self.mode = ("money" if rules.money != "none"
+                     else "match" if rules.target is not None and scores is not None
+                     else "points")
+        self._cache: dict[tuple[object, ...], float] = {}
+
+    def __call__(self, r: HandResult) -> float:
+        key = (r.deltas, r.made, r.moon, r.pitcher_side)
+        v = self._cache.get(key)
+        if v is None:
+            v = self._cache[key] = self._value(r)
+        return v
+
+    def points(self, r: HandResult) -> float:
+        """The plain point margin of the side (its delta minus the best other delta)."""
+        d = r.deltas
+        others = [x for i, x in enumerate(d) if i != self.side]
+        return float(d[self.side] - (max(others) if others else 0))
+
+    def _value(self, r: HandResult) -> float:
+        side = self.side
+        if self.mode == "money":
+            d = r.deltas
+            mean = sum(d) / len(d)
+            v = d[side] - mean
+            if r.pitcher_side is not None and r.bid == "moon":
+                pay = float(self.rules.moon_payment / self.rules.stake_per_point)
+                others = len(d) - 1
+                sign = 1.0 if r.made else -1.0
+                if r.pitcher_side == side:
+                    v += sign * pay * others
+                else:
+                    v -= sign * pay
+            return v
+        if self.mode == "match":
+            assert self.scores is not None and self.rules.target is not None
+            before = self.scores
+            after = [b + d for b, d in zip(before, r.deltas, strict=True)]
+            won = match_winner(self.rules, before, after, r)
+            if won is not None:
+                return 1.0 if won == side else 0.0
+            return win_chance(after, side, self.rules.target) + 0.002 * self.points(r)
+        return self.points(r)

@@ -1,0 +1,169 @@
+"""The expert bot's parts: the deal sampler, the exact solver, the bot, hints and the oracle."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import pitchcards as pc
+from pitchcards.bots import BOTS, make_bot
+from pitchcards.bots.expert import Budget, ExpertBot
+from pitchcards.bots.hints import suggest
+from pitchcards.bots.oracle import OracleBot
+from pitchcards.bots.sampler import evidence_of, sample_worlds
+from pitchcards.bots.solver import Solver
+from pitchcards.bots.utility import Utility
+from pitchcards.views import view_of
+
+TINY = Budget(worlds=3, bid_worlds=4, solve_cards=8, max_nodes=3000, time_limit=0.5)
+FOLLOW = ("trump_anytime", "strict_follow", "follow_trump_only")
+
+
+def _rules(variant: str, follow: str) -> pc.RuleSet:
+    return pc.find_variant(variant).replace(follow_rule=follow)
+
+
+def _random_positions(rules: pc.RuleSet, players: int, seed: int):  # type: ignore[no-untyped-def]
+    """Every position of one random hand (the hand itself, advanced in place)."""
+    rng = random.Random(seed)
+    h = pc.Hand.deal(rules, players, dealer=seed % players, seed=seed)
+    while not h.is_over:
+        yield h
+        acts = h.legal_actions()
+        h.push(acts[int(rng.random() * len(acts))])
+
+
+@pytest.mark.parametrize("follow", FOLLOW)
+@pytest.mark.parametrize("variant,players", [("auction", 3), ("auction", 5),
+                                             ("auction-partners", 4), ("money", 4),
+                                             ("setback", 4)])
+def test_sampler_never_contradicts_the_view(variant: str, players: int, follow: str) -> None:
+    rules = _rules(variant, follow)
+    rng = random.Random(7)
+    for seed in range(4):
+        for h in _random_positions(rules, players, seed):
+            seat = h.seat_to_act
+            assert seat is not None
+            view = view_of(h, seat)
+            ev = evidence_of(view)
+            for s in range(players):  # the evidence is sound: the true deal satisfies it
+                assert not h.hand_of(s) & ev.voids[s]
+            for world in sample_worlds(view, 3, rng):
+                # the world is at the same public point, and the seat sees exactly its view
+                assert view_of(world, seat) == view
+                played = view.played_mask
+                for s in range(players):
+                    held = world.hand_of(s)
+                    assert held.bit_count() == view.hand_sizes[s]
+                    assert not held & played
+                    assert not held & ev.voids[s], "a proven void holds a card"
+                    assert held & ev.held[s] == ev.held[s]
+                assert world.hand_of(seat) == view.hand_mask
+                assert world.dealt[seat] == view.dealt_mask
+
+
+def test_sampler_respects_a_pitched_card_and_a_discard() -> None:
+    cards = ["AS 2S 3H 4H 5D 6D", "KH QH JH TH 9H 8H", "AC KC QC JC TC 9C", "AD KD QD JD TD 9D"]
+    rules = pc.find_variant("auction").replace(dealer_steal="equal_any_incl_pitched")
+    h = pc.Hand.deal(rules, 4, dealer=0, cards=cards)
+    h.push("pitch KH")  # seat 1 pitches; the dealer (seat 0) then steals the 4
+    h.push("bid 4")
+    assert h.pitcher == 0
+    h.push("play 5D")  # diamonds are trump
+    h.push("play 8H")  # seat 1: neither diamonds nor trump... it is void in diamonds
+    view = view_of(h, 2)
+    for w in sample_worlds(view, 30, random.Random(1)):
+        assert w.hand_of(1) >> pc.parse_card("KH") & 1, "seat 1 still holds its pitched card"
+        assert not w.hand_of(1) & (0x1FFF << 13), "seat 1 proved a diamond void"
+        assert view_of(w, 2) == view
+
+
+def _brute(h: pc.Hand, side: int, util: Utility) -> float:
+    if h.result is not None:
+        return util(h.result)
+    seat = h.seat_to_act
+    assert seat is not None
+    vals = []
+    for a in h.legal_actions():
+        h.push_unchecked(a)
+        vals.append(_brute(h, side, util))
+        h.pop()
+    return max(vals) if h.side_of(seat) == side else min(vals)
+
+
+@pytest.mark.parametrize("follow", FOLLOW)
+@pytest.mark.parametrize("variant", ["auction-partners", "auction"])
+def test_solver_is_exact_on_small_endgames(variant: str, follow: str) -> None:
+    rules = _rules(variant, follow)
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(25):
+        h = pc.Hand.deal(rules, 4, dealer=seed % 4, seed=100 + seed)
+        while h.phase == "auction" or len(h.completed_tricks()) < 4:
+            acts = h.legal_actions()
+            h.push(acts[int(rng.random() * len(acts))])
+        for _ in range(seed % 4):
+            acts = h.legal_actions()
+            h.push(acts[int(rng.random() * len(acts))])
+        seat = h.seat_to_act
+        assert seat is not None
+        side = h.side_of(seat)
+        util = Utility(rules, side, 4, [seed % 7, 5] if rules.partnership_mode else None)
+        values = Solver(h, side, util).action_values()
+        assert set(values) == set(h.legal_actions())
+        for a, v in values.items():
+            h.push_unchecked(a)
+            assert _brute(h, side, util) == pytest.approx(v)
+            h.pop()
+            checked += 1
+    assert checked > 25
+
+
+@pytest.mark.parametrize("follow", FOLLOW)
+@pytest.mark.parametrize("variant,players", [("auction", 3), ("auction-partners", 4),
+                                             ("money", 5), ("setback", 4)])
+def test_expert_plays_legal_actions_in_every_variant(variant: str, players: int,
+                                                     follow: str) -> None:
+    rules = _rules(variant, follow)
+    bot = ExpertBot(1, TINY)
+    h = pc.Hand.deal(rules, players, dealer=1, seed=11)
+    scores = [0] * (2 if rules.partnership_mode else players)
+    while not h.is_over:
+        seat = h.seat_to_act
+        assert seat is not None
+        view = view_of(h, seat, scores=scores if rules.target is not None else None)
+        action = bot.choose(view)
+        assert action in view.legal_actions
+        h.push(action)
+
+
+def test_registered_levels() -> None:
+    assert isinstance(make_bot("expert", 1), ExpertBot)
+    assert isinstance(make_bot("hard", 1), ExpertBot)
+    assert isinstance(make_bot("oracle", 1), OracleBot)
+
+
+def test_suggest_gives_a_legal_action_and_a_reason() -> None:
+    rules = pc.find_variant("auction-partners")
+    h = pc.Hand.deal(rules, 4, dealer=0, seed=5)
+    while not h.is_over:
+        seat = h.seat_to_act
+        assert seat is not None
+        view = view_of(h, seat, scores=[3, 4])
+        action, reason = suggest(view, TINY)
+        assert action in view.legal_actions
+        assert isinstance(reason, str) and reason.strip()
+        h.push(action)
+
+
+def test_the_oracle_is_the_only_bot_that_sees_all() -> None:
+    seeing = [name for name, factory in BOTS.items() if factory(0).sees_all]
+    assert seeing == ["oracle"]
+    rules = pc.find_variant("auction-partners")
+    oracle = OracleBot(0)
+    h = pc.Hand.deal(rules, 4, dealer=0, seed=9)
+    while not h.is_over:
+        action = oracle.choose_open(h)
+        assert action in h.legal_actions()
+        h.push(action)
