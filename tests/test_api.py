@@ -133,3 +133,14 @@ def test_benchmark_script_runs(tmp_path: object) -> None:
     out = subprocess.run([sys.executable, "benchmarks/bench_engine.py", "--seconds", "0.05",
                           "--repeats", "1"], capture_output=True, text=True, check=True)
     assert "pitchcards Hand (checked)" in out.stdout
+
+
+def test_a_seeded_game_rebuilt_from_its_record_deals_the_same_next_hand() -> None:
+    rng = random.Random(8)
+    m = pc.Match(pc.find_variant("auction"), players=4, dealer=0, seed=11)
+    hand = m.deal()
+    while hand.seat_to_act is not None:
+        m.push(rng.choice(hand.legal_actions()))
+    rebuilt = pc.replay(pc.read_record(pc.write_record(m)))
+    assert isinstance(rebuilt, pc.Match)
+    assert rebuilt.deal().dealt == m.deal().dealt

@@ -15,7 +15,7 @@ from .scoring import HandResult
 if TYPE_CHECKING:
     from .views import View
 
-__all__ = ["Match", "first_dealer", "hljg_reach_order", "match_winner"]
+__all__ = ["Match", "deal_rng", "first_dealer", "hljg_reach_order", "match_winner"]
 
 Deal = Sequence[str] | Sequence[Sequence[int]]
 
@@ -36,6 +36,18 @@ def first_dealer(rules: RuleSet, players: int, rng: random.Random) -> int:
         seats = [s for s, r in zip(seats, ranks, strict=True) if r == low]
         if len(seats) == 1:
             return seats[0]
+
+
+def deal_rng(seed: int | None, hand_index: int, fallback: random.Random) -> random.Random:
+    """The generator that shuffles hand ``hand_index`` of a seeded game.
+
+    Each hand draws from its own generator derived from the game's seed and the hand's index,
+    so a game rebuilt from its record (which does not carry generator state) deals the same
+    next hand as the original would have.  Unseeded games draw from ``fallback``.
+    """
+    if seed is None:
+        return fallback
+    return random.Random(f"pitchcards/{seed}/{hand_index}")
 
 
 def hljg_reach_order(rules: RuleSet, before: Sequence[int], result: HandResult) -> list[int]:
@@ -156,7 +168,8 @@ class Match:
         if cards is not None:
             hand = Hand.deal(self.rules, self.players, self.next_dealer, cards=cards)
         else:
-            hand = Hand.deal(self.rules, self.players, self.next_dealer, rng=self._rng)
+            hand = Hand.deal(self.rules, self.players, self.next_dealer,
+                             rng=deal_rng(self.seed, len(self.hands), self._rng))
         self.hand = hand
         self.hands.append(hand)
         return hand

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from .actions import Action
 from .errors import IllegalActionError
 from .hand import ActionLike, Hand
-from .match import Deal, first_dealer
+from .match import Deal, deal_rng, first_dealer
 from .rules import RuleSet
 from .scoring import HandResult
 
@@ -148,7 +148,8 @@ class MoneySession:
         if cards is not None:
             hand = Hand.deal(self.rules, len(self.players), self.next_dealer, cards=cards)
         else:
-            hand = Hand.deal(self.rules, len(self.players), self.next_dealer, rng=self._rng)
+            hand = Hand.deal(self.rules, len(self.players), self.next_dealer,
+                             rng=deal_rng(self.seed, len(self.hands), self._rng))
         self.hand = hand
         self.hands.append(hand)
         self.hand_players.append(list(self.players))
