@@ -63,6 +63,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="print the hands of a game record and their results")
     replay.add_argument("file")
     replay.set_defaults(func=_replay)
+    from .bots.arena import add_arena_parser
+
+    add_arena_parser(sub)
     return parser
 
 

@@ -9,12 +9,19 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .base import Bot
+from .heuristic import EasyBot, HeuristicBot
 from .random_bot import RandomBot
 
-__all__ = ["BOTS", "Bot", "RandomBot", "make_bot", "register"]
+__all__ = ["BOTS", "Bot", "EasyBot", "HeuristicBot", "RandomBot", "make_bot", "register"]
 
 #: name -> factory(seed) -> Bot
-BOTS: dict[str, Callable[[int | None], Bot]] = {"random": RandomBot}
+BOTS: dict[str, Callable[[int | None], Bot]] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+    # Levels: easy = the heuristic with a third of its actions random; medium = the heuristic.
+    "easy": EasyBot,
+    "medium": HeuristicBot,
+}
 
 
 def register(name: str, factory: Callable[[int | None], Bot]) -> None:

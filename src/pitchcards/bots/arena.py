@@ -1,0 +1,501 @@
+"""The arena: duplicate matches between bots, so that the luck of the deal cancels out.
+
+Every *duplicate game* is one sequence of deals (a seeded :class:`~pitchcards.match.Match`, or a
+:class:`~pitchcards.money.MoneySession` for the money variant) played once per *seating*:
+
+* partnerships (two bots): bot A holds seats 0 and 2 and bot B seats 1 and 3, then the teams swap;
+* cutthroat with k bots: seat ``i`` gets bot ``(i + r) mod k`` in seating ``r = 0 .. k-1``, so every
+  bot sits in every seat once (with more seats than bots, a bot holds several seats).
+
+Each seating sees exactly the same cards hand after hand for as long as both games last, so the
+difference between two bots is measured on equal cards.  A game is played to the target (bidder
+goes out); without a target (the money variant) it is a fixed number of hands, and the money
+ledger decides who won.
+
+Bots only ever get views: ``match.view(seat)`` (the hand as that seat sees it, with the scores)
+goes to ``bot.choose(view)``; only a bot that declares ``sees_all`` (a deliberate cheat, to
+measure headroom) gets ``bot.choose_open(hand)``.
+
+Everything except the decision times is reproducible from the seed, with any number of jobs::
+
+    pitch arena --variant auction-partners --bots heuristic,random --games 200 --jobs 2 --seed 1
+
+Reported per bot: game win rate with a 95 % Wilson interval; mean point difference per hand (the
+bot's sides against the others, averaged over a duplicate game's seatings, then over games) with
+a 95 % normal interval over duplicate games; how often its contracts were made and how often it
+set the other bots' contracts, its average contract; median and p99 time per decision.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import dataclasses
+import hashlib
+import json
+import math
+import multiprocessing
+import os
+import sys
+import time
+from collections.abc import Mapping, Sequence
+from typing import IO, Any
+
+from ..errors import OptionError
+from ..match import Match
+from ..money import MoneySession
+from ..rules import MOON, VARIANTS, RuleSet, find_variant
+from . import BOTS, make_bot
+
+__all__ = ["ArenaResult", "BotStats", "add_arena_parser", "run_arena", "wilson"]
+
+_Z = 1.959963984540054  # two-sided 95 %
+
+
+def wilson(successes: int, trials: int, z: float = _Z) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95 % by default); (0, 1) with no trials."""
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denom = 1.0 + z * z / trials
+    center = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1.0 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return (max(0.0, center - half), min(1.0, center + half))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BotStats:
+    """One bot's line of the arena table."""
+
+    bot: str                      #: label (the bot name, numbered if it appears twice)
+    games: int                    #: games it played (every duplicate game, every seating)
+    wins: int
+    win_rate: float
+    win_ci: tuple[float, float]   #: 95 % Wilson interval
+    hands: int                    #: hands it played
+    point_diff: float             #: mean point difference per hand (its sides vs the others)
+    point_diff_ci: tuple[float, float] | None  #: 95 % interval over duplicate games
+    contracts: int                #: hands in which one of its seats was the pitcher
+    made: int
+    make_rate: float | None
+    defended: int                 #: hands in which another bot's seat was the pitcher
+    sets: int                     #: ... and that pitcher was set
+    set_rate: float | None
+    avg_bid: float | None         #: mean contract (moon/smudge = 5)
+    money: float | None           #: mean dollars per game (money variant)
+    decisions: int
+    ms_median: float | None       #: time per decision (choose only), milliseconds
+    ms_p99: float | None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ArenaResult:
+    """What :func:`run_arena` measured; ``table()`` and ``to_dict()`` present it."""
+
+    variant: str
+    options: dict[str, Any]       #: rules options changed from the variant
+    bots: tuple[str, ...]
+    players: int
+    games: int                    #: duplicate games (deal sequences)
+    seatings: int                 #: seatings per duplicate game
+    seed: int
+    jobs: int
+    hands_per_game: int | None    #: fixed hands per game when there is no target
+    unfinished: int               #: games stopped at max_hands without a winner
+    elapsed: float                #: seconds
+    stats: tuple[BotStats, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (the same numbers as the table)."""
+        out = dataclasses.asdict(self)
+        out["options"] = {k: _jsonable(v) for k, v in self.options.items()}
+        out["bots"] = list(self.bots)
+        out["stats"] = [
+            {**dataclasses.asdict(s), "win_ci": list(s.win_ci),
+             "point_diff_ci": None if s.point_diff_ci is None else list(s.point_diff_ci)}
+            for s in self.stats]
+        return out
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=2)
+
+    def table(self) -> str:
+        """The arena table as text."""
+        opts = "".join(f" {k}={v}" for k, v in self.options.items())
+        how = (f"{self.hands_per_game} hands per game" if self.hands_per_game is not None
+               else "games to the target")
+        lines = [
+            f"arena: {self.variant}{opts}, {self.players} players, {how}; "
+            f"{self.games} duplicate games x {self.seatings} seatings = "
+            f"{self.games * self.seatings} games; seed {self.seed}, {self.jobs} jobs, "
+            f"{self.elapsed:.1f} s" + (f"; {self.unfinished} unfinished" if self.unfinished
+                                        else ""),
+        ]
+        money = any(s.money is not None for s in self.stats)
+        head = (f"{'bot':<12} {'games':>5} {'win%':>6} {'95% CI':>13} {'pts/hand':>8} "
+                f"{'95% CI':>15} {'bids':>5} {'make%':>6} {'set%':>6} {'avg bid':>7}"
+                + (f" {'$/game':>7}" if money else "")
+                + f" {'ms med':>7} {'ms p99':>7}")
+        lines.append(head)
+        for s in self.stats:
+            ci = s.point_diff_ci
+            lines.append(
+                f"{s.bot:<12} {s.games:>5} {100 * s.win_rate:>6.1f} "
+                f"{f'[{100 * s.win_ci[0]:.1f},{100 * s.win_ci[1]:.1f}]':>13} "
+                f"{s.point_diff:>+8.3f} "
+                f"{(f'[{ci[0]:+.3f},{ci[1]:+.3f}]' if ci else '-'):>15} "
+                f"{s.contracts:>5} {_pct(s.make_rate):>6} {_pct(s.set_rate):>6} "
+                f"{(f'{s.avg_bid:.2f}' if s.avg_bid is not None else '-'):>7}"
+                + (f" {(f'{s.money:+.2f}' if s.money is not None else '-'):>7}" if money
+                   else "")
+                + f" {_ms(s.ms_median):>7} {_ms(s.ms_p99):>7}")
+        return "\n".join(lines)
+
+
+def _pct(v: float | None) -> str:
+    return "-" if v is None else f"{100 * v:.1f}"
+
+
+def _ms(v: float | None) -> str:
+    return "-" if v is None else (f"{v:.3f}" if v < 10 else f"{v:.1f}")
+
+
+def _jsonable(v: Any) -> Any:
+    if isinstance(v, bool | int | float | str) or v is None:
+        return v
+    return str(v)
+
+
+# ----------------------------------------------------------------------------- one game
+@dataclasses.dataclass(slots=True)
+class _Outcome:
+    """What one game (one duplicate game in one seating) produced, per bot index."""
+
+    game: int
+    seating: int
+    winners: list[int]            #: bot indexes that won (empty: nobody / unfinished)
+    unfinished: bool
+    hands: int
+    diff: list[float]             #: summed per-hand point differences per bot
+    contracts: list[int]
+    made: list[int]
+    bid_sum: list[int]
+    defended: list[int]
+    sets: list[int]
+    money: list[float]
+    times: list[list[int]]        #: decision times (ns) per bot
+
+
+def _derive(*parts: object) -> int:
+    """A 63-bit seed from some parts (stable across runs and platforms)."""
+    digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Task:
+    rules: RuleSet
+    bots: tuple[str, ...]
+    players: int
+    game: int
+    seating: int
+    seed: int
+    hands: int | None
+    max_hands: int
+
+
+def _seat_bots(task: _Task) -> list[int]:
+    k = len(task.bots)
+    return [(i + task.seating) % k for i in range(task.players)]
+
+
+def _play(task: _Task) -> _Outcome:
+    rules = task.rules
+    n = task.players
+    k = len(task.bots)
+    seat_bot = _seat_bots(task)
+    deal_seed = _derive("deals", task.seed, task.game)
+    bots = [make_bot(task.bots[seat_bot[s]], _derive("bot", task.seed, task.game, task.seating, s))
+            for s in range(n)]
+    partners = rules.partnership_mode
+    nsides = 2 if partners else n
+    side_bot = [seat_bot[s] for s in range(nsides)]  # side i is seat i, or team i (seats i, i+2)
+    own = [[i for i in range(nsides) if side_bot[i] == b] for b in range(k)]
+    other = [[i for i in range(nsides) if side_bot[i] != b] for b in range(k)]
+    out = _Outcome(game=task.game, seating=task.seating, winners=[], unfinished=False, hands=0,
+                   diff=[0.0] * k, contracts=[0] * k, made=[0] * k, bid_sum=[0] * k,
+                   defended=[0] * k, sets=[0] * k, money=[0.0] * k, times=[[] for _ in range(k)])
+    session: MoneySession | None = None
+    match: Match | None = None
+    if rules.money != "none":
+        session = MoneySession(rules, [f"seat{s}" for s in range(n)], dealer=None, seed=deal_seed)
+        game: Match | MoneySession = session
+    else:
+        match = Match(rules, n, dealer=None, seed=deal_seed)
+        game = match
+    limit = task.hands if task.hands is not None else task.max_hands
+    perf = time.perf_counter_ns
+    while out.hands < limit and (match is None or match.winner is None):
+        hand = game.deal()
+        while hand.seat_to_act is not None:
+            seat = hand.seat_to_act
+            bot = bots[seat]
+            if bot.sees_all:
+                t0 = perf()
+                action = bot.choose_open(hand)
+            else:
+                view = game.view(seat)
+                t0 = perf()
+                action = bot.choose(view)
+            out.times[seat_bot[seat]].append(perf() - t0)
+            game.push(action, seat)
+        result = hand.result
+        assert result is not None
+        out.hands += 1
+        deltas = result.deltas
+        for b in range(k):
+            mine = sum(deltas[i] for i in own[b]) / len(own[b])
+            theirs = sum(deltas[i] for i in other[b]) / len(other[b]) if other[b] else 0.0
+            out.diff[b] += mine - theirs
+        if result.pitcher is not None and result.bid not in (None, 0):
+            pb = seat_bot[result.pitcher]
+            out.contracts[pb] += 1
+            out.made[pb] += result.made
+            out.bid_sum[pb] += MOON if result.bid == "moon" else int(result.bid)
+            for b in range(k):
+                if b != pb:
+                    out.defended[b] += 1
+                    out.sets[b] += not result.made
+    if session is not None:
+        session.settle()
+        ledger = session.payouts
+        for b in range(k):
+            seats = [s for s in range(n) if seat_bot[s] == b]
+            out.money[b] = float(sum(ledger[f"seat{s}"] for s in seats)) / len(seats)
+        out.winners = _best(out.money)
+    elif match is not None and match.winner is not None:
+        out.winners = [side_bot[match.winner]]
+    elif match is not None and task.hands is not None:
+        # No target: the best total score wins.
+        totals = [sum(match.scores[i] for i in own[b]) / len(own[b]) for b in range(k)]
+        out.winners = _best(totals)
+    else:
+        out.unfinished = True
+    return out
+
+
+def _best(values: Sequence[float]) -> list[int]:
+    top = max(values)
+    best = [b for b, v in enumerate(values) if v == top]
+    return best if len(best) == 1 else []
+
+
+# ----------------------------------------------------------------------------- the arena
+def run_arena(variant: str | RuleSet, bots: Sequence[str], games: int = 100, seed: int = 0,
+              jobs: int | None = None, options: Mapping[str, Any] | None = None, *,
+              players: int | None = None, hands: int = 10, max_hands: int = 400,
+              progress: IO[str] | None = None) -> ArenaResult:
+    """Play ``games`` duplicate games between ``bots`` and measure them.
+
+    ``variant``: a variant name (or a :class:`RuleSet`); ``options``: rules options to change
+    (e.g. ``{"low_to": "holder"}``).  ``bots``: bot names, two for partnerships, two or more
+    for cutthroat (``players`` defaults to 4 where the variant allows it).  ``hands``: hands per
+    game when the rules have no target (money).  ``max_hands``: a game to the target still
+    without a winner after that many hands is stopped and counted unfinished.  ``jobs``:
+    worker processes (default: every core); ``progress``: a stream for a progress bar.
+    Raises ``ValueError`` for an unknown variant, bot or option, naming what is allowed.
+    """
+    rules = find_variant(variant) if isinstance(variant, str) else variant
+    if options:
+        rules = rules.replace(**dict(options))
+    names = [b.strip().lower() for b in bots]
+    if len(names) < 2:
+        raise ValueError(f"the arena needs at least two bots, got {list(bots)!r}; "
+                         f"bots are: {', '.join(sorted(BOTS))}")
+    for b in names:
+        if b not in BOTS:
+            raise ValueError(f"unknown bot {b!r}; bots are: {', '.join(sorted(BOTS))}")
+    low, high = rules.player_range
+    if players is None:
+        players = min(max(4, len(names), low), high)
+    if not isinstance(players, int) or not low <= players <= high:
+        raise ValueError(f"{players!r} players cannot play {rules.name!r}: it allows "
+                         f"{low} to {high}")
+    if rules.partnership_mode and len(names) != 2:
+        raise ValueError(f"partnership play seats two bots (one per team), got {len(names)}: "
+                         f"{', '.join(names)}")
+    if len(names) > players:
+        raise ValueError(f"{len(names)} bots do not fit {players} seats")
+    if not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a positive number of duplicate games, not {games!r}")
+    if not isinstance(hands, int) or hands < 1:
+        raise ValueError(f"hands must be a positive number of hands per game, not {hands!r}")
+    fixed = hands if rules.target is None else None
+    if jobs is None:
+        jobs = os.cpu_count() or 1
+    if not isinstance(jobs, int) or jobs < 1:
+        raise ValueError(f"jobs must be a positive number of processes, not {jobs!r}")
+    seatings = len(names)
+    tasks = [_Task(rules, tuple(names), players, g, r, seed, fixed, max_hands)
+             for g in range(games) for r in range(seatings)]
+    start = time.perf_counter()
+    bar = _Progress(progress, len(tasks), start)
+    outcomes: list[_Outcome] = []
+    if jobs == 1 or len(tasks) == 1:
+        for t in tasks:
+            outcomes.append(_play(t))
+            bar.update(len(outcomes))
+    else:
+        with multiprocessing.get_context().Pool(min(jobs, len(tasks))) as pool:
+            for o in pool.imap_unordered(_play, tasks, chunksize=1):
+                outcomes.append(o)
+                bar.update(len(outcomes))
+    bar.done()
+    elapsed = time.perf_counter() - start
+    outcomes.sort(key=lambda o: (o.game, o.seating))
+    labels = _labels(names)
+    changed = rules.changes() if rules.name in VARIANTS else {}
+    return ArenaResult(
+        variant=rules.name, options=changed, bots=tuple(labels), players=players, games=games,
+        seatings=seatings, seed=seed, jobs=jobs, hands_per_game=fixed,
+        unfinished=sum(o.unfinished for o in outcomes), elapsed=elapsed,
+        stats=tuple(_stats(b, labels[b], outcomes, games, money=rules.money != "none")
+                    for b in range(len(names))))
+
+
+def _labels(names: Sequence[str]) -> list[str]:
+    out = []
+    for i, n in enumerate(names):
+        out.append(f"{n}#{i + 1}" if names.count(n) > 1 else n)
+    return out
+
+
+def _stats(b: int, label: str, outcomes: Sequence[_Outcome], games: int,
+           money: bool) -> BotStats:
+    plays = len(outcomes)
+    wins = sum(b in o.winners for o in outcomes)
+    hands = sum(o.hands for o in outcomes)
+    # One sample per duplicate game: the point difference per hand over all its seatings.
+    samples = []
+    for g in range(games):
+        group = [o for o in outcomes if o.game == g]
+        h = sum(o.hands for o in group)
+        if h:
+            samples.append(sum(o.diff[b] for o in group) / h)
+    mean = sum(samples) / len(samples) if samples else 0.0
+    ci: tuple[float, float] | None = None
+    if len(samples) >= 2:
+        var = sum((x - mean) ** 2 for x in samples) / (len(samples) - 1)
+        half = _Z * math.sqrt(var / len(samples))
+        ci = (mean - half, mean + half)
+    contracts = sum(o.contracts[b] for o in outcomes)
+    made = sum(o.made[b] for o in outcomes)
+    defended = sum(o.defended[b] for o in outcomes)
+    sets = sum(o.sets[b] for o in outcomes)
+    times = sorted(t for o in outcomes for t in o.times[b])
+    med = p99 = None
+    if times:
+        med = times[len(times) // 2] / 1e6 if len(times) % 2 else (
+            times[len(times) // 2 - 1] + times[len(times) // 2]) / 2e6
+        p99 = times[max(0, math.ceil(0.99 * len(times)) - 1)] / 1e6
+    return BotStats(
+        bot=label, games=plays, wins=wins, win_rate=wins / plays if plays else 0.0,
+        win_ci=wilson(wins, plays), hands=hands, point_diff=mean, point_diff_ci=ci,
+        contracts=contracts, made=made, make_rate=made / contracts if contracts else None,
+        defended=defended, sets=sets, set_rate=sets / defended if defended else None,
+        avg_bid=sum(o.bid_sum[b] for o in outcomes) / contracts if contracts else None,
+        money=sum(o.money[b] for o in outcomes) / plays if money and plays else None,
+        decisions=len(times), ms_median=med, ms_p99=p99)
+
+
+class _Progress:
+    """A plain-text progress bar (``\\r`` updates), at most ten redraws a second."""
+
+    def __init__(self, stream: IO[str] | None, total: int, start: float) -> None:
+        self.stream = stream
+        self.total = total
+        self.start = start
+        self.last = 0.0
+
+    def update(self, done: int) -> None:
+        if self.stream is None:
+            return
+        now = time.perf_counter()
+        if done < self.total and now - self.last < 0.1:
+            return
+        self.last = now
+        elapsed = now - self.start
+        width = 30
+        filled = width * done // self.total
+        eta = elapsed / done * (self.total - done) if done else 0.0
+        self.stream.write(f"\rarena [{'#' * filled}{'.' * (width - filled)}] "
+                          f"{done}/{self.total} games {elapsed:6.1f} s, eta {eta:5.0f} s")
+        self.stream.flush()
+
+    def done(self) -> None:
+        if self.stream is not None:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+# ----------------------------------------------------------------------------- command line
+def _option(text: str) -> tuple[str, Any]:
+    key, sep, raw = text.partition("=")
+    if not sep or not key.strip():
+        raise argparse.ArgumentTypeError(f"option {text!r}: write KEY=VALUE, e.g. low_to=holder")
+    value: Any = raw.strip()
+    low = value.lower()
+    if low in ("true", "false"):
+        value = low == "true"
+    elif low == "none":
+        value = None
+    else:
+        with contextlib.suppress(ValueError):
+            value = int(value)
+    return key.strip(), value
+
+
+def add_arena_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add the ``arena`` subcommand to a ``pitch`` command line's subparsers."""
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "arena", help="duplicate matches between bots, with win rates and confidence intervals",
+        description="Play duplicate games between bots (each deal sequence replayed with the "
+                    "seats rotated) and print a table: win rate with a 95%% Wilson interval, "
+                    "points per hand with a 95%% interval, make and set rates, average bid, "
+                    "time per decision.")
+    p.add_argument("--variant", default="auction-partners",
+                   help=f"rules variant: {', '.join(VARIANTS)} (default auction-partners)")
+    p.add_argument("--bots", default="heuristic,random",
+                   help="comma-separated bot names (default heuristic,random); known: "
+                        + ", ".join(sorted(BOTS)))
+    p.add_argument("--games", type=int, default=100, help="duplicate games (default 100)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--jobs", type=int, default=None,
+                   help="worker processes (default: every core)")
+    p.add_argument("--players", type=int, default=None,
+                   help="table size for cutthroat variants (default 4)")
+    p.add_argument("--hands", type=int, default=10,
+                   help="hands per game when the rules have no target (money; default 10)")
+    p.add_argument("--max-hands", type=int, default=400,
+                   help="stop a game still undecided after this many hands (default 400)")
+    p.add_argument("--option", action="append", default=[], type=_option, metavar="KEY=VALUE",
+                   help="change a rules option, e.g. --option low_to=holder (repeatable)")
+    p.add_argument("--json", action="store_true", help="print the results as JSON")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=_arena_command)
+    return p
+
+
+def _arena_command(args: argparse.Namespace) -> int:
+    options = dict(args.option)
+    try:
+        rules = find_variant(args.variant)
+    except OptionError as exc:
+        raise ValueError(str(exc)) from None
+    result = run_arena(rules, [b for b in args.bots.split(",") if b.strip()], games=args.games,
+                       seed=args.seed, jobs=args.jobs, options=options, players=args.players,
+                       hands=args.hands, max_hands=args.max_hands,
+                       progress=None if args.quiet else sys.stderr)
+    print(result.to_json() if args.json else result.table())
+    return 0
+

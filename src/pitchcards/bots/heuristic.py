@@ -1,0 +1,652 @@
+"""The ``heuristic`` bot: a fast rule-based player, and the rollout policy of the search bots.
+
+It decides from one seat's :class:`~pitchcards.views.View` (what that seat may know), in tens of
+microseconds, so it doubles as the playout policy of the expert bot: :func:`rollout_action` plays
+the same policy straight on a (determinized) :class:`~pitchcards.hand.Hand` for the seat to act,
+reading only what that seat could know (its own cards, the public play, the auction) without
+building a view.
+
+**Bidding.**  For each suit the bot estimates the chance that its side takes each of the four
+points if it pitches that suit (:func:`suit_estimate`):
+
+* High: the A is sure, a K is High unless an opponent holds the A, and so on down;
+* Low: the 2 is sure under ``low_to="holder"``; under ``"capturer"`` the lowest trump must also
+  be brought home, which needs protection (more trumps, a master trump to win the trick);
+* Jack: the J with protection (higher trumps or length) is likely; without it the bot may still
+  catch an opponent's J with the A;
+* Game: tens, aces and face cards held, and trump length (tricks).
+
+The four chances give the distribution of points (a Poisson-binomial), hence for each legal bid
+its expected score change: all points won if made, minus the bid if set, minus what the other
+side is expected to take.  That is weighed against passing, whose value depends on who holds the
+bid (a partner's bid is good news, an opponent's is not, the more so the higher it is), on
+position (the dealer bids last and may steal by equalling: it takes the bid whenever its
+estimate covers it) and on the scores: the bot bids more readily when an opponent could go out
+by getting the bid, values a bid that would take its own side out, and avoids a risky bid when a
+set could hand the game over.  A bid of 4 is made by pitching the opening lead when that lead is
+a good one (the top trump); the moon/smudge only with a near-certain sweep (A K Q J and six
+trumps).
+
+**Card play** (:func:`choose_card`), by sound rules:
+
+* The pitcher leads its top trump to fix High and draw trumps (a spare low trump first when the
+  top trump is the J or 10), keeps drawing with master trumps while opponents may hold trumps,
+  and brings the J home once it is master.
+* Following, the bot wins with the lowest card that wins (and that the players still to play
+  cannot beat, as far as it knows), ducks its cheapest card when the trick is lost or not worth
+  the price, feeds tens, the J and Low to a trick its partner has safely won, never throws a
+  ten, the J or (under ``low_to="capturer"``) its Low into an opponent's trick if it can help it.
+* Defenders try to set the pitcher: they catch the J and tens with master trumps, cash safe aces
+  and keep count away from the pitcher's side.
+* It tracks every card seen and the proven voids: a void is proven only by a discard of a third
+  suit while not trumping (the rules let a player trump while holding the led suit), or by not
+  following a trump lead; under ``strict_follow`` any off-suit card proves it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..actions import BID, PASS, PASS_ID, PITCH, PITCH_BASE, PLAY, Action
+from ..cards import GAME_VALUE, SUIT_MASKS
+from ..hand import AUCTION, Hand
+from ..rules import MOON, RuleSet
+from ..views import View
+from .base import Bot
+
+__all__ = [
+    "EasyBot",
+    "HeuristicBot",
+    "choose_bid",
+    "choose_card",
+    "estimate_points",
+    "proven_voids",
+    "rollout_action",
+    "suit_estimate",
+]
+
+_SUIT = SUIT_MASKS
+_SUIT_OF = tuple(c // 13 for c in range(52))
+_RANK_OF = tuple(c % 13 for c in range(52))
+_COUNT = tuple(GAME_VALUE[c % 13] for c in range(52))
+#: same-suit cards above / below each card
+_ABOVE = tuple(_SUIT[c // 13] & ~((2 << c) - 1) for c in range(52))
+_BELOW = tuple(_SUIT[c // 13] & ((1 << c) - 1) for c in range(52))
+_FULL = (1 << 52) - 1
+_JACK, _TEN, _ACE = 9, 8, 12
+
+# Follow rules as small ints (the engine's order).
+_TRUMP_ANYTIME, _STRICT, _TRUMP_ONLY = 0, 1, 2
+_FOLLOW = {"trump_anytime": _TRUMP_ANYTIME, "strict_follow": _STRICT,
+           "follow_trump_only": _TRUMP_ONLY}
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+# ----------------------------------------------------------------------------- bidding
+def suit_estimate(hand: int, suit: int, players: int, partners: bool,
+                  low_holder: bool) -> tuple[float, float, float, float]:
+    """Chances that the side holding ``hand`` takes High, Low, Jack and Game if it pitches ``suit``.
+
+    Rough, independent estimates from the cards held (see the module docstring); every unseen
+    card is with an opponent with probability 6·(opponents)/46.
+    """
+    trumps = hand >> (13 * suit) & 0x1FFF
+    if not trumps:
+        return (0.0, 0.0, 0.0, 0.0)
+    k = trumps.bit_count()
+    opponents = 2 if partners else players - 1
+    q = 6 * opponents / 46  # a given unseen card is with an opponent
+    qp = 6 / 46 if partners else 0.0  # ... with my partner
+    free = 1.0 - q
+    top = trumps.bit_length() - 1
+    low = (trumps & -trumps).bit_length() - 1
+    p_high = free ** (12 - top)
+    # Low.
+    p_lowest = free ** low
+    if low_holder:
+        p_low = p_lowest
+    else:
+        keep = p_high if k == 1 else min(0.92, 0.45 + 0.12 * (k - 1) + 0.2 * (top == _ACE))
+        catch = min(0.55, 0.12 + 0.08 * k + 0.12 * (top >= 11))
+        raw = p_lowest * keep + (1.0 - p_lowest) * catch
+        # Calibrated on self-play: low trumps fall to the side that draws trumps, and the
+        # defenders cannot hold on to theirs as often as the plain estimate assumes.
+        p_low = 0.3 + 0.65 * raw if partners else 0.25 + 0.7 * raw
+    # Jack.
+    if trumps >> _JACK & 1:
+        missing = 3 - (trumps >> 10).bit_count()
+        sure = free ** missing
+        risk = 1.0 if k == 1 else max(0.03, 0.7 - 0.25 * (k - 1))
+        p_jack = sure + (1.0 - sure) * (1.0 - risk)
+    else:
+        catch = (min(0.6, 0.2 + 0.07 * k + 0.15 * (top == _ACE)) if top > _JACK
+                 else 0.06 + 0.03 * k)
+        p_jack = q * catch + qp * 0.8
+    # Game.
+    sides = 2 if partners else players
+    trump_count = _game_of(trumps << (13 * suit))
+    side_count = _game_of(hand & ~_SUIT[suit])
+    g = ((0.45 if sides == 2 else 1.2 / sides) - 0.2 + 0.1 * min(k, 4) + 0.02 * max(k - 4, 0)
+         + 0.02 * trump_count + 0.01 * side_count)
+    p_game = min(0.9, max(0.05, g))
+    return (p_high, p_low, p_jack, p_game)
+
+
+def _game_of(mask: int) -> int:
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += _COUNT[low.bit_length() - 1]
+        mask ^= low
+    return total
+
+
+def _distribution(probs: Sequence[float]) -> list[float]:
+    """P(exactly k points), k = 0..4, for independent points with these chances."""
+    dist = [1.0, 0.0, 0.0, 0.0, 0.0]
+    for i, p in enumerate(probs):
+        q = 1.0 - p
+        for k in range(i + 1, 0, -1):
+            dist[k] = dist[k] * q + dist[k - 1] * p
+        dist[0] *= q
+    return dist
+
+
+_EST_CACHE: dict[tuple[int, int, bool, bool], tuple[int, tuple[float, float, float, float]]] = {}
+
+
+def estimate_points(hand: int, players: int, partners: bool,
+                    low_holder: bool) -> tuple[int, tuple[float, float, float, float]]:
+    """The best suit to pitch and its (High, Low, Jack, Game) chances (cached per hand)."""
+    key = (hand, players, partners, low_holder)
+    found = _EST_CACHE.get(key)
+    if found is not None:
+        return found
+    best = -1.0
+    best_suit = 0
+    best_probs = (0.0, 0.0, 0.0, 0.0)
+    for suit in range(4):
+        if not hand & _SUIT[suit]:
+            continue
+        probs = suit_estimate(hand, suit, players, partners, low_holder)
+        value = sum(probs) + 0.01 * (hand & _SUIT[suit]).bit_count()
+        if value > best:
+            best, best_suit, best_probs = value, suit, probs
+    if len(_EST_CACHE) > 4096:
+        _EST_CACHE.clear()
+    _EST_CACHE[key] = (best_suit, best_probs)
+    return best_suit, best_probs
+
+
+def _sure_sweep(hand: int, suit: int) -> bool:
+    """All six cards are trumps, with the A K Q J: the moon is (nearly) certain."""
+    trumps = hand & _SUIT[suit]
+    top4 = 0xF << (13 * suit + 9)
+    return trumps == hand and trumps.bit_count() >= 6 and trumps & top4 == top4
+
+
+def choose_bid(hand: int, seat: int, players: int, dealer: int, rules: RuleSet,
+               auction: Sequence[tuple[int, Action]], legal: Sequence[Action],
+               scores: Sequence[int] | None = None, aggression: float = 0.0) -> Action:
+    """The heuristic bid (see the module docstring) among the ``legal`` auction actions.
+
+    ``aggression`` (points) is added to the value of every bid against passing.
+    """
+    partners = rules.partnership_mode
+    sides = 2 if partners else players
+    low_holder = rules.low_to == "holder"
+    suit, probs = estimate_points(hand, players, partners, low_holder)
+    dist = _distribution(probs)
+    expected = sum(probs)
+    w = 1.0 / (sides - 1) if sides > 1 else 1.0
+    # What the others take when we pitch: High, Low, Game and (if dealt) the Jack we miss.
+    others = (3.0 + (1.0 if hand >> (13 * suit + _JACK) & 1 else 0.45)) - expected
+
+    may_pass = False
+    values: list[int] = []
+    pitches = False
+    for a in legal:
+        if a == PASS_ID:
+            may_pass = True
+        elif a > PASS_ID:
+            values.append(a - PASS_ID)
+        elif a >= PITCH_BASE:
+            pitches = True
+    high = 0
+    high_seat = -1
+    for s, a in auction:
+        if a != PASS_ID:
+            high = 4 if a < PASS_ID else a - PASS_ID
+            high_seat = s
+    my_side = seat % 2 if partners else seat
+
+    def side(s: int) -> int:
+        return s % 2 if partners else s
+
+    # Value of passing (score change of my side minus the others', in points).
+    if high == 0:
+        pass_value = -0.3 * w
+    elif side(high_seat) == my_side:
+        pass_value = 0.5 + 0.1 * high  # my partner pitches
+    else:
+        pass_value = -w * (0.2 + 0.35 * (high - 1))
+
+    target = rules.target
+    goes_out = rules.win_rule == "bidder_goes_out"
+    my_score = opp_score = 0
+    if scores is not None and target is not None and len(scores) == sides:
+        my_score = scores[my_side]
+        opp_score = max((v for i, v in enumerate(scores) if i != my_side), default=0)
+        if high and side(high_seat) != my_side and (
+                scores[side(high_seat)] + high >= target
+                or (not goes_out and opp_score + 2 >= target)):
+            pass_value -= 1.5  # the bidder would go out if it makes its bid: stop it
+        elif not high and opp_score + 3 >= target:
+            pass_value -= 0.5
+        elif my_score - opp_score >= 4 and opp_score + 4 < target:
+            pass_value += 0.3  # well ahead: no need to gamble
+
+    best: int | None = None
+    best_value = -1e9
+    for b in values:
+        if b == MOON:
+            continue
+        made = dist[b] * b + sum(dist[k] * k for k in range(b + 1, 5))
+        miss = sum(dist[:b])
+        value = made - b * miss - w * others + aggression
+        if target is not None and scores is not None and len(scores) == sides:
+            if goes_out and my_score + b >= target:
+                value += 1.5 * (1.0 - miss)  # making it takes us out
+            if not goes_out and opp_score + 2 >= target:
+                value -= 1.0 * miss  # a set leaves the others free to get there
+        if value > best_value + 1e-9:
+            best, best_value = b, value
+    if MOON in values and _sure_sweep(hand, suit):
+        return BID[MOON]
+    if best is None:
+        return PASS
+    single = rules.auction == "single_round"
+    if may_pass and best_value <= pass_value:
+        return PASS
+    bid = best
+    if single and seat != dealer:
+        # Bid the hand: a higher bid we are confident of shuts out the players after us.
+        for b in sorted(values, reverse=True):
+            if b > bid and b != MOON and sum(dist[b:]) >= 0.72:
+                bid = b
+                break
+    if bid == 4 and pitches and rules.dealer_steal != "equal_any_incl_pitched":
+        lead = _opening_lead(hand, suit, low_holder)
+        if _RANK_OF[lead] >= 11 and lead == (hand & _SUIT[suit]).bit_length() - 1:
+            return PITCH[lead]  # B-R4.3: pitch the top trump as the bid of 4
+    return BID[bid]
+
+
+# ----------------------------------------------------------------------------- card play
+def proven_voids(tricks: Sequence[tuple[int, Sequence[int], int]], leader: int,
+                 current: Sequence[int], players: int, trump: int, follow: int) -> list[int]:
+    """Per seat, a 4-bit mask of the suits that seat has proven it does not hold.
+
+    Under trump-any-time a seat proves a void in the led suit only by playing a third suit (a
+    trump proves nothing); a trump lead not followed proves a trump void.  Under strict follow
+    any off-suit card proves it; under follow-trump-only only a trump lead can.
+    """
+    voids = [0] * players
+    for ldr, cards, _ in tricks:
+        _voids_of(voids, ldr, cards, players, trump, follow)
+    if current:
+        _voids_of(voids, leader, current, players, trump, follow)
+    return voids
+
+
+def _voids_of(voids: list[int], leader: int, cards: Sequence[int], players: int, trump: int,
+              follow: int) -> None:
+    led = _SUIT_OF[cards[0]]
+    for i in range(1, len(cards)):
+        s = _SUIT_OF[cards[i]]
+        if s == led:
+            continue
+        if (follow == _STRICT or led == trump
+                or (follow == _TRUMP_ANYTIME and s != trump)):
+            seat = leader + i
+            voids[seat - players if seat >= players else seat] |= 1 << led
+
+
+def _opening_lead(hand: int, suit: int, low_holder: bool) -> int:
+    """The pitcher's first card: the top trump, or a spare trump if the top one is the J/10."""
+    trumps = hand & _SUIT[suit]
+    top = trumps.bit_length() - 1
+    if _RANK_OF[top] >= 10 or trumps == 1 << top:
+        return top
+    lowest = (trumps & -trumps).bit_length() - 1
+    spare = trumps & ~(1 << top)
+    for c in _bits(spare):
+        rank = _RANK_OF[c]
+        if rank in (_JACK, _TEN) or (c == lowest and not low_holder and rank <= 3):
+            spare &= ~(1 << c)
+    if _RANK_OF[top] in (_JACK, _TEN) and spare:
+        return (spare & -spare).bit_length() - 1
+    return top
+
+
+def choose_card(seat: int, players: int, partners: bool, pitcher: int, trump: int, hand: int,
+                legal: int, leader: int, trick: Sequence[int], played: int,
+                voids: Sequence[int], low_holder: bool, follow: int) -> int:
+    """The heuristic card to play (see the module docstring).
+
+    ``trump`` is -1 before the first lead; ``trick`` the cards of the current trick in play
+    order from ``leader``; ``played`` every card played so far; ``voids`` from
+    :func:`proven_voids`.
+    """
+    if legal & (legal - 1) == 0:
+        return legal.bit_length() - 1  # one legal card
+    if trump < 0:
+        suit, _ = estimate_points(hand, players, partners, low_holder)
+        return _opening_lead(hand, suit, low_holder)
+    my_side = seat & 1 if partners else seat
+    attacking = (pitcher & 1 if partners else pitcher) == my_side
+    tmask = _SUIT[trump]
+    unseen = _FULL & ~(hand | played)
+    unseen_trumps = unseen & tmask
+    jack = 13 * trump + _JACK
+    # The lowest trump still possible: Low candidates are cards with no unseen/played trump below.
+    trumps_gone = played & tmask
+
+    def low_candidate(c: int) -> bool:
+        if low_holder or _SUIT_OF[c] != trump:
+            return False
+        below = _BELOW[c]
+        return not below & trumps_gone and (below & unseen).bit_count() <= 1 and _RANK_OF[c] <= 4
+
+    def opp_may_trump(seats: Sequence[int]) -> bool:
+        if not unseen_trumps:
+            return False
+        return any(not voids[s] >> trump & 1 for s in seats)
+
+    n = players
+    opp_seats = [s for s in range(n) if (s & 1 if partners else s) != my_side]
+    if not trick:
+        return _lead(hand, legal, trump, tmask, unseen, unseen_trumps, jack, attacking,
+                     opp_may_trump(opp_seats), opp_seats, voids, low_candidate, played)
+
+    # ---------------------------------------------------------------- following
+    led = _SUIT_OF[trick[0]]
+    win_str = -1
+    win_i = 0
+    for i, c in enumerate(trick):
+        s = _SUIT_OF[c]
+        st = 100 + _RANK_OF[c] if s == trump else _RANK_OF[c] if s == led else -1
+        if st > win_str:
+            win_str, win_i = st, i
+    win_seat = (leader + win_i) % n
+    later = [(leader + i) % n for i in range(len(trick) + 1, n)]
+    later_opps = [s for s in later if (s & 1 if partners else s) != my_side]
+    ally_winning = partners and (win_seat & 1) == my_side
+    value = 0
+    special = False
+    for c in trick:
+        value += _COUNT[c]
+        if c == jack or low_candidate(c):
+            special = True
+
+    def safe(strength: int, card: int) -> bool:
+        """No player still to play can beat this strength (as far as the seat knows)."""
+        if not later_opps:
+            return True
+        if strength >= 100:
+            higher = unseen_trumps & _ABOVE[card]
+            if not higher:
+                return True
+            return not any(not voids[s] >> trump & 1 for s in later_opps)
+        if opp_may_trump(later_opps):
+            return False
+        higher = unseen & _ABOVE[card] if _SUIT_OF[card] == led else unseen & _SUIT[led]
+        if not higher:
+            return True
+        return not any(not voids[s] >> led & 1 for s in later_opps)
+
+    cards = _bits(legal)
+    if ally_winning and safe(win_str, trick[win_i]):
+        # Feed my partner's safe trick: the J, a ten, Low; otherwise my cheapest card.
+        best_card, best_cost = -1, 1e9
+        for c in cards:
+            if c == jack:
+                cost = -100.0
+            elif _RANK_OF[c] == _TEN:
+                cost = -50.0 - (_SUIT_OF[c] == trump)
+            elif low_candidate(c):
+                cost = -40.0
+            else:
+                cost = _duck_cost(c, trump, unseen) - 2.0 * _COUNT[c]
+            if cost < best_cost:
+                best_card, best_cost = c, cost
+        return best_card
+
+    winners = []
+    for c in cards:
+        s = _SUIT_OF[c]
+        st = 100 + _RANK_OF[c] if s == trump else _RANK_OF[c] if s == led else -1
+        if st > win_str:
+            winners.append((c, st))
+    if winners:
+        trick_value = value + (10 if special else 0) + (3 if attacking else 1)
+        if ally_winning:
+            trick_value -= 8  # my partner may hold it anyway
+        elif not partners and not attacking and win_seat != pitcher:
+            trick_value -= 3  # another defender has it: no need to spend much
+        best_card, best_cost = -1, 1e9
+        for c, st in winners:
+            if not safe(st, c):
+                continue
+            cost = _win_cost(c, trump, jack, low_candidate)
+            if cost < best_cost:
+                best_card, best_cost = c, cost
+        if best_card >= 0 and (trick_value >= 3 or best_cost < 12 or not later_opps):
+            return best_card
+        if best_card < 0 and trick_value >= 10:
+            # No sure winner: try the strongest winner that is not itself a point card at risk.
+            risky = [(st, c) for c, st in winners
+                     if c != jack and _RANK_OF[c] != _TEN and not low_candidate(c)]
+            if risky:
+                return max(risky)[1]
+    # Duck: the cheapest card to lose.
+    best_card, best_cost = -1, 1e9
+    for c in cards:
+        cost = _duck_cost(c, trump, unseen)
+        if c == jack:
+            cost += 40
+        elif low_candidate(c):
+            cost += 25
+        if cost < best_cost:
+            best_card, best_cost = c, cost
+    return best_card
+
+
+def _duck_cost(c: int, trump: int, unseen: int) -> float:
+    """What losing this card costs: its count, its trump value, its chance to win later."""
+    rank = _RANK_OF[c]
+    cost = rank + 2.5 * _COUNT[c]
+    if _SUIT_OF[c] == trump:
+        cost += 14 + rank
+    elif not unseen & _ABOVE[c]:
+        cost += 4  # a master card of its suit
+    return cost
+
+
+def _win_cost(c: int, trump: int, jack: int, low_candidate: object) -> float:
+    """What winning with this card costs (lowest card that wins; point cards won are gains)."""
+    rank = _RANK_OF[c]
+    if _SUIT_OF[c] == trump:
+        cost = 10.0 + rank
+        if c == jack:
+            cost -= 20  # winning with the J secures it
+        elif rank == _TEN:
+            cost -= 12
+        elif callable(low_candidate) and low_candidate(c):
+            cost -= 15
+        return cost
+    cost = float(rank)
+    if rank == _TEN:
+        cost -= 10
+    return cost
+
+
+def _lead(hand: int, legal: int, trump: int, tmask: int, unseen: int, unseen_trumps: int,
+          jack: int, attacking: bool, opps_trump: bool, opp_seats: Sequence[int],
+          voids: Sequence[int], low_candidate: object, played: int) -> int:
+    my_trumps = legal & tmask
+    if my_trumps:
+        top = my_trumps.bit_length() - 1
+        master = not unseen_trumps & _ABOVE[top]
+        if master and opps_trump:
+            worth = (attacking or unseen_trumps >> jack & 1
+                     or unseen_trumps >> (13 * trump + _TEN) & 1)
+            if worth:
+                return top
+        if attacking and not opps_trump and hand >> jack & 1 and master:
+            return top
+    side = legal & ~tmask
+    if side:
+        # Safe winners first: master of its suit and nobody can trump it.
+        if not opps_trump:
+            best, best_val = -1, -1
+            for c in _bits(side):
+                if not unseen & _ABOVE[c] and _COUNT[c] + _RANK_OF[c] > best_val:
+                    best, best_val = c, _COUNT[c] + _RANK_OF[c]
+            if best >= 0:
+                return best
+        # Otherwise the cheapest side card (no tens, keep masters).
+        best, best_cost = -1, 1e9
+        for c in _bits(side):
+            cost = _duck_cost(c, trump, unseen)
+            if _RANK_OF[c] == _TEN:
+                cost += 10
+            if cost < best_cost:
+                best, best_cost = c, cost
+        if best >= 0 and (not attacking or not my_trumps or opps_trump):
+            return best
+    # Only trumps (or the pitcher with trumps left and nothing to fear): lead from the top if
+    # it is master, else the cheapest trump that is not a point card.
+    if my_trumps:
+        top = my_trumps.bit_length() - 1
+        if not unseen_trumps & _ABOVE[top]:
+            return top
+        best, best_cost = -1, 1e9
+        for c in _bits(my_trumps):
+            cost = float(_RANK_OF[c])
+            if c == jack:
+                cost += 30
+            elif _RANK_OF[c] == _TEN:
+                cost += 20
+            elif callable(low_candidate) and low_candidate(c):
+                cost += 15
+            if cost < best_cost:
+                best, best_cost = c, cost
+        return best
+    return legal.bit_length() - 1
+
+
+# ----------------------------------------------------------------------------- entry points
+def _legal_mask(actions: Sequence[Action]) -> int:
+    mask = 0
+    for a in actions:
+        if a < PITCH_BASE:
+            mask |= 1 << a
+    return mask
+
+
+def decide(view: View, aggression: float = 0.0) -> Action:
+    """The heuristic action for the seat of ``view`` (whose turn it must be)."""
+    legal = view.legal_actions
+    seat = view.seat
+    assert seat is not None and legal
+    rules = view.rules
+    if view.phase == "auction":
+        return choose_bid(view.hand_mask, seat, view.players, view.dealer, rules, view.auction,
+                          legal, view.scores, aggression)
+    mask = _legal_mask(legal)
+    trump = -1 if view.trump is None else "CDHS".index(view.trump)
+    follow = _FOLLOW[rules.follow_rule]
+    trick = [c for _, c in view.trick]
+    leader = view.leader if view.leader is not None else seat
+    voids = (proven_voids(view.tricks, leader, trick, view.players, trump, follow)
+             if trump >= 0 else [0] * view.players)
+    card = choose_card(seat, view.players, rules.partnership_mode,
+                       view.pitcher if view.pitcher is not None else seat, trump,
+                       view.hand_mask, mask, leader, trick, view.played_mask, voids,
+                       rules.low_to == "holder", follow)
+    return PLAY[card] if mask >> card & 1 else legal[0]
+
+
+def rollout_action(hand: Hand) -> Action:
+    """The heuristic action for the seat to act, played straight on a ``Hand`` (no view).
+
+    For search bots' playouts on determinized hands: the policy reads only what the seat to act
+    could know — its own cards, the auction, the cards played and who led them — never another
+    seat's cards, so a rollout on a sampled world plays as the real bot would.
+    """
+    seat = hand.seat_to_act
+    assert seat is not None, "the hand is over"
+    rules = hand.rules
+    if hand._phase == AUCTION:
+        history = [(s, a) for s, a in hand.history]
+        return choose_bid(hand.hand_of(seat), seat, hand.players, hand.dealer, rules, history,
+                          hand.legal_actions(), None)
+    legal = hand.legal_mask()
+    mine = hand.hand_of(seat)
+    n = hand.players
+    trump = hand._trump
+    leader = hand._leader
+    trick = hand._trick
+    follow = _FOLLOW[rules.follow_rule]
+    if trump >= 0:
+        tricks = hand._tricks
+        played = 0
+        voids = [0] * n
+        for ldr, cards, _ in tricks:
+            for c in cards:
+                played |= 1 << c
+            _voids_of(voids, ldr, cards, n, trump, follow)
+        if trick:
+            for c in trick:
+                played |= 1 << c
+            _voids_of(voids, leader, trick, n, trump, follow)
+    else:
+        played = 0
+        voids = [0] * n
+    pitcher = hand.pitcher
+    card = choose_card(seat, n, rules.partnership_mode, pitcher if pitcher is not None else seat,
+                       trump, mine, legal, leader, trick, played, voids,
+                       rules.low_to == "holder", follow)
+    return PLAY[card]
+
+
+class HeuristicBot(Bot):
+    """Rule-based play from the seat's view (see the module docstring)."""
+
+    name = "heuristic"
+    #: chance of a uniformly random legal action instead (0 for the plain heuristic)
+    noise = 0.0
+    #: points added to the value of bidding against passing (a bolder or shyer bidder)
+    aggression = 0.0
+
+    def choose(self, view: View) -> Action:
+        if self.noise and self.rng.random() < self.noise:
+            actions = view.legal_actions
+            return actions[int(self.rng.random() * len(actions))]
+        return decide(view, self.aggression)
+
+
+class EasyBot(HeuristicBot):
+    """The ``easy`` level: the heuristic, but a third of its actions are random."""
+
+    name = "easy"
+    noise = 0.35
