@@ -475,6 +475,8 @@ def test_C6_C7_C8_C10_random_hands_agree_with_a_reference_model(variant, follow_
                 ref = _reference_legal(h.hand_of(h.seat_to_act), trick, h.trump_suit,
                                        follow_rule)
                 assert {int(a) for a in acts} == ref
+                assert h.legal_mask() == sum(1 << c for c in ref)
+                assert all(h.is_legal(pc.ACTIONS[c]) == (c in ref) for c in range(52))
                 before = len(h.completed_tricks())
                 leader = h.leader
                 h.push(rng.choice(acts))

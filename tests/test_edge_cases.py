@@ -12,6 +12,8 @@ from helpers import (
     E24_HANDS,
     E26_HAND1,
     E26_HAND2,
+    FOUR_WAY,
+    FOUR_WAY_PLAY,
     H_B,
     H_B_PLAY,
     SWEEP,
@@ -458,6 +460,21 @@ def test_E32_a_set_pitcher_at_or_past_the_target_does_not_win_by_default():
 def test_E33_two_sides_reach_the_target_on_one_hand(win_rule, start, winner):
     m = h_b_match(start, win_rule=win_rule)
     assert min(m.scores[1:]) >= 7
+    assert m.winner == winner
+
+
+@pytest.mark.parametrize("win_rule,winner", [
+    ("bidder_goes_out", None),                     # the pitcher (seat 1) is at 6
+    ("first_to_target_HLJG_order", 3),             # High to seat 1 (6), then Low to seat 3 (7)
+    ("pitcher_counted_first", 3),                  # the pitcher does not qualify: H-L-J-G
+    ("higher_score", None),                        # 7-7-7, and the pitcher is not among them
+])
+def test_E33_the_tie_break_counts_high_low_jack_game_in_that_order(win_rule, winner):
+    # FOUR_WAY: High to seat 1 (the pitcher, bid 1), Low seat 3, Jack seat 2, Game seat 0
+    m = pc.Match(rules("auction", win_rule=win_rule), players=4, dealer=0,
+                 scores=[6, 5, 6, 6])
+    play_hand(m, FOUR_WAY, ("bid 1, pass, pass, pass", *FOUR_WAY_PLAY))
+    assert m.scores == [7, 6, 7, 7]
     assert m.winner == winner
 
 

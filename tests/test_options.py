@@ -95,6 +95,15 @@ def test_option_game_tie_pitcher_only_when_the_pitcher_is_tied():
     assert outcome == {"no_point": None, "elder_hand": 2, "pitcher": None}
 
 
+@pytest.mark.parametrize("game_tie", ["no_point", "elder_hand", "pitcher"])
+def test_option_game_tie_never_awards_a_game_point_when_nothing_counts(game_tie):
+    # no A, K, Q, J or 10 dealt: everyone counts 0, even the pitcher who took every trick
+    zero = ["2D 3D 4D 5D 6D 7D", "9S 8S 7S 6S 5S 2S", "2H 3H 4H 5H 6H 7H"]
+    r = play(deal(zero, game_tie=game_tie), "bid 2, pass, pass", "9S 2H 2D", "8S 3H 3D",
+             "7S 4H 4D", "6S 5H 5D", "5S 6H 6D", "2S 7H 7D").result
+    assert r.game_counts == (0, 0, 0) and r.game is None
+
+
 # ---------------------------------------------------------------- all_pass
 @pytest.mark.parametrize("variant", ["auction", "money"])
 def test_option_all_pass_force_dealer_exact2(variant):
