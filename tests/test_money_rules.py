@@ -387,6 +387,18 @@ def test_A_R7_6_money_is_exact_and_cents_are_rounded_to_keep_the_group_total():
     assert s.settle_cents() == {"A": 26, "B": -13, "C": -13}
 
 
+def test_A_R7_6_a_single_leaver_is_rounded_half_away_from_zero():
+    half_cent = Fraction(1, 200)
+    assert pc.round_cents({"A": half_cent}) == {"A": 1}
+    assert pc.round_cents({"A": -half_cent}) == {"A": -1}
+    assert pc.round_cents({"A": Fraction(-1, 300)}) == {"A": 0}
+    s = session(("P", "Q"))
+    play_hand(s, *E26_HAND1)
+    payout = s.leave("Q")  # the session ends with one player left
+    assert payout == Fraction(-1, 10)
+    assert pc.round_cents({"Q": payout}) == {"Q": -10}
+
+
 def test_A_R7_6_tie_order_starts_left_of_the_last_dealer_after_a_join():
     s = session(dealer=2)
     play_hand(s, *E24_HANDS[2])  # dealt by C; A deals next
