@@ -32,8 +32,11 @@ from pitchcards.hand import Hand
 RULES = pc.find_variant("auction")
 
 
-def pitch_checked(seconds: float) -> tuple[float, float]:
-    """Random hands through Hand.deal / legal_actions / push; returns (hands/s, actions/s)."""
+def _random_hands(seconds: float, seeded: bool) -> tuple[float, float]:
+    """Random hands through Hand.deal / legal_actions / push; returns (hands/s, actions/s).
+
+    ``seeded``: deal every hand from its own ``seed=i`` instead of one shared generator.
+    """
     rng = random.Random(1)
     rnd = rng.random
     hands = actions = 0
@@ -41,7 +44,10 @@ def pitch_checked(seconds: float) -> tuple[float, float]:
     start = time.perf_counter()
     while time.perf_counter() < deadline:
         for _ in range(200):
-            h = Hand.deal(RULES, players=4, dealer=hands & 3, rng=rng)
+            if seeded:
+                h = Hand.deal(RULES, players=4, dealer=hands & 3, seed=hands)
+            else:
+                h = Hand.deal(RULES, players=4, dealer=hands & 3, rng=rng)
             while h.seat_to_act is not None:
                 acts = h.legal_actions()
                 h.push(acts[int(rnd() * len(acts))])
@@ -49,24 +55,14 @@ def pitch_checked(seconds: float) -> tuple[float, float]:
             hands += 1
     elapsed = time.perf_counter() - start
     return hands / elapsed, actions / elapsed
+
+
+def pitch_checked(seconds: float) -> tuple[float, float]:
+    return _random_hands(seconds, seeded=False)
 
 
 def pitch_seeded(seconds: float) -> tuple[float, float]:
-    """As pitch_checked, but every hand dealt from its own seed (Hand.deal(seed=i))."""
-    rnd = random.Random(1).random
-    hands = actions = 0
-    deadline = time.perf_counter() + seconds
-    start = time.perf_counter()
-    while time.perf_counter() < deadline:
-        for _ in range(200):
-            h = Hand.deal(RULES, players=4, dealer=hands & 3, seed=hands)
-            while h.seat_to_act is not None:
-                acts = h.legal_actions()
-                h.push(acts[int(rnd() * len(acts))])
-                actions += 1
-            hands += 1
-    elapsed = time.perf_counter() - start
-    return hands / elapsed, actions / elapsed
+    return _random_hands(seconds, seeded=True)
 
 
 def pitch_search_path(seconds: float) -> tuple[float, float]:
