@@ -14,6 +14,9 @@ team margin (its team's score change minus the other team's) is averaged over th
 ``games``: duplicate matches to the target (7).  Match seed *k* twice with the teams swapped; the
 bot's match-win rate with a 95 % Wilson interval.
 
+``arena``: the same through the project's arena (:func:`pitchcards.bots.arena.run_arena`), whose
+table also gives bids, make/set rates and decision times.
+
 ``--vs heuristic`` uses the registered ``heuristic`` bot when it exists, else ``policy`` (the
 expert's built-in rollout policy played from the view).  ``--workers 2`` splits the deals over two
 processes.
@@ -140,7 +143,7 @@ def run_speed(name: str, hands: int) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("mode", choices=("speed", "hands", "games"))
+    ap.add_argument("mode", choices=("speed", "hands", "games", "arena"))
     ap.add_argument("--bot", default="expert")
     ap.add_argument("--vs", default="heuristic")
     ap.add_argument("--hands", type=int, default=20)
@@ -154,6 +157,11 @@ def main(argv: list[str] | None = None) -> None:
     t0 = time.perf_counter()
     if a.mode == "speed":
         run_speed(a.bot, a.hands)
+    elif a.mode == "arena":
+        from pitchcards.bots.arena import run_arena
+
+        result = run_arena(VARIANT, [a.bot, vs], games=a.games, seed=a.start, jobs=a.workers)
+        print(result.table())
     elif a.mode == "hands":
         jobs = [(a.bot, vs, k) for k in range(a.start, a.start + a.deals)]
         with ProcessPoolExecutor(a.workers) as ex:
