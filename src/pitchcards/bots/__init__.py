@@ -47,3 +47,22 @@ def _register_search_bots() -> None:
 
 
 _register_search_bots()
+
+
+def _register_openspiel_bots() -> None:
+    """``openspiel-ismcts`` (OpenSpiel's ISMCTS on Pitch), only where ``open_spiel`` is installed
+    (``pip install pitchcards[rl]``); pyspiel itself is imported when the bot is first made."""
+    import importlib.util
+
+    if importlib.util.find_spec("pyspiel") is None:
+        return
+
+    def openspiel_ismcts(seed: int | None) -> Bot:
+        from ..envs.ismcts_bot import OpenSpielISMCTSBot
+
+        return OpenSpielISMCTSBot(seed)
+
+    register("openspiel-ismcts", openspiel_ismcts)
+
+
+_register_openspiel_bots()

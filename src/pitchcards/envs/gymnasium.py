@@ -1,0 +1,135 @@
+"""Pitch as a single-agent Gymnasium environment: one seat learns, our bots hold the others.
+
+::
+
+    from pitchcards.envs.gymnasium import PitchEnv
+    e = PitchEnv(variant="auction-partners", seat=0, opponents="heuristic")
+    # or gymnasium.make("pitchcards/Pitch-v0", opponents="heuristic") once this module is imported
+    obs, info = e.reset(seed=1)
+    obs, reward, terminated, truncated, info = e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+
+Observations and the action space are the PettingZoo environment's (:mod:`.pettingzoo`): a dict
+of the encoded view (``"observation"``) and the ``int8`` ``"action_mask"`` over the 110 engine
+actions; ``info["action_mask"]`` repeats the mask.  The other seats (the partner too, in
+partnerships) are bots by name (:func:`pitchcards.bots.make_bot`: ``random``, ``easy``,
+``heuristic``/``medium``, ``hard``, ``expert``), one name for all or one per other seat, seeded
+from ``reset(seed=...)``.  The reward of a step is the learning seat's reward
+(:mod:`pitchcards.envs.table`) summed over everything that happened until its next decision.
+
+An illegal action (``action_mask`` 0) is replaced by a uniformly random legal one
+(``illegal="random"``, the default, so any sampled action is valid; ``info["illegal"]`` is True and
+``illegal_penalty`` is added to the reward) or raises ``ValueError`` (``illegal="raise"``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from ..actions import NUM_ACTIONS
+from ..bots import Bot, make_bot
+from ..rules import RuleSet
+from .encoding import Encoder, action_mask
+from .pettingzoo import observation_space
+from .table import Table
+
+__all__ = ["PitchEnv"]
+
+Obs = dict[str, np.ndarray[Any, Any]]
+
+
+class PitchEnv(gymnasium.Env[dict[str, Any], np.int64]):
+    """One learning seat against bots; one match (or hand) per episode."""
+
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium declares it so)
+
+    def __init__(self, variant: str | RuleSet = "auction-partners", players: int | None = None,
+                 *, seat: int = 0, opponents: str | Sequence[str] = "heuristic",
+                 episode: str = "match", reward: str = "points", max_hands: int | None = None,
+                 illegal: str = "random", illegal_penalty: float = 0.0,
+                 render_mode: str | None = None, **options: Any) -> None:
+        self.table = Table(variant, players, options, episode=episode, reward=reward,
+                           max_hands=max_hands)
+        n = self.table.players
+        if not isinstance(seat, int) or not 0 <= seat < n:
+            raise ValueError(f"seat {seat!r} is not a seat (0..{n - 1})")
+        names = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
+        if len(names) != n - 1:
+            raise ValueError(f"opponents: one bot name for all, or {n - 1} (one per other seat)")
+        for name in names:
+            make_bot(name)  # fail now, naming the known bots, not at reset
+        if illegal not in ("random", "raise"):
+            raise ValueError(f"illegal={illegal!r}: expected 'random' or 'raise'")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode={render_mode!r}: expected 'ansi' or None")
+        self.seat = seat
+        self.opponent_names = names
+        self.illegal = illegal
+        self.illegal_penalty = float(illegal_penalty)
+        self.render_mode = render_mode
+        self.encoder = Encoder(self.table.rules, n)
+        self.observation_space = observation_space(self.encoder)
+        self.action_space = spaces.Discrete(NUM_ACTIONS)
+        self.bots: dict[int, Bot] = {}
+
+    def _obs(self) -> Obs:
+        view = self.table.view(self.seat)
+        mask = action_mask(view) if not self.table.done else np.zeros(NUM_ACTIONS, np.int8)
+        return {"observation": self.encoder.encode(view), "action_mask": mask}
+
+    def _advance(self) -> float:
+        """Let the bots play until it is the learning seat's turn or the episode ends."""
+        total = 0.0
+        table = self.table
+        while not table.done and table.seat_to_act != self.seat:
+            seat: int = table.seat_to_act  # type: ignore[assignment]
+            action = self.bots[seat].choose(table.view(seat))
+            total += table.step(action)[self.seat]
+        return total
+
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
+        super().reset(seed=seed)
+        draws = [int(x) for x in self.np_random.integers(0, 2**62, size=self.table.players + 1)]
+        self.table.reset(draws[0])
+        others = [s for s in range(self.table.players) if s != self.seat]
+        self.bots = {s: make_bot(name, draws[1 + s])
+                     for s, name in zip(others, self.opponent_names, strict=True)}
+        self._advance()  # rewards before the first decision cannot happen: hands start dealt
+        obs = self._obs()
+        return obs, {"action_mask": obs["action_mask"]}
+
+    def step(self, action: Any) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
+        table = self.table
+        if table.done:
+            raise RuntimeError("the episode is over: call reset()")
+        view = table.view(self.seat)
+        a = int(action)
+        info: dict[str, Any] = {}
+        reward = 0.0
+        if a not in view.legal_actions:
+            if self.illegal == "raise":
+                raise ValueError(f"action {a} is not legal now; legal: "
+                                 f"{[int(x) for x in view.legal_actions]}")
+            legal = view.legal_actions
+            a = int(legal[int(self.np_random.integers(len(legal)))])
+            info["illegal"] = True
+            reward += self.illegal_penalty
+        reward += table.step(a)[self.seat]
+        reward += self._advance()
+        obs = self._obs()
+        info["action_mask"] = obs["action_mask"]
+        return obs, reward, table.terminated, table.truncated, info
+
+    def render(self) -> str | None:
+        if self.render_mode is None or self.table.match is None:
+            return None
+        return f"{self.table.match!r}\n{self.table.hand.describe()}"
+
+
+if "pitchcards/Pitch-v0" not in gymnasium.registry:
+    gymnasium.register("pitchcards/Pitch-v0", entry_point="pitchcards.envs.gymnasium:PitchEnv")

@@ -1,0 +1,141 @@
+"""Pitch as a PettingZoo AEC environment (``pip install pitchcards[rl]``).
+
+::
+
+    from pitchcards.envs.pettingzoo import env
+    e = env(variant="auction-partners", reward="points")     # rules options as keywords, too
+    e.reset(seed=1)
+    for agent in e.agent_iter():
+        obs, reward, termination, truncation, info = e.last()
+        action = None if termination or truncation else \\
+            e.action_space(agent).sample(obs["action_mask"])
+        e.step(action)
+
+Agents are ``player_0 ... player_{n-1}`` (seat numbers).  Each observation is a dict:
+``"observation"``, a ``float32`` vector in ``[-1, 1]`` made from the seat's view only
+(:class:`~pitchcards.envs.encoding.Encoder`: own cards, current trick, trump, auction, cards
+seen, tricks won, scores), and ``"action_mask"``, an ``int8`` vector over the 110 engine actions
+(cards 0-51, pitches 52-103, pass 104, bids 105-109), all zeros when it is not the agent's turn.
+Rewards are per hand (``reward="points"``) or per match (``reward="win"``): see
+:mod:`pitchcards.envs.table`.  ``reset(seed=...)`` fixes the first dealer and every deal.
+
+``env()`` wraps :class:`raw_env` like PettingZoo's classic games: an illegal action ends the
+episode with reward -1 for the agent that took it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from ..actions import NUM_ACTIONS
+from ..rules import RuleSet
+from .encoding import Encoder, action_mask
+from .table import Table
+
+__all__ = ["env", "observation_space", "raw_env"]
+
+
+def observation_space(encoder: Encoder) -> spaces.Dict:
+    """The observation space: the encoded view and the action mask."""
+    return spaces.Dict({
+        "observation": spaces.Box(-1.0, 1.0, (encoder.size,), np.float32),
+        "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
+    })
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """:class:`raw_env` wrapped as PettingZoo's classic games are (illegal moves end the game)."""
+    e: AECEnv = raw_env(**kwargs)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    e = wrappers.OrderEnforcingWrapper(e)
+    return e
+
+
+class raw_env(AECEnv):  # type: ignore[misc]
+    """Pitch for PettingZoo: one agent per seat, one match (or hand) per episode."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"], "name": "pitch_v0",
+                                          "is_parallelizable": False}
+
+    def __init__(self, variant: str | RuleSet = "auction-partners", players: int | None = None,
+                 *, episode: str = "match", reward: str = "points",
+                 max_hands: int | None = None, render_mode: str | None = None,
+                 **options: Any) -> None:
+        super().__init__()
+        self.table = Table(variant, players, options, episode=episode, reward=reward,
+                           max_hands=max_hands)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode={render_mode!r}: expected one of "
+                             f"{', '.join(self.metadata['render_modes'])}")
+        self.render_mode = render_mode
+        n = self.table.players
+        self.encoder = Encoder(self.table.rules, n)
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self._space = observation_space(self.encoder)
+        self._action_space = spaces.Discrete(NUM_ACTIONS)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, self._space)
+        self.action_spaces = dict.fromkeys(self.possible_agents, self._action_space)
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._action_space
+
+    @staticmethod
+    def _seat(agent: str) -> int:
+        return int(agent.rpartition("_")[2])
+
+    def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
+        view = self.table.view(self._seat(agent))
+        mask = action_mask(view) if not self.table.done else np.zeros(NUM_ACTIONS, np.int8)
+        return {"observation": self.encoder.encode(view), "action_mask": mask}
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.table.reset(seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.table.seat_to_act or 0]
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert action is not None
+        self._cumulative_rewards[agent] = 0.0
+        table = self.table
+        step_rewards = table.step(int(action))
+        self.rewards = {a: step_rewards[i] for i, a in enumerate(self.possible_agents)}
+        if table.done:
+            self.terminations = dict.fromkeys(self.agents, table.terminated)
+            self.truncations = dict.fromkeys(self.agents, table.truncated)
+            seat = self._seat(agent)
+            self.agent_selection = self.possible_agents[(seat + 1) % len(self.possible_agents)]
+        else:
+            self.agent_selection = self.possible_agents[table.seat_to_act]  # type: ignore[index]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            print(self.render())
+
+    def render(self) -> str | None:
+        """The table as text (every hand shown: this is for a human watching, not an agent)."""
+        if self.render_mode is None:
+            return None
+        match = self.table.match
+        if match is None:
+            return "no match yet: call reset()"
+        return f"{match!r}\n{self.table.hand.describe()}"
+
+    def close(self) -> None:
+        pass

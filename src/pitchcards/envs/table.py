@@ -1,0 +1,117 @@
+"""The match driver shared by the PettingZoo and Gymnasium environments (no third-party imports).
+
+An *episode* is a match (``episode="match"``, default: hands are dealt until a side wins, or
+``max_hands`` hands, after which the episode is *truncated*), or a single hand
+(``episode="hand"``).
+
+Rewards (per seat; partners share their side's reward):
+
+* ``reward="points"`` (default): when a hand ends, every seat receives its side's score change for
+  that hand (``HandResult.deltas``: the points it took, or minus the bid when its side was set);
+  0 on every other step.
+* ``reward="win"`` (``episode="match"`` only): 0 until the match ends; then +1 for the seats of the
+  winning side and ``-1 / (sides - 1)`` for the others (so the rewards sum to 0); 0 for everyone
+  when the match is truncated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..hand import Hand
+from ..match import Match
+from ..rules import RuleSet, find_variant
+from ..views import View
+
+__all__ = ["Table", "make_rules"]
+
+EPISODES = ("match", "hand")
+REWARDS = ("points", "win")
+
+
+def make_rules(variant: str | RuleSet, options: Mapping[str, Any] | None = None) -> RuleSet:
+    """A variant by name (or a :class:`RuleSet`) with rules options changed."""
+    rules = find_variant(variant) if isinstance(variant, str) else variant
+    return rules.replace(**dict(options)) if options else rules
+
+
+class Table:
+    """A seeded :class:`~pitchcards.match.Match` stepped one action at a time, with rewards."""
+
+    def __init__(self, variant: str | RuleSet = "auction-partners", players: int | None = None,
+                 options: Mapping[str, Any] | None = None, *, episode: str = "match",
+                 reward: str = "points", max_hands: int | None = None) -> None:
+        self.rules = rules = make_rules(variant, options)
+        low, high = rules.player_range
+        if players is None:
+            players = min(max(4, low), high)
+        if not isinstance(players, int) or not low <= players <= high:
+            raise ValueError(f"{players!r} players cannot play {rules.name!r}: it allows "
+                             f"{low} to {high}")
+        if episode not in EPISODES:
+            raise ValueError(f"episode={episode!r}: expected one of {', '.join(EPISODES)}")
+        if reward not in REWARDS:
+            raise ValueError(f"reward={reward!r}: expected one of {', '.join(REWARDS)}")
+        if reward == "win" and (episode != "match" or rules.target is None):
+            raise ValueError("reward='win' needs episode='match' and rules with a target")
+        self.players = players
+        self.sides = 2 if rules.partnership_mode else players
+        self.episode = episode
+        self.reward = reward
+        if max_hands is None:
+            max_hands = 200 if rules.target is not None else 10
+        if max_hands < 1:
+            raise ValueError(f"max_hands must be positive, not {max_hands!r}")
+        self.max_hands = max_hands
+        self.match: Match | None = None
+        self.terminated = False
+        self.truncated = False
+
+    @property
+    def hand(self) -> Hand:
+        assert self.match is not None and self.match.hand is not None, "call reset() first"
+        return self.match.hand
+
+    @property
+    def seat_to_act(self) -> int | None:
+        return None if self.done else self.hand.seat_to_act
+
+    @property
+    def done(self) -> bool:
+        return self.terminated or self.truncated
+
+    def reset(self, seed: int | None) -> None:
+        """A new match, its deals (and first dealer) fixed by ``seed``; the first hand dealt."""
+        self.match = Match(self.rules, self.players, dealer=None, seed=seed)
+        self.match.deal()
+        self.terminated = self.truncated = False
+
+    def view(self, seat: int) -> View:
+        """``seat``'s view of the current hand, with the match scores."""
+        assert self.match is not None, "call reset() first"
+        return self.match.view(seat)
+
+    def step(self, action: int) -> list[float]:
+        """Apply the seat to act's action; the rewards it brings to every seat."""
+        assert self.match is not None and not self.done, "the episode is over: call reset()"
+        match = self.match
+        match.push(action)
+        rewards = [0.0] * self.players
+        hand = self.hand
+        if hand.result is None:
+            return rewards
+        if self.reward == "points":
+            deltas = hand.result.deltas
+            rewards = [float(deltas[hand.side_of(s)]) for s in range(self.players)]
+        if self.episode == "hand" or match.winner is not None:
+            self.terminated = True
+            if self.reward == "win" and match.winner is not None:
+                lose = -1.0 / (self.sides - 1)
+                rewards = [1.0 if hand.side_of(s) == match.winner else lose
+                           for s in range(self.players)]
+        elif len(match.results) >= self.max_hands:
+            self.truncated = True
+        else:
+            match.deal()
+        return rewards
