@@ -1,0 +1,156 @@
+"""The PettingZoo adapter: PettingZoo's own API and seed tests, rewards, and no hidden-card leak."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+np = pytest.importorskip("numpy")
+
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+import pitchcards as pc  # noqa: E402
+from pitchcards.actions import NUM_ACTIONS  # noqa: E402
+from pitchcards.envs.encoding import Encoder, action_mask  # noqa: E402
+from pitchcards.envs.pettingzoo import env, raw_env  # noqa: E402
+from pitchcards.hand import Hand  # noqa: E402
+from pitchcards.views import view_of  # noqa: E402
+
+CONFIGS = [
+    {},                                                              # auction-partners
+    {"variant": "auction", "players": 3, "reward": "win"},
+    {"variant": "money", "players": 5, "max_hands": 2},
+    {"variant": "setback", "episode": "hand", "low_to": "holder"},  # a rules option
+]
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize("kwargs", CONFIGS)
+def test_pettingzoo_api_test(kwargs: dict[str, object]) -> None:
+    api_test(env(**kwargs), num_cycles=200)
+
+
+@pytest.mark.parametrize("kwargs", CONFIGS[:2])
+def test_pettingzoo_seed_test(kwargs: dict[str, object]) -> None:
+    seed_test(lambda: env(**kwargs), num_cycles=200)
+
+
+def _play(e: raw_env, seed: int) -> dict[str, float]:
+    e.reset(seed=seed)
+    rng = random.Random(seed)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter(10_000):
+        obs, reward, term, trunc, _ = e.last()
+        totals[agent] += reward
+        if term or trunc:
+            e.step(None)
+        else:
+            e.step(rng.choice([int(a) for a in np.flatnonzero(obs["action_mask"])]))
+    return totals
+
+
+def test_points_rewards_add_up_to_the_match_scores() -> None:
+    e = raw_env()
+    totals = _play(e, seed=3)
+    match = e.table.match
+    assert match is not None and match.winner is not None
+    for seat in range(4):
+        assert totals[f"player_{seat}"] == match.scores[seat % 2]
+
+
+def test_win_rewards_go_to_the_winning_side() -> None:
+    e = raw_env(variant="auction", players=3, reward="win")
+    totals = _play(e, seed=4)
+    winner = e.table.match.winner  # type: ignore[union-attr]
+    assert totals == {f"player_{s}": 1.0 if s == winner else -0.5 for s in range(3)}
+
+
+def test_mask_is_the_legal_actions_and_zero_off_turn() -> None:
+    e = raw_env(variant="auction", players=4)
+    e.reset(seed=9)
+    for agent in e.possible_agents:
+        obs = e.observe(agent)
+        assert obs["action_mask"].dtype == np.int8 and obs["action_mask"].shape == (NUM_ACTIONS,)
+        seat = int(agent[-1])
+        legal = e.table.view(seat).legal_actions
+        assert sorted(np.flatnonzero(obs["action_mask"]).tolist()) == sorted(map(int, legal))
+        assert bool(legal) == (agent == e.agent_selection)
+
+
+def test_reset_with_a_seed_is_reproducible() -> None:
+    a, b = raw_env(), raw_env()
+    a.reset(seed=11)
+    b.reset(seed=11)
+    assert a.agent_selection == b.agent_selection
+    for agent in a.possible_agents:
+        assert np.array_equal(a.observe(agent)["observation"], b.observe(agent)["observation"])
+
+
+def test_bad_arguments_name_what_is_allowed() -> None:
+    with pytest.raises(ValueError, match="players"):
+        raw_env(variant="auction-partners", players=3)
+    with pytest.raises(ValueError, match="reward"):
+        raw_env(reward="money")
+    with pytest.raises(pc.OptionError):
+        raw_env(low_to="nobody")
+
+
+# --------------------------------------------------------------------------- no leak
+def _swap_hidden(hand: Hand, seat: int, rng: random.Random) -> Hand | None:
+    """The same public history with two other seats' unplayed same-suit cards exchanged."""
+    others = [s for s in range(hand.players) if s != seat]
+    rng.shuffle(others)
+    a, b = others[0], others[1]
+    pitched = hand.pitched_card
+    pairs = [(x, y) for x in pc.cards.cards_of(hand.hand_of(a))
+             for y in pc.cards.cards_of(hand.hand_of(b))
+             if x // 13 == y // 13 and pitched not in (x, y)]
+    if not pairs:
+        return None
+    x, y = rng.choice(pairs)
+    dealt = list(hand.dealt)
+    dealt[a] = dealt[a] ^ (1 << x) ^ (1 << y)
+    dealt[b] = dealt[b] ^ (1 << x) ^ (1 << y)
+    other = Hand(hand.rules, dealt, hand.dealer)
+    for _, action in hand.history:
+        other.push(action)  # checked: the swap keeps every past action legal
+    return other
+
+
+@pytest.mark.parametrize("variant,players", [("auction-partners", 4), ("auction", 3),
+                                             ("money", 5), ("setback", 4)])
+def test_observation_does_not_change_when_hidden_cards_are_swapped(variant: str,
+                                                                   players: int) -> None:
+    rules = pc.find_variant(variant)
+    enc = Encoder(rules, players)
+    rng = random.Random(variant)
+    compared = 0
+    for deal in range(30):
+        hand = Hand.deal(rules, players, dealer=deal % players, seed=deal)
+        while hand.seat_to_act is not None:
+            for seat in range(players):
+                swapped = _swap_hidden(hand, seat, rng)
+                if swapped is None:
+                    continue
+                assert swapped.dealt != hand.dealt
+                mine, theirs = view_of(hand, seat, (2, 3)), view_of(swapped, seat, (2, 3))
+                assert np.array_equal(enc.encode(mine), enc.encode(theirs))
+                assert np.array_equal(enc.encode_infostate(mine), enc.encode_infostate(theirs))
+                assert np.array_equal(action_mask(mine), action_mask(theirs))
+                compared += 1
+            hand.push(rng.choice(hand.legal_actions()))
+    assert compared > 500
+
+
+def test_observation_changes_with_own_cards() -> None:
+    rules = pc.find_variant("auction-partners")
+    enc = Encoder(rules, 4)
+    a = Hand.deal(rules, 4, seed=1)
+    b = Hand.deal(rules, 4, seed=2)
+    assert not np.array_equal(enc.encode(view_of(a, 0)), enc.encode(view_of(b, 0)))
+    obs = enc.encode(view_of(a, 0))
+    assert obs.dtype == np.float32 and obs.shape == (enc.size,)
+    assert obs.min() >= -1.0 and obs.max() <= 1.0
+    assert obs[:52].sum() == 6  # the own hand segment comes first
