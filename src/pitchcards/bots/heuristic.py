@@ -91,12 +91,38 @@ def _bits(mask: int) -> list[int]:
 
 
 # ----------------------------------------------------------------------------- bidding
+def _ours_first(m: int, mine: float, theirs: float) -> float:
+    """Chance that, going through ``m`` unseen cards in order, my side's card comes first.
+
+    Each card is with my side (partner) with probability ``mine``, with an opponent with
+    ``theirs``, else not dealt; the first dealt card decides (High and Low-to-holder).
+    """
+    gone = 1.0 - mine - theirs
+    return mine * (1.0 - gone ** m) / (1.0 - gone) + gone ** m if gone < 1.0 else 1.0
+
+
+#: Game chance by trump length (index = number of trumps, 6 = six) with no count cards, then
+#: per count point in trumps and in side aces/kings/queens/jacks, and per side ten: a linear fit
+#: to forced pitches played out by the heuristic (cutthroat 3-6 players; partnerships).
+_GAME_BASE = ((0.0, 0.0, 0.1, 0.36, 0.56, 0.7, 0.8), (0.0, 0.3, 0.39, 0.54, 0.68, 0.78, 0.86))
+_GAME_TRUMP_COUNT = (0.024, 0.016)
+_GAME_SIDE_COUNT = (0.035, 0.027)
+_GAME_SIDE_TEN = (-0.05, -0.01)
+
+
 def suit_estimate(hand: int, suit: int, players: int, partners: bool,
                   low_holder: bool) -> tuple[float, float, float, float]:
     """Chances that the side holding ``hand`` takes High, Low, Jack and Game if it pitches ``suit``.
 
-    Rough, independent estimates from the cards held (see the module docstring); every unseen
-    card is with an opponent with probability 6·(opponents)/46.
+    High (and Low to the holder) is exact given that each unseen card is with an opponent with
+    probability 6·opponents/46 (with the partner 6/46); the rest are models fitted to forced
+    pitches played out by the heuristic itself (every seat and table size of the variants):
+
+    * Low to the capturer: kept when it is ours and we can win a trick with it - easier with more
+      trumps and a top trump (A or K) - or caught from the others when we lead top trumps;
+    * Jack: held, it is lost mainly when bare or with one guard; not held, the A may catch it;
+    * Game: trump length first (tricks), then count in trumps; side aces and kings help, side tens
+      are liabilities (they are caught more often than they are brought home).
     """
     trumps = hand >> (13 * suit) & 0x1FFF
     if not trumps:
@@ -105,38 +131,51 @@ def suit_estimate(hand: int, suit: int, players: int, partners: bool,
     opponents = 2 if partners else players - 1
     q = 6 * opponents / 46  # a given unseen card is with an opponent
     qp = 6 / 46 if partners else 0.0  # ... with my partner
-    free = 1.0 - q
     top = trumps.bit_length() - 1
     low = (trumps & -trumps).bit_length() - 1
-    p_high = free ** (12 - top)
+    p_high = _ours_first(12 - top, qp, q)
+    hi = top >= 11  # holds the A or K of trumps
+    crowd = 1.0 - 0.06 * (opponents - 3)  # more opponents, more trumps to fight
     # Low.
-    p_lowest = free ** low
     if low_holder:
-        p_low = p_lowest
+        p_low = _ours_first(low, qp, q)
     else:
-        keep = p_high if k == 1 else min(0.92, 0.45 + 0.12 * (k - 1) + 0.2 * (top == _ACE))
-        catch = min(0.55, 0.12 + 0.08 * k + 0.12 * (top >= 11))
-        raw = p_lowest * keep + (1.0 - p_lowest) * catch
-        # Calibrated on self-play: low trumps fall to the side that draws trumps, and the
-        # defenders cannot hold on to theirs as often as the plain estimate assumes.
-        p_low = 0.3 + 0.65 * raw if partners else 0.25 + 0.7 * raw
+        lowest = (1.0 - q - qp) ** low  # no one else holds a lower trump
+        if k == 1:
+            keep = p_high
+        elif partners:
+            keep = 0.83 + 0.05 * (k - 2) if hi else 0.59 + 0.23 * (k - 2)
+        else:
+            keep = (0.78 + 0.06 * (k - 2) if hi else 0.45 + 0.37 * (k - 2)) * crowd
+        if low:
+            keep *= 0.75  # it may not be Low: the seat cannot nurse it as well as a 2
+        if partners:
+            catch = 0.78 + 0.05 * (k - 2) if hi else 0.47 + 0.08 * (k - 2)
+        else:
+            catch = ((0.55 + 0.08 * (k - 2)) * crowd if hi
+                     else (0.12 + 0.12 * (k - 2)) * 3 / max(opponents, 1))
+        p_low = lowest * min(keep, 0.97) + (1.0 - lowest) * min(max(catch, 0.02), 0.9)
     # Jack.
     if trumps >> _JACK & 1:
-        missing = 3 - (trumps >> 10).bit_count()
-        sure = free ** missing
-        risk = 1.0 if k == 1 else max(0.03, 0.7 - 0.25 * (k - 1))
-        p_jack = sure + (1.0 - sure) * (1.0 - risk)
+        guards = (trumps >> 10).bit_count()  # the Q, K, A held
+        sure = _ours_first(3 - guards, qp, q)
+        risk = 1.0 if k == 1 else 0.32 - 0.1 * guards if k == 2 else 0.09 - 0.05 * guards
+        p_jack = 1.0 - (1.0 - sure) * max(risk, 0.01)
     else:
-        catch = (min(0.6, 0.2 + 0.07 * k + 0.15 * (top == _ACE)) if top > _JACK
-                 else 0.06 + 0.03 * k)
-        p_jack = q * catch + qp * 0.8
+        if partners:
+            catch = 0.35 + 0.1 * (k - 1) if top == _ACE else 0.25
+        else:
+            catch = 0.25 + 0.09 * (k - 1) if top == _ACE else 0.1
+        p_jack = q * min(catch, 0.7) + qp * 0.8
     # Game.
-    sides = 2 if partners else players
     trump_count = _game_of(trumps << (13 * suit))
-    side_count = _game_of(hand & ~_SUIT[suit])
-    g = ((0.45 if sides == 2 else 1.2 / sides) - 0.2 + 0.1 * min(k, 4) + 0.02 * max(k - 4, 0)
-         + 0.02 * trump_count + 0.01 * side_count)
-    p_game = min(0.9, max(0.05, g))
+    side = hand & ~_SUIT[suit]
+    side_tens = sum(side >> (13 * s + _TEN) & 1 for s in range(4))
+    g = (_GAME_BASE[partners][min(k, 6)] + _GAME_TRUMP_COUNT[partners] * min(trump_count, 14)
+         + _GAME_SIDE_COUNT[partners] * (_game_of(side) - 10 * side_tens)
+         + _GAME_SIDE_TEN[partners] * side_tens
+         - (0.0 if partners else 0.035 * (opponents - 3)))
+    p_game = min(0.97, max(0.02, g))
     return (p_high, p_low, p_jack, p_game)
 
 
@@ -321,20 +360,22 @@ def _voids_of(voids: list[int], leader: int, cards: Sequence[int], players: int,
 
 
 def _opening_lead(hand: int, suit: int, low_holder: bool) -> int:
-    """The pitcher's first card: the top trump, or a spare trump if the top one is the J/10."""
+    """The pitcher's first card: its top trump, unless that is the J or 10 (a count card that a
+    higher trump would catch) and a spare trump can go first - a low one that is not a likely
+    Low if it has one (Low is worth keeping under ``low_to="capturer"``).
+    """
     trumps = hand & _SUIT[suit]
     top = trumps.bit_length() - 1
-    if _RANK_OF[top] >= 10 or trumps == 1 << top:
+    if _RANK_OF[top] not in (_JACK, _TEN) or trumps == 1 << top:
         return top
     lowest = (trumps & -trumps).bit_length() - 1
-    spare = trumps & ~(1 << top)
-    for c in _bits(spare):
-        rank = _RANK_OF[c]
-        if rank in (_JACK, _TEN) or (c == lowest and not low_holder and rank <= 3):
-            spare &= ~(1 << c)
-    if _RANK_OF[top] in (_JACK, _TEN) and spare:
-        return (spare & -spare).bit_length() - 1
-    return top
+    spare = trumps & ~(1 << top) & ~(1 << (13 * suit + _JACK)) & ~(1 << (13 * suit + _TEN))
+    if not spare:
+        return top
+    keep_low = not low_holder and _RANK_OF[lowest] <= 3
+    plain = spare & ~(1 << lowest) if keep_low else spare
+    pick = plain if plain else spare
+    return (pick & -pick).bit_length() - 1
 
 
 def choose_card(seat: int, players: int, partners: bool, pitcher: int, trump: int, hand: int,
