@@ -51,6 +51,73 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+#: Rule options with their own ``pitch play`` flag (any other: ``--option NAME=VALUE``).
+_PLAY_OPTIONS = ("low_to", "follow_rule", "dealer_steal", "all_pass", "game_tie", "win_rule",
+                 "moon", "min_bid", "auction", "average_mode")
+
+
+def _play(args: argparse.Namespace) -> int:
+    """``pitch play``: the terminal game (Textual is imported only here)."""
+    from .errors import OptionError
+    from .tui.config import GameConfig, parse_bots, parse_option
+
+    options = dict(parse_option(text) for text in args.option)
+    for name in _PLAY_OPTIONS:
+        value = getattr(args, name)
+        if value is not None:
+            options[name] = value
+    if args.partners:
+        options["partnership"] = "2x2"
+    config = GameConfig(variant=args.variant, players=args.players, target=args.target,
+                        seed=args.seed, practice=args.practice, options=options)
+    try:
+        config.rules()
+        if args.bots and "," not in args.bots and "=" not in args.bots:
+            config.level = parse_bots(args.bots, 1)[0]
+        elif args.bots:
+            config.bots = tuple(parse_bots(args.bots, config.table() - 1, config.level))
+        if not args.resume:
+            config.check()
+    except OptionError as exc:
+        print(f"pitch play: {exc}", file=sys.stderr)
+        return 2
+    try:
+        from .tui.app import run
+    except ImportError as exc:  # pragma: no cover - Textual missing
+        print(f"pitch play needs Textual ({exc}): pip install 'pitchcards'", file=sys.stderr)
+        return 2
+    return run(config, resume=args.resume, setup=args.setup)
+
+
+def _add_play_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from .rules import RuleSet
+
+    play = sub.add_parser(
+        "play", help="play Pitch in the terminal against bots",
+        description="A full-screen game of Pitch against bots. Keys: arrows/1-6 and Enter play "
+                    "a card; p, 1-4, m bid; h hint; u undo (practice); l log; ? rules; "
+                    "n new game; q quit (offers to save).")
+    play.add_argument("--variant", default="auction", choices=sorted(VARIANTS))
+    play.add_argument("--players", type=int, default=None, help="seats at the table, you included")
+    play.add_argument("--bots", default=None, metavar="LEVEL",
+                      help="bot level (easy, medium, hard, expert), or one per seat: "
+                           "hard,easy,medium or 1=hard,3=easy")
+    play.add_argument("--target", type=int, default=None, help="points to win (not in money)")
+    play.add_argument("--seed", type=int, default=None, help="deal reproducibly")
+    play.add_argument("--resume", metavar="FILE", default=None, help="continue a saved game")
+    play.add_argument("--practice", action="store_true", help="allow undo (u)")
+    play.add_argument("--setup", action="store_true", help="open the setup screen first")
+    play.add_argument("--partners", action="store_true",
+                      help="two partnerships (seats 0 & 2 against 1 & 3; 4 players)")
+    for name in _PLAY_OPTIONS:
+        play.add_argument("--" + name.replace("_", "-"), dest=name, default=None,
+                          type=type(RuleSet.OPTION_CHOICES[name][0]),
+                          choices=RuleSet.OPTION_CHOICES[name], help="rule option")
+    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                      help="any other rule option (see docs/rules.md), e.g. target=11")
+    play.set_defaults(func=_play)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pitch", description="The card game Pitch.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -63,6 +130,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="print the hands of a game record and their results")
     replay.add_argument("file")
     replay.set_defaults(func=_replay)
+    _add_play_parser(sub)
     from .bots.arena import add_arena_parser
 
     add_arena_parser(sub)

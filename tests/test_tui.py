@@ -1,0 +1,333 @@
+"""``pitch play`` driven headless through Textual's pilot: key presses in, screen contents out.
+
+The app runs at 80×24 with bot pauses switched off; saves go to a temporary XDG_DATA_HOME.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("textual")
+
+from textual.pilot import Pilot  # noqa: E402
+
+import pitchcards as pc  # noqa: E402
+from pitchcards.cards import card_symbol  # noqa: E402
+from pitchcards.cli import main  # noqa: E402
+from pitchcards.tui.app import Delays, PitchApp  # noqa: E402
+from pitchcards.tui.config import GameConfig  # noqa: E402
+from pitchcards.tui.controller import GameController  # noqa: E402
+from pitchcards.tui.screens import QuitScreen, ResultScreen, SetupScreen, TextScreen  # noqa: E402
+from pitchcards.tui.widgets import BidButton, CardView  # noqa: E402
+
+FAST = Delays(bot=0.0, trick=0.0)
+
+
+@pytest.fixture(autouse=True)
+def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    return tmp_path / "pitchcards"
+
+
+def run(app: PitchApp, script: Callable[[Pilot[Any]], Coroutine[Any, Any, None]],
+        size: tuple[int, int] = (80, 24)) -> None:
+    async def go() -> None:
+        async with app.run_test(size=size) as pilot:
+            await script(pilot)
+
+    asyncio.run(go())
+
+
+def text_of(app: PitchApp, selector: str) -> str:
+    return str(app.screen_stack[0].query_one(selector).render())
+
+
+async def settle(pilot: Pilot[Any], app: PitchApp, timeout: float = 10.0) -> None:
+    """Wait until it is your turn, or a result panel is up, or the game is over."""
+    for _ in range(int(timeout / 0.01)):
+        if isinstance(app.screen, ResultScreen):
+            return
+        if app.ctl.human_to_act and not app.busy and len(app.screen_stack) == 1:
+            return
+        await pilot.pause(0.01)
+    raise AssertionError(f"the app did not come back to you in time: screen {app.screen}, "
+                         f"busy {app.busy}, result_open {app.result_open}, "
+                         f"to act {app.ctl.to_act}, over {app.ctl.over}, "
+                         f"in hand {app.ctl.in_hand}")
+
+
+def check_screen(app: PitchApp) -> None:
+    """Your cards are on screen, legal ones highlighted and the rest dimmed; no hidden cards."""
+    view = app.ctl.view()
+    legal = {a.card for a in view.legal_actions if a.card is not None}
+    shown = [w for w in app.query(CardView) if w.display]
+    assert [w.card for w in shown] == list(pc.cards.cards_of(view.hand_mask))
+    for w in shown:
+        assert card_symbol(w.card) in str(w.render())  # type: ignore[arg-type]
+        if view.phase == "play":
+            assert w.has_class("legal") == (w.card in legal)
+            assert w.has_class("dim") == (w.card not in legal)
+    if view.phase == "auction":
+        bids = {b.key for b in app.query(BidButton) if b.has_class("legal")}
+        assert bids == app.legal_bids(view)
+    # Hidden information: the table shows no card a bot still holds.
+    table = text_of(app, "#table")
+    hand = app.ctl.hand
+    assert hand is not None
+    for seat in range(hand.players):
+        if seat != app.ctl.human_seat:
+            for card in pc.cards.cards_of(hand.hand_of(seat)):
+                assert card_symbol(card) not in table
+
+
+async def my_turn(pilot: Pilot[Any], app: PitchApp, pitch: bool = False) -> None:
+    """Take your turn with keys: the lowest legal bid or pass, or the first legal card."""
+    view = app.ctl.view()
+    if view.phase == "auction":
+        pitches = [a for a in view.legal_actions if a.kind == "pitch"]
+        if pitch and pitches:
+            cards = app.cards(view)
+            await pilot.press("right")  # select a card, then Enter pitches it
+            card = cards[app.selected or 0]
+            await pilot.press("enter")
+            assert app.ctl.hand is not None and app.ctl.hand.pitcher is not None or \
+                any(a.card == card for _, a in app.ctl.hand.history)  # type: ignore[union-attr]
+            return
+        keys = app.legal_bids(view)
+        key = "pass" if "pass" in keys else min(keys)
+        await pilot.press({"pass": "p", "moon": "m"}.get(key, key))
+        return
+    cards = app.cards(view)
+    legal = app.legal_cards(view)
+    i = next(i for i, c in enumerate(cards) if c in legal)
+    if app.selected != i:
+        await pilot.press(str(i + 1))
+    await pilot.press("enter")
+
+
+async def play_hand(pilot: Pilot[Any], app: PitchApp, pitch: bool = False) -> None:
+    """Play until the result panel shows."""
+    while True:
+        await settle(pilot, app)
+        if isinstance(app.screen, ResultScreen):
+            return
+        check_screen(app)
+        await my_turn(pilot, app, pitch)
+
+
+def test_a_whole_hand_with_keys() -> None:
+    app = PitchApp(GameConfig(variant="auction", seed=3), delays=FAST)
+
+    async def script(pilot: Pilot[Any]) -> None:
+        await settle(pilot, app)
+        assert "Your bid" in text_of(app, "#prompt")
+        await play_hand(pilot, app, pitch=True)
+        screen = app.screen
+        assert isinstance(screen, ResultScreen)
+        body = str(screen.query_one("#result-body").render())
+        for word in ("High", "Low", "Jack", "Game", "Change"):
+            assert word in body
+        result = app.ctl.game.results[-1]
+        assert ("made" in body) == result.made
+        assert app.ctl.name(result.pitcher or 0) in body
+        await pilot.press("enter")  # next hand
+        await settle(pilot, app)
+        assert len(app.ctl.game.hands) == 2
+
+    run(app, script)
+
+
+def test_a_short_match_to_its_winner(data_home: Path) -> None:
+    config = GameConfig(variant="auction", players=3, target=3, seed=11, level="medium")
+    app = PitchApp(config, delays=FAST)
+
+    async def script(pilot: Pilot[Any]) -> None:
+        for _ in range(40):
+            await play_hand(pilot, app)
+            if app.ctl.over:
+                break
+            await pilot.press("enter")
+        assert app.ctl.over
+        screen = app.screen
+        assert isinstance(screen, ResultScreen)
+        assert "wins the match" in screen.title_text or "win the match" in screen.title_text
+        assert "Record saved" in str(screen.query_one("#result-body").render())
+
+    run(app, script)
+    records = list((data_home / "records").glob("*.txt"))
+    assert len(records) == 1
+    game = pc.replay(pc.read_record(records[0].read_text()))
+    assert isinstance(game, pc.Match) and game.winner == app.ctl.game.winner
+    assert main(["replay", str(records[0])]) == 0
+
+
+def test_money_session_settles(data_home: Path) -> None:
+    app = PitchApp(GameConfig(variant="money", players=3, seed=5), delays=FAST)
+
+    async def script(pilot: Pilot[Any]) -> None:
+        await play_hand(pilot, app)
+        assert "$" in text_of(app, "#scores")
+        await pilot.press("enter")
+        await play_hand(pilot, app)
+        await pilot.press("s")  # settle up
+        await pilot.pause(0.05)
+        screen = app.screen
+        assert isinstance(screen, ResultScreen) and screen.title_text == "Session settled"
+        assert "You" in str(screen.query_one("#result-body").render())
+        assert app.ctl.over
+
+    run(app, script)
+    assert list((data_home / "records").glob("*money*.txt"))
+
+
+def test_quit_saves_and_resume_continues(data_home: Path) -> None:
+    app = PitchApp(GameConfig(variant="setback", seed=8, level="easy"), delays=FAST)
+
+    async def script(pilot: Pilot[Any]) -> None:
+        await settle(pilot, app)
+        await my_turn(pilot, app)
+        await settle(pilot, app)
+        await pilot.press("q")
+        await pilot.pause(0.05)
+        assert isinstance(app.screen, QuitScreen)
+        await pilot.press("escape")  # keep playing
+        await pilot.pause(0.05)
+        assert not isinstance(app.screen, QuitScreen)
+        await pilot.press("q", "y")
+        await pilot.pause(0.05)
+
+    run(app, script)
+    saves = list((data_home / "saves").glob("*.txt"))
+    assert len(saves) == 1
+    history = list(app.ctl.hand.history)  # type: ignore[union-attr]
+
+    resumed = GameController.load(saves[0])
+    assert resumed.rules.name == "setback" and resumed.levels["Ann"] == "easy"
+    assert list(resumed.hand.history) == history  # type: ignore[union-attr]
+    app2 = PitchApp(resumed.config, resumed, delays=FAST)
+
+    async def script2(pilot: Pilot[Any]) -> None:
+        await play_hand(pilot, app2)
+        assert len(app2.ctl.game.results) == 1
+
+    run(app2, script2)
+
+
+def test_bad_keys_do_nothing_harmful() -> None:
+    app = PitchApp(GameConfig(variant="auction", seed=4), delays=FAST)
+
+    async def script(pilot: Pilot[Any]) -> None:
+        await settle(pilot, app)
+        before = list(app.ctl.hand.history)  # type: ignore[union-attr]
+        await pilot.press("x", "z", "9", "0", "tab", "escape", "up", "down", "enter", "f5",
+                          "ctrl+x", "backspace", "delete")
+        await pilot.pause(0.05)
+        assert list(app.ctl.hand.history) == before  # type: ignore[union-attr]
+        await pilot.press("u")  # not a practice game: explains, changes nothing
+        assert "practice" in text_of(app, "#prompt")
+        # The rules page and the log open and close.
+        await pilot.press("question_mark")
+        await pilot.pause(0.05)
+        assert isinstance(app.screen, TextScreen)
+        await pilot.press("escape", "l")
+        await pilot.pause(0.05)
+        assert isinstance(app.screen, TextScreen)
+        await pilot.press("escape")
+        await play_hand(pilot, app)
+        await pilot.press("x", "1", "left")  # on the result panel
+        assert isinstance(app.screen, ResultScreen)
+
+    run(app, script)
+
+
+def test_practice_undo_and_hint() -> None:
+    app = PitchApp(GameConfig(variant="auction", seed=6, practice=True), delays=FAST)
+
+    async def script(pilot: Pilot[Any]) -> None:
+        await settle(pilot, app)
+        before = list(app.ctl.hand.history)  # type: ignore[union-attr]
+        await my_turn(pilot, app)
+        await settle(pilot, app)
+        assert len(app.ctl.hand.history) > len(before)  # type: ignore[union-attr]
+        await pilot.press("u")
+        await settle(pilot, app)
+        assert list(app.ctl.hand.history) == before  # type: ignore[union-attr]
+        await pilot.press("h")
+        for _ in range(500):
+            if "Hint" in text_of(app, "#prompt"):
+                break
+            await pilot.pause(0.01)
+        assert "Hint" in text_of(app, "#prompt")
+
+    run(app, script)
+
+
+def test_fits_80x24_and_resizes() -> None:
+    app = PitchApp(GameConfig(variant="money", players=8, seed=2), delays=FAST)
+
+    async def script(pilot: Pilot[Any]) -> None:
+        await settle(pilot, app)
+        for selector in ("#top", "#table", "#scores", "#hand", "#prompt", "#keys"):
+            region = app.screen.query_one(selector).region
+            assert region.height > 0 and region.bottom <= 24 and region.right <= 80, selector
+        table = text_of(app, "#table")
+        for name in app.ctl.seating:
+            assert name in table or f"{name} " in table
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause(0.05)
+        assert app.screen.query_one("#keys").region.bottom == 40
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause(0.05)
+        check_screen(app)
+
+    run(app, script)
+
+
+def test_setup_screen_starts_a_new_game() -> None:
+    app = PitchApp(GameConfig(variant="auction", seed=1), delays=FAST)
+
+    async def script(pilot: Pilot[Any]) -> None:
+        await settle(pilot, app)
+        await pilot.press("n")
+        await pilot.pause(0.05)
+        assert isinstance(app.screen, SetupScreen)
+        await pilot.press("right")            # variant: auction -> auction-partners
+        await pilot.press("down", "down", "right")  # bots: medium -> hard
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert app.ctl.rules.name == "auction-partners"
+        assert set(app.ctl.levels.values()) == {"hard"}
+
+    run(app, script)
+
+
+def test_play_command_line_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["play", "--low-to", "nobody"])
+    assert exc.value.code == 2
+    assert "capturer" in capsys.readouterr().err
+    assert main(["play", "--bots", "wizard"]) == 2
+    assert "easy, medium, hard, expert" in capsys.readouterr().err
+    assert main(["play", "--option", "colour=blue"]) == 2
+    assert "options are" in capsys.readouterr().err
+    assert main(["play", "--variant", "setback", "--players", "5"]) == 2
+    assert main(["play", "--variant", "money", "--target", "7"]) == 2
+
+
+@pytest.mark.parametrize(("variant", "level"), [("money", "easy"), ("auction", "medium"),
+                                                ("auction-partners", "hard"),
+                                                ("setback", "expert")])
+def test_every_variant_and_level_plays_a_hand(variant: str, level: str) -> None:
+    """Without the UI: the controller plays a hand of each variant, each bot level."""
+    ctl = GameController(GameConfig(variant=variant, seed=9, level=level))
+    ctl.deal()
+    while ctl.in_hand:
+        seat = ctl.to_act
+        assert seat is not None
+        ctl.apply(ctl.choose(seat, ctl.bot_view(seat)), seat)
+    assert len(ctl.game.results) == 1
