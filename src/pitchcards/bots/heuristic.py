@@ -415,8 +415,9 @@ def choose_card(seat: int, players: int, partners: bool, pitcher: int, trump: in
     n = players
     opp_seats = [s for s in range(n) if (s & 1 if partners else s) != my_side]
     if not trick:
+        partner = (seat + 2) % n if partners else -1
         return _lead(hand, legal, trump, tmask, unseen, unseen_trumps, jack, attacking,
-                     opp_may_trump(opp_seats), opp_seats, voids, low_candidate, played)
+                     opp_may_trump(opp_seats), opp_seats, partner, voids, low_candidate)
 
     # ---------------------------------------------------------------- following
     led = _SUIT_OF[trick[0]]
@@ -542,7 +543,7 @@ def _win_cost(c: int, trump: int, jack: int, low_candidate: object) -> float:
 
 def _lead(hand: int, legal: int, trump: int, tmask: int, unseen: int, unseen_trumps: int,
           jack: int, attacking: bool, opps_trump: bool, opp_seats: Sequence[int],
-          voids: Sequence[int], low_candidate: object, played: int) -> int:
+          partner: int, voids: Sequence[int], low_candidate: object) -> int:
     my_trumps = legal & tmask
     if my_trumps:
         top = my_trumps.bit_length() - 1
@@ -564,12 +565,29 @@ def _lead(hand: int, legal: int, trump: int, tmask: int, unseen: int, unseen_tru
                     best, best_val = c, _COUNT[c] + _RANK_OF[c]
             if best >= 0:
                 return best
-        # Otherwise the cheapest side card (no tens, keep masters).
+        # Otherwise the cheapest side card (no tens, keep masters), best in a suit my partner
+        # can ruff and not in one an opponent can.
+        ruff = 0  # suits (bits) a player is proven void in while trumps may remain
+        if unseen_trumps:
+            tbit = 1 << trump
+            if partner >= 0 and not voids[partner] & tbit:
+                ruff = voids[partner]
+            opp_ruff = 0
+            for o in opp_seats:
+                if not voids[o] & tbit:
+                    opp_ruff |= voids[o]
+        else:
+            opp_ruff = 0
         best, best_cost = -1, 1e9
         for c in _bits(side):
             cost = _duck_cost(c, trump, unseen)
             if _RANK_OF[c] == _TEN:
                 cost += 10
+            suit_bit = 1 << _SUIT_OF[c]
+            if ruff & suit_bit:
+                cost -= 6
+            if opp_ruff & suit_bit:
+                cost += 6
             if cost < best_cost:
                 best, best_cost = c, cost
         if best >= 0 and (not attacking or not my_trumps or opps_trump):
