@@ -28,13 +28,12 @@ from typing import Any
 
 import gymnasium
 import numpy as np
-from gymnasium import spaces
 
 from ..actions import NUM_ACTIONS
 from ..bots import Bot, make_bot
 from ..rules import RuleSet
 from .encoding import Encoder, action_mask
-from .pettingzoo import observation_space
+from .spaces import action_space, observation_space
 from .table import Table
 
 __all__ = ["PitchEnv"]
@@ -73,7 +72,7 @@ class PitchEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.render_mode = render_mode
         self.encoder = Encoder(self.table.rules, n)
         self.observation_space = observation_space(self.encoder)
-        self.action_space = spaces.Discrete(NUM_ACTIONS)
+        self.action_space = action_space()
         self.bots: dict[int, Bot] = {}
 
     def _obs(self) -> Obs:

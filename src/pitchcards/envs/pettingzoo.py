@@ -35,17 +35,10 @@ from pettingzoo.utils import wrappers
 from ..actions import NUM_ACTIONS
 from ..rules import RuleSet
 from .encoding import Encoder, action_mask
+from .spaces import action_space, observation_space
 from .table import Table
 
-__all__ = ["env", "observation_space", "raw_env"]
-
-
-def observation_space(encoder: Encoder) -> spaces.Dict:
-    """The observation space: the encoded view and the action mask."""
-    return spaces.Dict({
-        "observation": spaces.Box(-1.0, 1.0, (encoder.size,), np.float32),
-        "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
-    })
+__all__ = ["env", "raw_env"]
 
 
 def env(**kwargs: Any) -> AECEnv:
@@ -78,7 +71,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.encoder = Encoder(self.table.rules, n)
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._space = observation_space(self.encoder)
-        self._action_space = spaces.Discrete(NUM_ACTIONS)
+        self._action_space = action_space()
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._space)
         self.action_spaces = dict.fromkeys(self.possible_agents, self._action_space)
 
