@@ -14,16 +14,16 @@ import pytest
 
 pytest.importorskip("textual")
 
-from textual.pilot import Pilot  # noqa: E402
+from textual.pilot import Pilot
 
-import pitchcards as pc  # noqa: E402
-from pitchcards.cards import card_symbol  # noqa: E402
-from pitchcards.cli import main  # noqa: E402
-from pitchcards.tui.app import Delays, PitchApp  # noqa: E402
-from pitchcards.tui.config import GameConfig  # noqa: E402
-from pitchcards.tui.controller import GameController  # noqa: E402
-from pitchcards.tui.screens import QuitScreen, ResultScreen, SetupScreen, TextScreen  # noqa: E402
-from pitchcards.tui.widgets import BidButton, CardView  # noqa: E402
+import pitchcards as pc
+from pitchcards.cards import card_symbol
+from pitchcards.cli import main
+from pitchcards.tui.app import Delays, PitchApp
+from pitchcards.tui.config import GameConfig
+from pitchcards.tui.controller import GameController
+from pitchcards.tui.screens import QuitScreen, ResultScreen, SetupScreen, TextScreen
+from pitchcards.tui.widgets import BidButton, CardView
 
 FAST = Delays(bot=0.0, trick=0.0)
 
@@ -95,7 +95,7 @@ async def my_turn(pilot: Pilot[Any], app: PitchApp, pitch: bool = False) -> None
             await pilot.press("right")  # select a card, then Enter pitches it
             card = cards[app.selected or 0]
             await pilot.press("enter")
-            assert app.ctl.hand is not None and app.ctl.hand.pitcher is not None or \
+            assert (app.ctl.hand is not None and app.ctl.hand.pitcher is not None) or \
                 any(a.card == card for _, a in app.ctl.hand.history)  # type: ignore[union-attr]
             return
         keys = app.legal_bids(view)

@@ -501,8 +501,10 @@ class PitchApp(App[None]):
             return
         cards = self.cards(view)
         if event.index < len(cards):
+            again = self.selected == event.index
             self.selected = event.index
-            if view.phase == "play" or any(a.kind == "pitch" for a in view.legal_actions):
+            # A click plays a card; in the auction it picks one, and a second click pitches it.
+            if view.phase == "play" or again:
                 self.action_confirm()
             else:
                 self.refresh_screen()
