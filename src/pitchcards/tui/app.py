@@ -138,6 +138,7 @@ class PitchApp(App[None]):
     def on_mount(self) -> None:
         self.query_one("#table", Panel).border_title = "Table"
         self.query_one("#scores", Panel).border_title = "Score sheet"
+        self.query_one("#auction", Panel).border_title = "Auction"
         if self.setup_first:
             self.action_setup()
         self.advance()
@@ -191,7 +192,7 @@ class PitchApp(App[None]):
             self.query_one(BidBar).display = False
             return
         self.query_one("#table", Panel).update(table_text(ctl, view))
-        height = max(2, self.query_one("#auction", Panel).size.height - 1)
+        height = max(1, self.query_one("#auction", Panel).size.height - 1)
         self.query_one("#auction", Panel).update(auction_text(ctl, view, lines=height))
         cards = self.cards(view)
         if self.selected is not None and self.selected >= len(cards):

@@ -188,15 +188,13 @@ def score_text(ctl: GameController, view: View | None) -> Text:
                 d = results[-1].deltas[side]
                 out.append(f" {d:+d}", style="green" if d > 0 else "red" if d < 0 else "dim")
             out.append("\n")
-    out.append(f"Hands played: {len(results)}\n", style="dim")
+    out.append(f"Hands played: {len(results)}", style="dim")
     return out
 
 
 def auction_text(ctl: GameController, view: View, lines: int = 8) -> Text:
     """The auction so far, newest last (trimmed to the last ``lines``)."""
     out = Text()
-    out.append("Auction", style="bold")
-    out.append(f" (dealer {ctl.name(view.dealer)})\n", style="dim")
     items = list(view.auction)
     if len(items) > lines:
         out.append(f"… {len(items) - lines} earlier\n", style="dim")
@@ -206,7 +204,8 @@ def auction_text(ctl: GameController, view: View, lines: int = 8) -> Text:
         out.append_text(action_text(view.rules, action))
         out.append("\n")
     if not items:
-        out.append("no bids yet\n", style="dim")
+        out.append(f"{ctl.name((view.dealer + 1) % view.players)} bids first\n", style="dim")
+    out.rstrip()
     return out
 
 
