@@ -321,9 +321,10 @@ def rules_summary(rules: RuleSet, players: int) -> str:
               "throws the hand in" if rules.all_pass == "redeal" else "leads with no contract")
     lines.append(f"If everyone else passes, the dealer {forced}.")
     if rules.dealer_steal != "none":
-        lines.append("The dealer may steal the bid by equalling it (not a "
-                     f"{'4 or ' if rules.dealer_steal == 'equal_below_max' else ''}"
-                     f"{moon}).")
+        top = bid_word(rules, rules.max_bid)
+        which = (f"any bid below {top}" if rules.dealer_steal == "equal_below_max"
+                 else "any bid, a pitched 4 included")
+        lines.append(f"The dealer may steal the bid by equalling it ({which}).")
     if rules.moon != "none":
         what = "all 4 points and all 6 tricks" if rules.moon == "moon" else (
             "all six tricks and all four points")
