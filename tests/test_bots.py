@@ -221,6 +221,12 @@ def test_no_point_cards_no_bid() -> None:
     h = _hand(["9S 7S 3H 4D 6C 5C", "AS KS 2S 9H 3D TC", "QS JS 3S 9D 5D TD",
                "AH KH 2H 8C 6D TH"])
     assert str(decide(view_of(h, 0))) == "pass"
+    # Not even a bid of 1 at a 0-0 score, or against an opponent about to go out; forced, the
+    # dealer bids the least it may.
+    assert str(decide(view_of(h, 0, scores=[0, 6]))) == "pass"
+    h = _hand(["AS KS 2S 9H 3D TC", "QS JS 3S 9D 5D TD", "AH KH 2H 8C 6D TH",
+               "9S 7S 3H 4D 6C 5C"], script=("pass", "pass", "pass"))
+    assert str(decide(view_of(h, 3))) == "bid 2"
 
 
 def test_a_strong_hand_bids_and_pitches_its_top_trump() -> None:
@@ -262,7 +268,7 @@ def test_score_aware_bidding_stops_an_opponent_about_to_go_out() -> None:
     # A poor hand for seat 3 (dealer): it lets an opponent's 2 go at 0-0, but steals it when
     # that opponent would go out by making it.
     cards = ["9S 7S 3H 4D 2C 5C", "8S 6S 4H 9D 3C 2D", "QS JS 3S TH 4S TD",
-             "9H 8H 7H 8D 6D 7C"]
+             "9H 8H 7H 8D 6D QC"]
     h = _hand(cards, script=("bid 2", "pass", "pass"))
     calm = decide(view_of(h, 3, scores=[0, 0]))
     urgent = decide(view_of(h, 3, scores=[6, 2]))

@@ -74,6 +74,8 @@ _ABOVE = tuple(_SUIT[c // 13] & ~((2 << c) - 1) for c in range(52))
 _BELOW = tuple(_SUIT[c // 13] & ((1 << c) - 1) for c in range(52))
 _FULL = (1 << 52) - 1
 _JACK, _TEN, _ACE = 9, 8, 12
+#: the cards that can score a point or count for game in their suit: A K Q J 10 and the 2
+_POINT_CARDS = sum(1 << (13 * s + r) for s in range(4) for r in (0, 8, 9, 10, 11, 12))
 
 # Follow rules as small ints (the engine's order).
 _TRUMP_ANYTIME, _STRICT, _TRUMP_ONLY = 0, 1, 2
@@ -310,8 +312,8 @@ def choose_bid(hand: int, seat: int, players: int, dealer: int, rules: RuleSet,
             best, best_value = b, value
     if MOON in values and _sure_sweep(hand, suit):
         return BID[MOON]
-    if best is None:
-        return PASS
+    if best is None or (may_pass and not hand & _POINT_CARDS):
+        return PASS  # no A, K, Q, J, 10 or 2 anywhere: never a voluntary bid
     single = rules.auction == "single_round"
     if may_pass and best_value <= pass_value:
         return PASS
