@@ -34,8 +34,9 @@ trumps).
   and brings the J home once it is master.
 * Following, the bot wins with the lowest card that wins (and that the players still to play
   cannot beat, as far as it knows), ducks its cheapest card when the trick is lost or not worth
-  the price, feeds tens, the J and Low to a trick its partner has safely won, never throws a
-  ten, the J or (under ``low_to="capturer"``) its Low into an opponent's trick if it can help it.
+  the price, feeds the J, tens, Low, then side aces and kings to a trick its partner has safely
+  won, and never throws a ten, the J or (under ``low_to="capturer"``) its Low into an
+  opponent's trick if it can help it.
 * Defenders try to set the pitcher: they catch the J and tens with master trumps, cash safe aces
   and keep count away from the pitcher's side.
 * It tracks every card seen and the proven voids: a void is proven only by a discard of a third
@@ -459,7 +460,7 @@ def choose_card(seat: int, players: int, partners: bool, pitcher: int, trump: in
 
     cards = _bits(legal)
     if ally_winning and safe(win_str, trick[win_i]):
-        # Feed my partner's safe trick: the J, a ten, Low; otherwise my cheapest card.
+        # Feed my partner's safe trick: the J, a ten, Low, then side aces and kings.
         best_card, best_cost = -1, 1e9
         for c in cards:
             if c == jack:
@@ -469,7 +470,13 @@ def choose_card(seat: int, players: int, partners: bool, pitcher: int, trump: in
             elif low_candidate(c):
                 cost = -40.0
             else:
-                cost = _duck_cost(c, trump, unseen) - 2.0 * _COUNT[c]
+                # Count cards (a K, an A...) go to my partner's trick before small cards; what is
+                # kept is trick-taking power (trumps, masters).
+                cost = _RANK_OF[c] - 4.0 * _COUNT[c]
+                if _SUIT_OF[c] == trump:
+                    cost += 14 + _RANK_OF[c]
+                elif not unseen & _ABOVE[c]:
+                    cost += 2
             if cost < best_cost:
                 best_card, best_cost = c, cost
         return best_card
