@@ -331,3 +331,29 @@ def test_every_variant_and_level_plays_a_hand(variant: str, level: str) -> None:
         assert seat is not None
         ctl.apply(ctl.choose(seat, ctl.bot_view(seat)), seat)
     assert len(ctl.game.results) == 1
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
+@pytest.mark.parametrize("variant", ["money", "auction", "auction-partners", "setback"])
+def test_complete_matches_of_every_variant_against_every_level(variant: str, level: str) -> None:
+    """Without the UI: a whole match (to a short target; money: four hands, then settled) of
+    each variant against bots of each level, your seat played by the same level."""
+    target = None if variant == "money" else 3
+    ctl = GameController(GameConfig(variant=variant, seed=11, level=level, target=target))
+    hands = 0
+    while not ctl.over and hands < 60:
+        if variant == "money" and hands == 4:
+            ctl.settle()
+            # A-R7.3: per-hand money is zero-sum, leavers' payouts included.
+            assert sum(ctl.game.payouts.values()) == 0
+            break
+        ctl.deal()
+        hands += 1
+        while ctl.in_hand:
+            seat = ctl.to_act
+            assert seat is not None
+            ctl.apply(ctl.choose(seat, ctl.bot_view(seat)), seat)
+        ctl.between_hands()
+    assert ctl.over, f"{variant} against {level} bots did not finish in {hands} hands"
+    if variant != "money":
+        assert ctl.winner_text
