@@ -155,3 +155,14 @@ def test_resample_while_dealing_keeps_own_cards() -> None:
         assert other.information_state_string(player) == state.information_state_string(player)
         assert other.dealt[player] == state.dealt[player]
         assert other.is_chance_node() and len(other.history()) == len(state.history())
+
+
+def test_the_core_and_the_bots_import_no_third_party_package() -> None:
+    code = ("import sys, pitchcards, pitchcards.bots, pitchcards.bots.arena, pitchcards.cli\n"
+            "bad = [m for m in ('numpy', 'gymnasium', 'pettingzoo', 'pyspiel', 'open_spiel')\n"
+            "       if m in sys.modules]\n"
+            "assert not bad, bad\n"
+            "assert 'openspiel-ismcts' in pitchcards.bots.BOTS\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=60, check=False)
+    assert run.returncode == 0, run.stderr
