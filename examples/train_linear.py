@@ -6,7 +6,7 @@ the learner's side's score change for the hand.  The policy is a softmax over th
 ``W @ observation`` (one weight row per action id), trained by REINFORCE with a running-mean
 baseline — a few lines of numpy, no deep-learning framework.
 
-    python examples/train_linear.py                      # ~1 minute; writes learning_curve.png
+    python examples/train_linear.py                      # ~30 s; writes learning_curve.png
     python examples/train_linear.py --episodes 20000 --out curve.png
 
 The plot shows the learner's mean reward per hand (moving average) against two references
@@ -85,10 +85,10 @@ def reference(env: PitchEnv, episodes: int, seed: int, kind: str) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--episodes", type=int, default=4000, help="training hands (default 4000)")
-    ap.add_argument("--window", type=int, default=200, help="moving-average window (200)")
-    ap.add_argument("--reference", type=int, default=400,
-                    help="hands to measure each reference line (default 400)")
+    ap.add_argument("--episodes", type=int, default=10000, help="training hands (default 10000)")
+    ap.add_argument("--window", type=int, default=200, help="moving-average window (default 200)")
+    ap.add_argument("--reference", type=int, default=1000,
+                    help="hands to measure each reference line (default 1000)")
     ap.add_argument("--lr", type=float, default=0.01, help="learning rate (default 0.01)")
     ap.add_argument("--opponents", default="heuristic", help="bot for the other seats")
     ap.add_argument("--seed", type=int, default=0)
