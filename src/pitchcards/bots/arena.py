@@ -132,7 +132,8 @@ class ArenaResult:
                                         else ""),
         ]
         money = any(s.money is not None for s in self.stats)
-        head = (f"{'bot':<12} {'games':>5} {'win%':>6} {'95% CI':>13} {'pts/hand':>8} "
+        width = max(12, *(len(s.bot) for s in self.stats))
+        head = (f"{'bot':<{width}} {'games':>5} {'win%':>6} {'95% CI':>13} {'pts/hand':>8} "
                 f"{'95% CI':>15} {'bids':>5} {'make%':>6} {'set%':>6} {'avg bid':>7}"
                 + (f" {'$/game':>7}" if money else "")
                 + f" {'ms med':>7} {'ms p99':>7}")
@@ -140,7 +141,7 @@ class ArenaResult:
         for s in self.stats:
             ci = s.point_diff_ci
             lines.append(
-                f"{s.bot:<12} {s.games:>5} {100 * s.win_rate:>6.1f} "
+                f"{s.bot:<{width}} {s.games:>5} {100 * s.win_rate:>6.1f} "
                 f"{f'[{100 * s.win_ci[0]:.1f},{100 * s.win_ci[1]:.1f}]':>13} "
                 f"{s.point_diff:>+8.3f} "
                 f"{(f'[{ci[0]:+.3f},{ci[1]:+.3f}]' if ci else '-'):>15} "
