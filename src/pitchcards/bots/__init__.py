@@ -66,3 +66,17 @@ def _register_openspiel_bots() -> None:
 
 
 _register_openspiel_bots()
+
+
+def _register_ismcts() -> None:
+    """``expert-ismcts``: ISMCTS card play, PIMC bids; ``expert-ismcts-pure``: ISMCTS bids too."""
+    from .ismcts import ISMCTSBot, ISMCTSBudget
+
+    def pure(seed: int | None) -> Bot:
+        return ISMCTSBot(seed, ISMCTSBudget(pimc_bidding=False))
+
+    register("expert-ismcts", ISMCTSBot)
+    register("expert-ismcts-pure", pure)
+
+
+_register_ismcts()
