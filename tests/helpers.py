@@ -11,6 +11,7 @@ Nothing here reads the specification at run time: the tests are self-contained.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -177,3 +178,9 @@ E26_HAND1 = (["AS JS 9H TC 8C 7C", "KS 2S 3D 4D 5D 6D"],
 E26_HAND2 = (["5H 2C 3C 4C 6C 7C", "AH 2D 3D 4D 5D 6D", "TD KS QS 8S 9S 7S"],
              ("bid 2, pass, pass", "5H AH 7S", "2D TD 2C", "KS 3C 3D", "QS 4C 4D", "8S 6C 5D",
               "9S 7C 6D"))
+
+
+#: Each seat holds six cards of one suit (seat 0 spades, 1 hearts, 2 diamonds, 3 clubs).
+SUITED = ["AS KS QS JS TS 9S", "AH KH QH JH TH 9H", "AD KD QD JD TD 9D", "AC KC QC JC TC 9C"]
+CENT = Fraction(1, 100)
+TEN_CENTS = Fraction(1, 10)

@@ -10,6 +10,7 @@ from helpers import (
     FOUR_WAY_PLAY,
     H_B,
     H_B_PLAY,
+    SUITED,
     assert_refused,
     deal,
     fill,
@@ -21,7 +22,6 @@ from helpers import (
 )
 
 # Four players, one suit each: for auction-only tests.
-SUITED = ["AS KS QS JS TS 9S", "AH KH QH JH TH 9H", "AD KD QD JD TD 9D", "AC KC QC JC TC 9C"]
 
 def four_way(variant="auction", **options):
     h = deal(FOUR_WAY, variant, **options)

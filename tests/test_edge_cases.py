@@ -9,6 +9,7 @@ import pytest
 
 import pitchcards as pc
 from helpers import (
+    CENT,
     E24_HANDS,
     E26_HAND1,
     E26_HAND2,
@@ -16,8 +17,10 @@ from helpers import (
     FOUR_WAY_PLAY,
     H_B,
     H_B_PLAY,
+    SUITED,
     SWEEP,
     SWEEP_PLAY,
+    TEN_CENTS,
     assert_refused,
     deal,
     fill,
@@ -29,10 +32,6 @@ from helpers import (
     rules,
     session,
 )
-
-SUITED = ["AS KS QS JS TS 9S", "AH KH QH JH TH 9H", "AD KD QD JD TD 9D", "AC KC QC JC TC 9C"]
-CENT = Fraction(1, 100)
-TEN_CENTS = Fraction(1, 10)
 
 # Three players, dealer 0; no A, K, Q, J or 10 is dealt: every game count is 0.  Seat 1 holds
 # six spades and takes all six tricks.

@@ -22,8 +22,10 @@ from helpers import (
     FOUR_WAY_PLAY,
     H_B,
     H_B_PLAY,
+    SUITED,
     SWEEP,
     SWEEP_PLAY,
+    TEN_CENTS,
     assert_refused,
     deal,
     finish,
@@ -36,8 +38,6 @@ from helpers import (
 from pitchcards.match import deal_rng
 from pitchcards.money import round_half_away
 
-SUITED = ["AS KS QS JS TS 9S", "AH KH QH JH TH 9H", "AD KD QD JD TD 9D", "AC KC QC JC TC 9C"]
-TEN_CENTS = Fraction(1, 10)
 
 def e24_session(**options):
     s = session(**options)

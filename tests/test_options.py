@@ -15,8 +15,10 @@ from helpers import (
     FIVE_OF_SIX_PLAY,
     H_B,
     H_B_PLAY,
+    SUITED,
     SWEEP,
     SWEEP_PLAY,
+    TEN_CENTS,
     assert_refused,
     deal,
     finish,
@@ -29,8 +31,6 @@ from helpers import (
 )
 from pitchcards.match import first_dealer
 
-SUITED = ["AS KS QS JS TS 9S", "AH KH QH JH TH 9H", "AD KD QD JD TD 9D", "AC KC QC JC TC 9C"]
-TEN_CENTS = Fraction(1, 10)
 TIED = ["2S 2C 3C 4C 5C 6C", "4S TC 7H 7D 8D 9D", "3S TH 2H 3H 4H 5H"]
 
 
