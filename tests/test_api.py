@@ -144,3 +144,29 @@ def test_a_seeded_game_rebuilt_from_its_record_deals_the_same_next_hand() -> Non
     rebuilt = pc.replay(pc.read_record(pc.write_record(m)))
     assert isinstance(rebuilt, pc.Match)
     assert rebuilt.deal().dealt == m.deal().dealt
+
+
+def test_redeal_swaps_hidden_cards_and_keeps_the_history() -> None:
+    rng = random.Random(3)
+    h = pc.Hand.deal(pc.find_variant("auction"), players=4, dealer=0, seed=3)
+    while h.phase == "auction" or len(h.completed_tricks()) < 2:
+        h.push(rng.choice(h.legal_actions()))
+    seat = h.seat_to_act
+    assert seat is not None
+    others = [s for s in range(4) if s != seat]
+    holdings = [h.hand_of(s) for s in range(4)]
+    a, b = others[0], others[1]
+    card_a = holdings[a] & -holdings[a]
+    card_b = holdings[b] & -holdings[b]
+    holdings[a] ^= card_a | card_b
+    holdings[b] ^= card_a | card_b
+    history = h.history
+    view = h.view(seat)
+    h.redeal(holdings)
+    assert h.history == history and h.view(seat) == view  # the seat to act cannot tell
+    assert h.hand_of(a) == holdings[a] and h.dealt[a] & card_b
+    with pytest.raises(pc.IllegalActionError, match="redeal"):
+        h.redeal([holdings[0]] * 4)  # overlapping holdings are refused
+    while h.seat_to_act is not None:
+        h.push(rng.choice(h.legal_actions()))
+    assert h.result is not None

@@ -177,6 +177,35 @@ class Hand:
         other._tricks_won = self._tricks_won[:]
         return other
 
+    def redeal(self, holdings: Sequence[int], check: bool = True) -> None:
+        """Give the seats other cards *now*, keeping everything that has happened.
+
+        ``holdings[s]`` is the mask of cards seat ``s`` holds from this point on; each seat's
+        dealt cards become those plus the cards it has played.  For search code that samples
+        the hidden cards of a position (determinization) without replaying its history.  With
+        ``check`` the new holdings must be disjoint, keep every seat's hand size and avoid every
+        card already played; :class:`IllegalActionError` otherwise.
+        """
+        n = self.players
+        if check:
+            if len(holdings) != n:
+                raise IllegalActionError(f"redeal needs one holding per seat ({n}), "
+                                         f"got {len(holdings)}", phase=self.phase)
+            played = 0
+            for s in range(n):
+                played |= self.dealt[s] & ~self._hands[s]
+            seen = 0
+            for s in range(n):
+                h = holdings[s]
+                if h & seen or h & played or h.bit_count() != self._hands[s].bit_count():
+                    raise IllegalActionError(
+                        f"redeal gives seat {s} cards that overlap another seat's or a played "
+                        f"card, or {h.bit_count()} cards instead of "
+                        f"{self._hands[s].bit_count()}", phase=self.phase)
+                seen |= h
+        self.dealt = tuple(holdings[s] | (self.dealt[s] & ~self._hands[s]) for s in range(n))
+        self._hands = list(holdings)
+
     # ------------------------------------------------------------------ reading
     @property
     def phase(self) -> str:
@@ -228,6 +257,11 @@ class Hand:
         """(seat, card) of the cards on the table in the current trick, in play order."""
         n, lead = self.players, self._leader
         return [((lead + i) % n, c) for i, c in enumerate(self._trick)]
+
+    @property
+    def trick_cards(self) -> tuple[int, ...]:
+        """The cards of the current trick in play order (led by :attr:`leader`)."""
+        return tuple(self._trick)
 
     def completed_tricks(self) -> list[tuple[int, tuple[int, ...], int]]:
         """(leader, cards in play order, winner) of every finished trick."""

@@ -50,7 +50,7 @@ from collections.abc import Sequence
 
 from ..actions import BID, PASS, PASS_ID, PITCH, PITCH_BASE, PLAY, Action
 from ..cards import GAME_VALUE, SUIT_MASKS
-from ..hand import AUCTION, Hand
+from ..hand import Hand
 from ..rules import MOON, RuleSet
 from ..views import View
 from .base import Bot
@@ -664,19 +664,21 @@ def rollout_action(hand: Hand) -> Action:
     seat = hand.seat_to_act
     assert seat is not None, "the hand is over"
     rules = hand.rules
-    if hand._phase == AUCTION:
+    if hand.phase == "auction":
         history = [(s, a) for s, a in hand.history]
         return choose_bid(hand.hand_of(seat), seat, hand.players, hand.dealer, rules, history,
                           hand.legal_actions(), None)
     legal = hand.legal_mask()
     mine = hand.hand_of(seat)
     n = hand.players
-    trump = hand._trump
-    leader = hand._leader
-    trick = hand._trick
+    trump_suit = hand.trump_suit
+    trump = -1 if trump_suit is None else trump_suit
+    lead = hand.leader
+    leader = -1 if lead is None else lead
+    trick = list(hand.trick_cards)
     follow = _FOLLOW[rules.follow_rule]
     if trump >= 0:
-        tricks = hand._tricks
+        tricks = hand.completed_tricks()
         played = 0
         voids = [0] * n
         for ldr, cards, _ in tricks:

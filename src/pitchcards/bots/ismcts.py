@@ -83,13 +83,8 @@ def redeal(world: Hand, view: View, hands: list[int], ev: Evidence) -> None:
     replay.
     """
     me = ev.seat
-    cur = world._hands
-    for s in range(ev.players):
-        if s != me:
-            cur[s] = hands[s]
-    dealt = [hands[s] | ev.played_by[s] for s in range(ev.players)]
-    dealt[me] = view.dealt_mask
-    world.dealt = tuple(dealt)
+    holdings = [world.hand_of(s) if s == me else hands[s] for s in range(ev.players)]
+    world.redeal(holdings, check=False)
 
 
 class ISMCTSBot(Bot):
