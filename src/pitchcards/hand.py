@@ -308,14 +308,7 @@ class Hand:
     def legal_actions(self) -> list[Action]:
         """Every action the seat to act may take now (empty when the hand is over)."""
         if self._phase == PLAY_PHASE:
-            hand = self._hands[self.seat_to_act]  # type: ignore[index]
-            if self._trick:
-                follow = hand & _SUIT[self._led]
-                if follow:
-                    if self._follow == _TRUMP_ANYTIME:
-                        hand = follow | (hand & _SUIT[self._trump])
-                    elif self._follow == _STRICT or self._led == self._trump:
-                        hand = follow
+            hand = self.legal_mask()
             t = _SUIT_PLAYS
             return [*t[0][hand & 0x1FFF], *t[1][hand >> 13 & 0x1FFF],
                     *t[2][hand >> 26 & 0x1FFF], *t[3][hand >> 39]]
