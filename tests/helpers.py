@@ -10,7 +10,8 @@ Nothing here reads the specification at run time: the tests are self-contained.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import random
+from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -184,3 +185,13 @@ E26_HAND2 = (["5H 2C 3C 4C 6C 7C", "AH 2D 3D 4D 5D 6D", "TD KS QS 8S 9S 7S"],
 SUITED = ["AS KS QS JS TS 9S", "AH KH QH JH TH 9H", "AD KD QD JD TD 9D", "AC KC QC JC TC 9C"]
 CENT = Fraction(1, 100)
 TEN_CENTS = Fraction(1, 10)
+
+
+def random_positions(rules: pc.RuleSet, players: int, seed: int) -> Iterator[pc.Hand]:
+    """Every position of one random hand (the hand itself, advanced in place)."""
+    rng = random.Random(seed)
+    h = pc.Hand.deal(rules, players, dealer=seed % players, seed=seed)
+    while not h.is_over:
+        yield h
+        acts = h.legal_actions()
+        h.push(acts[int(rng.random() * len(acts))])

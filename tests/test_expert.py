@@ -7,6 +7,7 @@ import random
 import pytest
 
 import pitchcards as pc
+from helpers import random_positions
 from pitchcards.bots import BOTS, make_bot
 from pitchcards.bots.expert import Budget, ExpertBot
 from pitchcards.bots.hints import suggest
@@ -24,16 +25,6 @@ def _rules(variant: str, follow: str) -> pc.RuleSet:
     return pc.find_variant(variant).replace(follow_rule=follow)
 
 
-def _random_positions(rules: pc.RuleSet, players: int, seed: int):  # type: ignore[no-untyped-def]
-    """Every position of one random hand (the hand itself, advanced in place)."""
-    rng = random.Random(seed)
-    h = pc.Hand.deal(rules, players, dealer=seed % players, seed=seed)
-    while not h.is_over:
-        yield h
-        acts = h.legal_actions()
-        h.push(acts[int(rng.random() * len(acts))])
-
-
 @pytest.mark.parametrize("follow", FOLLOW)
 @pytest.mark.parametrize("variant,players", [("auction", 3), ("auction", 5),
                                              ("auction-partners", 4), ("money", 4),
@@ -42,7 +33,7 @@ def test_sampler_never_contradicts_the_view(variant: str, players: int, follow: 
     rules = _rules(variant, follow)
     rng = random.Random(7)
     for seed in range(4):
-        for h in _random_positions(rules, players, seed):
+        for h in random_positions(rules, players, seed):
             seat = h.seat_to_act
             assert seat is not None
             view = view_of(h, seat)

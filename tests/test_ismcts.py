@@ -8,22 +8,13 @@ import random
 import pytest
 
 import pitchcards as pc
+from helpers import random_positions
 from pitchcards.bots import BOTS, make_bot
 from pitchcards.bots.ismcts import ISMCTSBot, ISMCTSBudget, redeal
 from pitchcards.bots.sampler import build_world, evidence_of, sample_hidden
 from pitchcards.views import view_of
 
 TINY = ISMCTSBudget(iterations=12, time_limit=5.0, bid_time_limit=5.0, pimc_bidding=False)
-
-
-def _positions(rules: pc.RuleSet, players: int, seed: int):  # type: ignore[no-untyped-def]
-    """Every position of one random hand (the hand itself, advanced in place)."""
-    rng = random.Random(seed)
-    h = pc.Hand.deal(rules, players, dealer=seed % players, seed=seed)
-    while not h.is_over:
-        yield h
-        acts = h.legal_actions()
-        h.push(acts[int(rng.random() * len(acts))])
 
 
 def test_registered() -> None:
@@ -39,7 +30,7 @@ def test_legal_in_every_variant(variant: str, players: int) -> None:
     rules = pc.find_variant(variant)
     bot = ISMCTSBot(seed=3, budget=TINY)
     for seed in range(2):
-        for h in _positions(rules, players, seed):
+        for h in random_positions(rules, players, seed):
             seat = h.seat_to_act
             assert seat is not None
             view = view_of(h, seat, scores=[0] * (2 if rules.partnership_mode else players)
@@ -51,7 +42,7 @@ def test_legal_in_every_variant(variant: str, players: int) -> None:
 def test_pimc_bidding_is_legal(variant: str) -> None:
     rules = pc.find_variant(variant)
     bot = ISMCTSBot(seed=2, budget=ISMCTSBudget(iterations=12, time_limit=0.05))
-    for h in _positions(rules, 4, 3):
+    for h in random_positions(rules, 4, 3):
         if h.phase != "auction":
             break
         view = view_of(h, h.seat_to_act)
@@ -62,7 +53,7 @@ def test_pimc_bidding_is_legal(variant: str) -> None:
 def test_redeal_equals_build_world(follow: str) -> None:
     rules = pc.find_variant("auction-partners").replace(follow_rule=follow)
     rng = random.Random(5)
-    for h in _positions(rules, 4, 11):
+    for h in random_positions(rules, 4, 11):
         seat = h.seat_to_act
         assert seat is not None
         view = view_of(h, seat)
@@ -93,7 +84,7 @@ def test_decides_from_the_view_only() -> None:
 def test_deterministic_for_a_seed_and_iteration_cap() -> None:
     rules = pc.find_variant("auction-partners")
     for seed in (1, 4):
-        views = [view_of(h, h.seat_to_act) for h in _positions(rules, 4, seed)
+        views = [view_of(h, h.seat_to_act) for h in random_positions(rules, 4, seed)
                  if h.seat_to_act is not None]
         a = [ISMCTSBot(seed=9, budget=TINY).choose(v) for v in views]
         b = [ISMCTSBot(seed=9, budget=TINY).choose(v) for v in views]
