@@ -15,7 +15,7 @@ from 52 upwards and a per-trump *trump order* table; only the trick-winner stren
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 from .errors import InvalidCardError
 
@@ -26,11 +26,13 @@ __all__ = [
     "RANKS",
     "SUITS",
     "SUIT_MASKS",
+    "STRENGTH",
     "SUIT_SYMBOLS",
     "Card",
     "card_name",
     "card_rank",
     "card_suit",
+    "card_strength",
     "card_symbol",
     "cards_of",
     "format_cards",
@@ -40,6 +42,7 @@ __all__ = [
     "mask_of",
     "parse_card",
     "parse_cards",
+    "trick_winner",
 ]
 
 Card = int
@@ -152,3 +155,40 @@ def highest(mask: int) -> Card:
 def lowest(mask: int) -> Card:
     """The lowest card id in a non-empty mask."""
     return (mask & -mask).bit_length() - 1
+
+
+def _strength(trump: int, led: int, card: Card) -> int:
+    suit, rank = card // 13, card % 13
+    return 100 + rank if suit == trump else rank if suit == led else -1
+
+
+#: ``STRENGTH[trump][led][card]``: a card's power in a trick (C7), precomputed for the hot path.
+STRENGTH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(_strength(t, led, c) for c in range(DECK_SIZE)) for led in range(4))
+    for t in range(4))
+
+
+def card_strength(card: Card, trump: int, led: int) -> int:
+    """C7: a card's power in a trick whose trump suit is ``trump`` and led suit is ``led``.
+
+    Any trump beats any card of the led suit, which beats every other card; within a suit the
+    higher rank wins.  Off-suit cards are -1: they never win.  The one statement of trick
+    strength: the engine, the bots and the screens all rank cards with it.
+    """
+    return STRENGTH[trump][led][card]
+
+
+def trick_winner(cards: Sequence[Card], trump: int) -> int:
+    """C7: the index into ``cards`` (in play order, the lead first) of the card that wins.
+
+    ``trump`` is the trump suit index; on the hand's first lead it is the led card's suit (C5).
+    Add the leader's seat (mod players) to get the winning seat.
+    """
+    if not cards:
+        raise ValueError("a trick needs at least one card")
+    power = STRENGTH[trump][cards[0] // 13]
+    best = 0
+    for i in range(1, len(cards)):
+        if power[cards[i]] > power[cards[best]]:
+            best = i
+    return best

@@ -6,6 +6,10 @@
 * :class:`OptionError` — an unknown rules option or value.
 
 A refused call changes nothing.
+
+Errors are data as well as text: every :class:`IllegalActionError` carries a machine-readable
+``reason``, one of the keys of :data:`REASONS`, so a face (the terminal game, a web client) can
+say what went wrong in its own words without parsing the message.
 """
 
 from __future__ import annotations
@@ -13,12 +17,52 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 __all__ = [
+    "REASONS",
     "IllegalActionError",
     "InvalidActionError",
     "InvalidCardError",
     "OptionError",
     "PitchError",
+    "shown",
 ]
+
+#: Every ``IllegalActionError.reason``, with what it means (docs/rules.md §6 lists them too).
+REASONS: dict[str, str] = {
+    "not_your_turn": "the seat that tried to act is not the seat to act",
+    "not_your_seat": "an outside action for a seat that a bot plays (or no such seat)",
+    "card_not_held": "a card the seat does not hold",
+    "must_follow_suit": "the seat holds the led suit and must follow it (or trump, as allowed)",
+    "must_follow_trump": "trump was led and the seat holds trump (follow_trump_only)",
+    "bid_too_low": "a bid below the lowest bid allowed now",
+    "bid_too_high": "a bid above the highest bid the rules allow",
+    "must_bid": "the dealer may not pass: everyone else passed and the dealer is forced to bid",
+    "pitch_not_allowed": "pitching a card is not a bid the rules or the auction allow now",
+    "auction_over": "a bid, pass or pitch after the auction ended",
+    "auction_in_progress": "a card played while the auction is still running",
+    "hand_over": "an action after the hand ended",
+    "game_over": "the match is won or the money session settled",
+    "no_hand": "no hand is in progress (deal first)",
+    "hand_in_progress": "dealing, joining, leaving or settling during a hand",
+    "nothing_to_undo": "undo with no action taken",
+    "undo_blocked": "undo into a hand after players joined or left",
+    "bad_setup": "a table that cannot be set up: players, dealer, scores or names",
+    "bad_deal": "a stacked deal or a redeal that is not a deal of this table",
+    "join_leave_not_allowed": "the rules do not allow joining or leaving",
+    "name_taken": "a joining player's name is already at the table or has left",
+    "not_seated": "a player who is not seated cannot leave",
+    "table_full": "no seat is free",
+}
+
+#: The longest piece of bad input an error message repeats (a 10 MB line gives no 10 MB error).
+SHOWN_LIMIT = 60
+
+
+def shown(value: object) -> str:
+    """``repr(value)``, cut to :data:`SHOWN_LIMIT` characters, for quoting bad input."""
+    text = repr(value)
+    if len(text) <= SHOWN_LIMIT:
+        return text
+    return f"{text[:SHOWN_LIMIT - 20]}…({len(text)} characters)"
 
 
 class PitchError(ValueError):
@@ -37,12 +81,16 @@ class IllegalActionError(PitchError):
     """A well-formed action or operation that the rules do not allow now.
 
     ``action``, ``seat``, ``phase`` and ``legal`` say what was tried, by whom, when, and what
-    would have been allowed.
+    would have been allowed; ``reason`` is a key of :data:`REASONS`.
     """
 
-    def __init__(self, message: str, *, action: str | None = None, seat: int | None = None,
-                 phase: str | None = None, legal: Sequence[str] = ()) -> None:
+    def __init__(self, message: str, *, reason: str, action: str | None = None,
+                 seat: int | None = None, phase: str | None = None,
+                 legal: Sequence[str] = ()) -> None:
         super().__init__(message)
+        if reason not in REASONS:
+            raise KeyError(f"undocumented error reason {reason!r}")
+        self.reason = reason
         self.action = action
         self.seat = seat
         self.phase = phase

@@ -11,6 +11,7 @@ own legal actions.  A spectator (``seat=None``) knows only the public part.
 from __future__ import annotations
 
 import dataclasses
+from fractions import Fraction
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -54,7 +55,9 @@ class View:
     result: HandResult | None
     scores: tuple[int, ...] | None = None   #: running score per side (match/session)
     target: int | None = None
-    names: tuple[str, ...] | None = None    #: player names in seat order (money sessions)
+    names: tuple[str, ...] | None = None    #: player names in seat order
+    stars: tuple[int, ...] | None = None    #: moons made per seat (money sessions, A-R6.4)
+    money: tuple[Fraction, ...] | None = None  #: exact dollars per seat if paid now (A-R7)
 
     @property
     def hand(self) -> list[str]:
@@ -100,7 +103,8 @@ class View:
 
 
 def view_of(hand: Hand, seat: int | None, scores: Sequence[int] | None = None,
-            names: Sequence[str] | None = None) -> View:
+            names: Sequence[str] | None = None, stars: Sequence[int] | None = None,
+            money: Sequence[Fraction] | None = None) -> View:
     """The one function that decides what ``seat`` (or a spectator) may see of ``hand``."""
     n = hand.players
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
@@ -141,4 +145,6 @@ def view_of(hand: Hand, seat: int | None, scores: Sequence[int] | None = None,
         scores=tuple(scores) if scores is not None else None,
         target=hand.rules.target,
         names=tuple(names) if names is not None else None,
+        stars=tuple(stars) if stars is not None else None,
+        money=tuple(money) if money is not None else None,
     )

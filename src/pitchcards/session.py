@@ -1,0 +1,83 @@
+"""What every game session offers: the :class:`GameSession` protocol.
+
+A session is a sequence of hands at one table with a running score: a :class:`~pitchcards.Match`
+(rule set B and its relatives: played to a target, a winner) or a
+:class:`~pitchcards.MoneySession` (rule set A: no target, money against the average, players
+joining and leaving between hands).  Everything that drives or shows a session — the
+:class:`~pitchcards.table.Table`, game records, the terminal game — uses this protocol and never
+asks which kind it has.
+
+Seats are the positions of the current hand (or of the next one, between hands); in a money
+session the seating changes between hands as players join and leave, so per-seat answers are
+about the seating now.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .hand import ActionLike, Hand
+    from .match import Deal
+    from .rules import RuleSet
+    from .scoring import HandResult
+    from .views import View
+
+__all__ = ["GameSession"]
+
+
+@runtime_checkable
+class GameSession(Protocol):
+    """The interface :class:`Match` and :class:`MoneySession` share."""
+
+    rules: RuleSet
+    seed: int | None
+    #: Every hand dealt, in order, and the result of each finished one.
+    hands: list[Hand]
+    results: list[HandResult]
+    #: The hand being played or the last one dealt (None before the first deal).
+    hand: Hand | None
+    #: The seat that deals the next hand.
+    next_dealer: int
+
+    @property
+    def seat_count(self) -> int:
+        """Seats at the table now (the next hand's seats, between hands)."""
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names in seat order now."""
+
+    @property
+    def in_hand(self) -> bool:
+        """A hand is dealt and not over."""
+
+    @property
+    def is_over(self) -> bool:
+        """The match is won, or the money session settled: nothing more can be dealt."""
+
+    def side_of(self, seat: int) -> int:
+        """The scoring side of a seat now (the seat itself, or team 0/1 in partnerships)."""
+
+    def side_scores(self) -> list[int]:
+        """The running score of each side now (one per seat unless partnerships)."""
+
+    def seat_scores(self) -> list[int]:
+        """The running score of each seat now (a partnership's score for both partners)."""
+
+    def deal(self, cards: Deal | None = None) -> Hand:
+        """Deal the next hand (shuffled from the seed, or stacked) and return it."""
+
+    def push(self, action: ActionLike, seat: int | None = None) -> None:
+        """Apply an action to the current hand; score the hand as soon as it ends."""
+
+    def pop(self) -> Action:
+        """Undo the last action of the current hand."""
+
+    def view(self, seat: int | None = None) -> View:
+        """The current hand as ``seat`` (None: a spectator) sees it, with the session's scores."""
+
+    def record(self) -> str:
+        """The game record of everything played so far (docs/notation.md)."""
+
