@@ -11,8 +11,8 @@ own legal actions.  A spectator (``seat=None``) knows only the public part.
 from __future__ import annotations
 
 import dataclasses
-from fractions import Fraction
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
