@@ -1,0 +1,140 @@
+"""Describing a record in words: what ``pitch replay FILE`` prints."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..actions import Action
+from ..cards import SUIT_SYMBOLS, card_symbol, format_cards
+from ..match import Match
+from ..money import MoneySession, round_half_away
+from ..rules import bid_text
+from .format import EventRecord, Game, HandRecord, _format_value
+from .replay import _run, read_record
+
+
+# ---------------------------------------------------------------------------------- replay text
+def replay_text(text: str) -> str:
+    """What ``pitch replay FILE`` prints: every hand played out, then the outcome."""
+    record = read_record(text)
+    out: list[str] = []
+    rules = record.rules
+    changes = ", ".join(f"{k}={_format_value(v)}" for k, v in record.options.items())
+    who = (f"{record.players} players" if record.names is None
+           else "players " + ", ".join(record.names))
+    out.append(f"{rules.name}{' (' + changes + ')' if changes else ''}: {who}, "
+               f"first dealer seat {record.dealer}"
+               + (f", seed {record.seed}" if record.seed is not None else ""))
+    if record.scores is not None:
+        out.append("starting scores: " + " ".join(map(str, record.scores)))
+
+    def show(game: Game, item: HandRecord | EventRecord) -> None:
+        if isinstance(item, HandRecord):
+            out.extend(_describe_hand(game, item.number))
+        elif item.kind == "join":
+            out.extend(["", f"{item.name} joins"])
+        elif item.kind == "leave":
+            assert isinstance(game, MoneySession)
+            paid = game.payouts[str(item.name)]
+            out.extend(["", f"{item.name} leaves and is paid {_dollars(paid)}"])
+        else:
+            out.extend(["", "the session is settled"])
+
+    game = _run(record, on_item=show)
+    if isinstance(game, MoneySession):
+        out.extend(_describe_money_end(game))
+    else:
+        out.extend(_describe_match_end(game))
+    return "\n".join(out) + "\n"
+
+
+def _describe_hand(game: Game, number: int) -> list[str]:
+    hand = game.hands[number - 1]
+    names = game.hand_players[number - 1] if isinstance(game, MoneySession) else None
+
+    def who(seat: int) -> str:
+        return f"seat {seat}" if names is None else f"{names[seat]} (seat {seat})"
+
+    def short(seat: int) -> str:
+        return str(seat) if names is None else names[seat]
+
+    out = ["", f"hand {number}: dealer {who(hand.dealer)}"]
+    for seat, mask in enumerate(hand.dealt):
+        out.append(f"  {who(seat)}: {format_cards(mask, symbols=True)}")
+    bids = [f"{who(seat)} {_symbolic(action)}" for seat, action in hand.history
+            if action.kind != "play"]
+    out.append("  auction: " + (", ".join(bids) or "(no bid yet)"))
+    if hand.pitcher is not None:
+        contract = bid_text(hand.contract) if hand.contract is not None else "-"
+        trump = hand.trump_suit
+        suit = SUIT_SYMBOLS[trump] if trump is not None else "-"
+        out.append(f"  pitcher {who(hand.pitcher)}, contract {contract}, trump {suit}")
+    n = hand.players
+    tricks = hand.completed_tricks()
+    for k, (leader, cards, winner) in enumerate(tricks, 1):
+        played = ", ".join(f"{short((leader + i) % n)} {card_symbol(c)}"
+                           for i, c in enumerate(cards))
+        out.append(f"  trick {k}: {played} -> {who(winner)}")
+    current = hand.current_trick()
+    if current:
+        played = ", ".join(f"{short(s)} {card_symbol(c)}" for s, c in current)
+        out.append(f"  trick {len(tricks) + 1}: {played} ...")
+    if hand.result is None:
+        to_act = hand.seat_to_act
+        out.append(f"  (hand in progress: {who(to_act) if to_act is not None else '-'} to act)")
+        return out
+    out.append("  " + hand.result.summary())
+    if isinstance(game, Match):
+        out.append("  scores: " + " ".join(map(str, game.scores)))
+    else:
+        out.append("  scores: " + ", ".join(f"{n} {game.scores[n]}" for n in (names or [])))
+    return out
+
+
+def _symbolic(action: Action) -> str:
+    card = action.card
+    if card is None:
+        return str(action)
+    return f"{action.kind} {card_symbol(card)}"
+
+
+def _side_name(match: Match, side: int) -> str:
+    if match.rules.partnership_mode:
+        return f"team {side} (seats {side} & {side + 2})"
+    return f"seat {side}"
+
+
+def _describe_match_end(m: Match) -> list[str]:
+    out = [""]
+    out.append("final scores: " + ", ".join(f"{_side_name(m, s)} {v}"
+                                            for s, v in enumerate(m.scores)))
+    if m.winner is not None:
+        out.append(f"winner: {_side_name(m, m.winner)} after {len(m.results)} hands")
+    elif m.in_hand:
+        out.append(f"no winner yet: hand {len(m.hands)} is in progress")
+    else:
+        out.append(f"no winner yet after {len(m.results)} hands")
+    return out
+
+
+def _describe_money_end(s: MoneySession) -> list[str]:
+    everyone = list(s.scores)
+    out = ["", "session settled" if s.finished else
+           ("session in progress: hand in play" if s.in_hand else "session in progress")]
+    out.append("scores: " + ", ".join(f"{n} {s.scores[n]}" for n in everyone))
+    out.append("stars: " + ", ".join(f"{n} {s.stars[n]}" for n in everyone))
+    if not s.finished:
+        out.append("ledger: " + ", ".join(f"{n} {_dollars(v)}" for n, v in s.ledger.items()))
+    if s.payouts:
+        out.append("payouts: " + ", ".join(f"{n} {_dollars(v)}" for n, v in s.payouts.items()))
+    out.append(f"pot: {_dollars(s.pot)}")
+    return out
+
+
+def _dollars(amount: Fraction) -> str:
+    """``+$0.50``, or ``-$0.07 (-1/15)`` when the amount is not a whole number of cents."""
+    cents = round_half_away(amount)
+    if amount == 0:
+        return "$0.00"
+    text = f"{'-' if cents < 0 else '+'}${abs(cents) // 100}.{abs(cents) % 100:02d}"
+    return text if amount * 100 == cents else f"{text} ({amount})"

@@ -1,0 +1,281 @@
+"""The record format's vocabulary: the record's data classes, its errors, and reading and writing
+one token, number, option value or result field.  ``docs/notation.md`` is the format's reference.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from fractions import Fraction
+from typing import TypeAlias
+
+from ..actions import Action
+from ..cards import SUITS
+from ..errors import REASONS, IllegalActionError, InvalidActionError, PitchError
+from ..match import Match
+from ..money import MoneySession
+from ..rules import RuleSet
+from ..scoring import HandResult
+
+#: The first line of every record is ``FORMAT_NAME FORMAT_VERSION``.
+FORMAT_NAME = "pitchcards-record"
+FORMAT_VERSION = 1
+
+OptionValue: TypeAlias = bool | int | str | Fraction | None
+Game: TypeAlias = Match | MoneySession
+
+#: The declared type of every rules option (``"int"``, ``"bool"``, ``"int | None"`` ...).
+_OPTION_TYPES: dict[str, str] = {
+    f.name: str(f.type) for f in dataclasses.fields(RuleSet) if f.name != "name"
+}
+_RESULT_KEYS = ("pitcher", "bid", "trump", "outcome", "high", "low", "jack", "game", "tricks",
+                "deltas")
+_OUTCOMES = ("made", "made moon", "set", "thrown in")
+_HEADER_KEYS = ("game", "variant", "players", "dealer", "scores", "seed")
+_DECODER = json.JSONDecoder()
+
+
+# ---------------------------------------------------------------------------------------- errors
+class RecordError(PitchError):
+    """A record that cannot be read or replayed.  ``line`` is the 1-based line it concerns."""
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        self.line = line
+        self.message = message  #: the message without its line number
+        PitchError.__init__(self, f"line {line}: {message}" if line is not None else message)
+
+
+class RecordSyntaxError(RecordError, InvalidActionError):
+    """Text that is not a well-formed record (an unknown keyword, a bad card or number ...)."""
+
+
+class RecordReplayError(RecordError, IllegalActionError):
+    """A well-formed record whose game the engine refuses (an illegal action, a wrong dealer).
+
+    ``reason`` is the engine's :data:`~pitchcards.errors.REASONS` key for what it refused.
+    """
+
+    def __init__(self, message: str, line: int | None = None, *, reason: str) -> None:
+        RecordError.__init__(self, message, line)
+        if reason not in REASONS:
+            raise KeyError(f"undocumented error reason {reason!r}")
+        self.reason = reason
+        self.action: str | None = None
+        self.seat: int | None = None
+        self.phase: str | None = None
+        self.legal: tuple[str, ...] = ()
+
+
+class RecordMismatchError(RecordError):
+    """A check line (result, total, payout, winner, seats) that the replay does not reproduce.
+
+    ``hand`` is the hand's number (1-based) when the check belongs to a hand.
+    """
+
+    def __init__(self, message: str, line: int | None = None, hand: int | None = None) -> None:
+        super().__init__(message, line)
+        self.hand = hand
+
+
+# ---------------------------------------------------------------------------------- the record
+@dataclasses.dataclass
+class HandRecord:
+    """One hand of a record: who dealt, the cards, the actions and the recorded checks."""
+
+    number: int                                  #: 1-based position among the hands
+    dealer: int
+    cards: list[str] = dataclasses.field(default_factory=list)  #: per seat, e.g. "AS KS 2S ..."
+    actions: list[tuple[int, Action]] = dataclasses.field(default_factory=list)  #: (seat, action)
+    seats: list[str] | None = None               #: money: the names seated (a check)
+    result: dict[str, str] | None = None         #: the result line's fields (a check)
+    total: list[int] | None = None               #: running score per side after it (a check)
+    line: int = 0                                #: line of the ``hand`` line
+    deal_lines: list[int] = dataclasses.field(default_factory=list)
+    action_lines: list[int] = dataclasses.field(default_factory=list)
+    seats_line: int | None = None
+    result_line: int | None = None
+    total_line: int | None = None
+
+
+@dataclasses.dataclass
+class EventRecord:
+    """A money-session event between hands: ``join``, ``leave`` or ``settle``."""
+
+    kind: str
+    name: str | None = None
+    payouts: dict[str, Fraction] = dataclasses.field(default_factory=dict)  #: checks
+    line: int = 0
+    payout_lines: dict[str, int] = dataclasses.field(default_factory=dict)
+
+
+@dataclasses.dataclass
+class Record:
+    """The parsed content of a record (:func:`read_record`); :func:`replay` turns it into a game."""
+
+    game: str                                    #: "match" or "money"
+    variant: str
+    options: dict[str, OptionValue]              #: options that differ from the variant
+    rules: RuleSet
+    players: int                                 #: how many seats (money: at the start)
+    names: list[str] | None                      #: money: the starting players, in seat order
+    dealer: int                                  #: the first dealer's seat
+    scores: list[int] | None = None              #: match: starting scores, if given
+    seed: int | None = None
+    items: list[HandRecord | EventRecord] = dataclasses.field(default_factory=list)
+    winner: int | None = None                    #: match: the recorded winner (a check)
+    version: int = FORMAT_VERSION
+    lines: dict[str, int] = dataclasses.field(default_factory=dict)  #: header keyword -> line
+
+    @property
+    def hands(self) -> list[HandRecord]:
+        return [item for item in self.items if isinstance(item, HandRecord)]
+
+    @property
+    def events(self) -> list[EventRecord]:
+        return [item for item in self.items if isinstance(item, EventRecord)]
+
+
+# ------------------------------------------------------------------------------- text helpers
+def _quote(text: str) -> str:
+    """A name as one token: bare when it can be, else a JSON string."""
+    if text and text.isprintable() and not any(c.isspace() or c in '#"\\' for c in text):
+        return text
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _tokens(line: str, lineno: int) -> list[str]:
+    """Split a line into tokens: bare words and ``"quoted"`` JSON strings; ``#`` ends it."""
+    out: list[str] = []
+    i, n = 0, len(line)
+    while i < n:
+        c = line[i]
+        if c.isspace():
+            i += 1
+        elif c == "#":
+            break
+        elif c == '"':
+            try:
+                value, i = _DECODER.raw_decode(line, i)
+            except json.JSONDecodeError as exc:
+                raise RecordSyntaxError(f"malformed quoted text: {exc.msg}", lineno) from None
+            out.append(value)
+        else:
+            j = i
+            while j < n and not line[j].isspace() and line[j] not in '#"':
+                j += 1
+            out.append(line[i:j])
+            i = j
+    return out
+
+
+def _int(text: str, what: str, lineno: int) -> int:
+    try:
+        if text.strip("+-").isdigit():
+            return int(text)
+    except ValueError:
+        pass
+    raise RecordSyntaxError(f"{what} must be a whole number, not {text!r}", lineno)
+
+
+def _format_value(value: OptionValue) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | Fraction):
+        return str(value)
+    return _quote(value)
+
+
+def _parse_value(name: str, text: str, lineno: int) -> OptionValue:
+    kind = _OPTION_TYPES[name]
+    low = text.lower()
+    if "None" in kind and low == "none":
+        return None
+    if "bool" in kind:
+        if low in ("true", "false"):
+            return low == "true"
+        raise RecordSyntaxError(f"option {name} must be true or false, not {text!r}", lineno)
+    if "Fraction" in kind:
+        try:
+            return Fraction(text)
+        except (ValueError, ZeroDivisionError):
+            raise RecordSyntaxError(f"option {name} must be an exact amount such as 1/10 or "
+                                    f"0.25, not {text!r}", lineno) from None
+    if "int" in kind:
+        return _int(text, f"option {name}", lineno)
+    return text
+
+
+
+# ---------------------------------------------------------------------------------- the result
+def _side(value: int | None) -> str:
+    return "-" if value is None else str(value)
+
+
+def result_fields(result: HandResult) -> dict[str, str]:
+    """The fields of a result line, as text (what the record writes and compares)."""
+    if result.thrown_in:
+        return {"outcome": "thrown in"}
+    return {
+        "pitcher": _side(result.pitcher),
+        "bid": _side(result.bid) if not isinstance(result.bid, str) else result.bid,
+        "trump": result.trump or "-",
+        "outcome": ("made moon" if result.moon else "made") if result.made else "set",
+        "high": _side(result.high),
+        "low": _side(result.low),
+        "jack": _side(result.jack),
+        "game": _side(result.game),
+        "tricks": " ".join(str(t) for t in result.tricks),
+        "deltas": " ".join(f"{d:+d}" for d in result.deltas),
+    }
+
+
+def _format_result(fields: dict[str, str]) -> str:
+    return ", ".join(v if k == "outcome" else f"{k} {v}" for k, v in fields.items())
+
+
+def _parse_result(text: str, lineno: int) -> dict[str, str]:
+    fields: dict[str, str] = {}
+    for clause in text.split(","):
+        words = clause.split()
+        if not words:
+            raise RecordSyntaxError("empty clause in the result line", lineno)
+        if words[0] in ("made", "set", "thrown"):
+            key, value = "outcome", " ".join(words)
+            if value not in _OUTCOMES:
+                raise RecordSyntaxError(f"unknown outcome {value!r}; expected one of "
+                                        + ", ".join(_OUTCOMES), lineno)
+        elif words[0] in _RESULT_KEYS:
+            key, args = words[0], words[1:]
+            value = _canonical_result_value(key, args, lineno)
+        else:
+            raise RecordSyntaxError(f"unknown result field {words[0]!r}; fields are "
+                                    + ", ".join(_RESULT_KEYS), lineno)
+        if key in fields:
+            raise RecordSyntaxError(f"result field {key!r} given twice", lineno)
+        fields[key] = value
+    return fields
+
+
+def _canonical_result_value(key: str, args: list[str], lineno: int) -> str:
+    if key in ("tricks", "deltas"):
+        if not args:
+            raise RecordSyntaxError(f"result field {key} needs one number per side", lineno)
+        nums = [_int(a, f"result field {key}", lineno) for a in args]
+        return " ".join(f"{v:+d}" if key == "deltas" else str(v) for v in nums)
+    if len(args) != 1:
+        raise RecordSyntaxError(f"result field {key} needs exactly one value", lineno)
+    arg = args[0]
+    if key == "trump":
+        if arg.upper() not in SUITS:
+            raise RecordSyntaxError(f"trump must be one of {' '.join(SUITS)}, not {arg!r}",
+                                    lineno)
+        return arg.upper()
+    if key == "bid":
+        return "moon" if arg.lower() == "moon" else str(_int(arg, "bid", lineno))
+    if arg == "-":
+        return arg
+    return str(_int(arg, f"result field {key}", lineno))
+
+
