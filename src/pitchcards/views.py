@@ -11,19 +11,21 @@ own legal actions.  A spectator (``seat=None``) knows only the public part.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action
-from .cards import card_name, cards_of
-from .rules import RuleSet, bid_text
+from .actions import Action, parse_action
+from .cards import card_name, cards_of, mask_of, parse_card, parse_cards
+from .errors import shown
+from .rules import MOON, VARIANTS, RuleSet, bid_text
 from .scoring import HandResult
 
 if TYPE_CHECKING:
     from .hand import Hand
 
-__all__ = ["View", "view_of"]
+__all__ = ["SCHEMA", "View", "result_from_dict", "result_to_dict", "rules_from_dict",
+           "rules_to_dict", "view_of"]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -72,15 +74,20 @@ class View:
         return seat % 2 if self.rules.partnership_mode else seat
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form (cards and actions as text)."""
+        """JSON-ready form: cards and actions as text, money as exact strings, never floats.
+
+        :meth:`from_dict` reads it back to an equal View.  ``schema`` is :data:`SCHEMA`.
+        """
         return {
-            "variant": self.rules.name,
+            "schema": SCHEMA,
+            "rules": rules_to_dict(self.rules),
             "seat": self.seat,
             "players": self.players,
             "dealer": self.dealer,
             "phase": self.phase,
             "seat_to_act": self.seat_to_act,
             "hand": self.hand,
+            "dealt": [card_name(c) for c in cards_of(self.dealt_mask)],
             "hand_sizes": list(self.hand_sizes),
             "auction": [[s, str(a)] for s, a in self.auction],
             "high_bid": None if self.high_bid is None else bid_text(self.high_bid),
@@ -95,11 +102,98 @@ class View:
             "leader": self.leader,
             "tricks_won": list(self.tricks_won),
             "legal_actions": [str(a) for a in self.legal_actions],
-            "result": None if self.result is None else dataclasses.asdict(self.result),
+            "result": None if self.result is None else result_to_dict(self.result),
             "scores": None if self.scores is None else list(self.scores),
             "target": self.target,
             "names": None if self.names is None else list(self.names),
+            "stars": None if self.stars is None else list(self.stars),
+            "money": None if self.money is None else [str(m) for m in self.money],
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> View:
+        """The View a :meth:`to_dict` dict describes (a client's copy of the server's view)."""
+        _check_schema(data, "view")
+        tricks = tuple((t["leader"], tuple(parse_card(c) for c in t["cards"]), t["winner"])
+                       for t in data["tricks"])
+        trick = tuple((s, parse_card(c)) for s, c in data["trick"])
+        played = mask_of(c for _, cs, _ in tricks for c in cs) | mask_of(c for _, c in trick)
+        return cls(
+            rules=rules_from_dict(data["rules"]),
+            seat=data["seat"],
+            players=data["players"],
+            dealer=data["dealer"],
+            phase=data["phase"],
+            seat_to_act=data["seat_to_act"],
+            hand_mask=mask_of(parse_cards(data["hand"])),
+            dealt_mask=mask_of(parse_cards(data["dealt"])),
+            hand_sizes=tuple(data["hand_sizes"]),
+            auction=tuple((s, parse_action(a)) for s, a in data["auction"]),
+            high_bid=_bid_value(data["high_bid"]),
+            high_bidder=data["high_bidder"],
+            pitched_card=None if data["pitched_card"] is None else parse_card(
+                data["pitched_card"]),
+            pitcher=data["pitcher"],
+            contract=_bid_value(data["contract"]),
+            trump=data["trump"],
+            tricks=tricks,
+            trick=trick,
+            leader=data["leader"],
+            tricks_won=tuple(data["tricks_won"]),
+            played_mask=played,
+            legal_actions=tuple(parse_action(a) for a in data["legal_actions"]),
+            result=None if data["result"] is None else result_from_dict(data["result"]),
+            scores=_tuple_or_none(data["scores"]),
+            target=data["target"],
+            names=_tuple_or_none(data["names"]),
+            stars=_tuple_or_none(data["stars"]),
+            money=None if data["money"] is None else tuple(Fraction(m) for m in data["money"]),
+        )
+
+
+#: The version of the JSON forms of views and events; a reader refuses any other.
+SCHEMA = 1
+
+
+def _check_schema(data: Mapping[str, Any], what: str) -> None:
+    if not isinstance(data, Mapping) or data.get("schema") != SCHEMA:
+        got = data.get("schema") if isinstance(data, Mapping) else shown(data)
+        raise ValueError(f"cannot read this {what}: schema {got!r}, this version reads "
+                         f"schema {SCHEMA}")
+
+
+def _bid_value(text: str | None) -> int | None:
+    if text is None:
+        return None
+    return MOON if text == "moon" else int(text)
+
+
+def _tuple_or_none(items: Sequence[Any] | None) -> tuple[Any, ...] | None:
+    return None if items is None else tuple(items)
+
+
+def rules_to_dict(rules: RuleSet) -> dict[str, Any]:
+    """A rule set as JSON: its name and the options that differ from that named variant."""
+    return {"name": rules.name,
+            "options": {k: str(v) if isinstance(v, Fraction) else v
+                        for k, v in rules.changes().items()}}
+
+
+def rules_from_dict(data: Mapping[str, Any]) -> RuleSet:
+    """The rule set :func:`rules_to_dict` describes."""
+    base = VARIANTS.get(data["name"], RuleSet(name=data["name"]))
+    return base.replace(**data["options"])
+
+
+def result_to_dict(result: HandResult) -> dict[str, Any]:
+    """A hand's result as JSON (tuples become lists)."""
+    return {k: list(v) if isinstance(v, tuple) else v
+            for k, v in dataclasses.asdict(result).items()}
+
+
+def result_from_dict(data: Mapping[str, Any]) -> HandResult:
+    """The result :func:`result_to_dict` describes."""
+    return HandResult(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()})
 
 
 def view_of(hand: Hand, seat: int | None, scores: Sequence[int] | None = None,
