@@ -20,7 +20,7 @@ object is created once (``ACTIONS[id]``).
 from __future__ import annotations
 
 from .cards import DECK_SIZE, card_name, parse_card
-from .errors import InvalidActionError
+from .errors import InvalidActionError, shown
 from .rules import MOON
 
 __all__ = [
@@ -47,6 +47,14 @@ class Action(int):
     """One action.  ``str(action)`` is its text; ``int(action)`` its dense id."""
 
     __slots__ = ()
+
+    def __new__(cls, value: int) -> Action:
+        # Every Action is made once, in ACTIONS; refusing other ids here keeps a stray
+        # Action(200) out of push, at no cost on the hot path.
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < NUM_ACTIONS:
+            raise InvalidActionError(f"{shown(value)} is not an action id "
+                                     f"(0..{NUM_ACTIONS - 1}); see pitchcards.ACTIONS")
+        return super().__new__(cls, value)
 
     def __str__(self) -> str:
         return _TEXT[self]

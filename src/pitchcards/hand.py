@@ -8,6 +8,7 @@ tables and allocates as little as it can: a search bot lives on ``push``/``pop``
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -25,7 +26,7 @@ from .actions import (
     parse_action,
 )
 from .cards import DECK_SIZE, SUIT_MASKS, SUITS, card_name, format_cards, parse_cards
-from .errors import IllegalActionError, InvalidActionError
+from .errors import IllegalActionError, InvalidActionError, shown
 from .rules import RuleSet, bid_text
 from .scoring import HandResult, score_hand
 
@@ -114,10 +115,10 @@ class Hand:
         if not low <= n <= high:
             raise IllegalActionError(
                 f"{n} players cannot play {rules.name!r}: it allows {low} to {high} (E1)",
-                phase="deal")
+                reason="bad_setup", phase="deal")
         if not 0 <= dealer < n:
             raise IllegalActionError(f"dealer {dealer} is not a seat of a {n}-player table",
-                                     phase="deal")
+                                     reason="bad_setup", phase="deal")
         self.rules = rules
         self.players = n
         self.dealer = dealer
@@ -160,7 +161,8 @@ class Hand:
             return cls(rules, _stacked(cards, players), dealer)
         if not isinstance(players, int) or not 2 <= players <= 8:
             raise IllegalActionError(f"cannot deal to {players!r} players: 2 to 8 fit a "
-                                     "52-card deck at six cards each (C3)", phase="deal")
+                                     "52-card deck at six cards each (C3)",
+                                     reason="bad_setup", phase="deal")
         r = rng if rng is not None else random.Random(seed)
         return cls(rules, deal_masks(r, players, dealer, rules.deal_batch), dealer)
 
@@ -190,7 +192,8 @@ class Hand:
         if check:
             if len(holdings) != n:
                 raise IllegalActionError(f"redeal needs one holding per seat ({n}), "
-                                         f"got {len(holdings)}", phase=self.phase)
+                                         f"got {len(holdings)}", reason="bad_deal",
+                                         phase=self.phase)
             played = 0
             for s in range(n):
                 played |= self.dealt[s] & ~self._hands[s]
@@ -201,7 +204,7 @@ class Hand:
                     raise IllegalActionError(
                         f"redeal gives seat {s} cards that overlap another seat's or a played "
                         f"card, or {h.bit_count()} cards instead of "
-                        f"{self._hands[s].bit_count()}", phase=self.phase)
+                        f"{self._hands[s].bit_count()}", reason="bad_deal", phase=self.phase)
                 seen |= h
         self.dealt = tuple(holdings[s] | (self.dealt[s] & ~self._hands[s]) for s in range(n))
         self._hands = list(holdings)
@@ -381,33 +384,25 @@ class Hand:
 
         ``seat``, if given, must be the seat to act (a server passes the requesting seat).
         Raises :class:`InvalidActionError` for input it cannot read and
-        :class:`IllegalActionError` for an action not legal now; either way nothing changes.
+        :class:`IllegalActionError` for an action not legal now (its ``reason`` says why);
+        either way nothing changes.
         """
         a = action if type(action) is Action else self._as_action(action)
-        if seat is not None and seat != self.seat_to_act:
-            raise self._illegal(a, seat, "it is not this seat's turn")
+        if seat is not None and (type(seat) is not int or seat != self.seat_to_act):
+            self._check_turn(a, seat)
         if self._phase == PLAY_PHASE:
+            # C6 / E12: the follow rules are stated once, in legal_mask.
+            if not self.legal_mask() >> a & 1:
+                raise self._play_refused(a)
             s: int = self.seat_to_act  # type: ignore[assignment]
-            hand = self._hands[s]
-            if a >= PITCH_BASE or not hand >> a & 1:
-                raise self._illegal(a, s, "not a card this seat holds" if a < PITCH_BASE
-                                    else "the auction is over")
-            if self._trick:
-                led = self._led
-                suit = _SUIT_OF[a]
-                # C6 / E12: holding the led suit, a player may follow or (trump_anytime) trump.
-                if suit != led and hand & _SUIT[led] and (
-                        self._follow != _TRUMP_ANYTIME or suit != self._trump) and (
-                        self._follow != _TRUMP_ONLY or led == self._trump):
-                    raise self._illegal(a, s, "must follow suit")
             self._stack.append((a, s, self._led, self._win_seat, self._win_str))
             self._play_card(s, a)
         elif self._phase == AUCTION:
             if not self._auction_allows(a):
-                raise self._illegal(a, self.seat_to_act, "not a legal bid")
+                raise self._auction_refused(a)
             self._push_auction(a)
         else:
-            raise self._illegal(a, seat, "the hand is over")
+            raise self._illegal(a, seat, "hand_over", "the hand is over")
 
     def push_unchecked(self, action: Action) -> None:
         """Apply a legal action without checking it (for search code on ``legal_actions``)."""
@@ -424,10 +419,68 @@ class Hand:
         if isinstance(action, int) and not isinstance(action, bool) and 0 <= action < len(ACTIONS):
             return ACTIONS[action]
         raise InvalidActionError(
-            f"cannot read action {action!r}: expected an Action, an action id 0..{len(ACTIONS) - 1}"
-            " or text such as 'pass', 'bid 2', 'pitch QH', 'play QH'")
+            f"cannot read action {shown(action)}: expected an Action, an action id "
+            f"0..{len(ACTIONS) - 1} or text such as 'pass', 'bid 2', 'pitch QH', 'play QH'")
 
-    def _illegal(self, a: Action, seat: int | None, why: str) -> IllegalActionError:
+    def _check_turn(self, a: Action, seat: object) -> None:
+        """Refuse an action by ``seat`` unless it is a seat number and that seat is to act."""
+        checked = self._seat_arg(seat, f"{str(a)!r} by seat")
+        if checked != self.seat_to_act:
+            if self._phase == OVER:
+                raise self._illegal(a, checked, "hand_over", "the hand is over")
+            raise self._illegal(a, checked, "not_your_turn", "it is not this seat's turn")
+
+    def _seat_arg(self, seat: object, what: str) -> int:
+        """``seat`` as a seat number of this hand, or :class:`IllegalActionError` (no_such_seat).
+
+        An int 0..players-1 (or an integer type with ``__index__``); a bool, a str or a float is
+        not a seat.
+        """
+        if not isinstance(seat, bool):
+            try:
+                number = operator.index(seat)  # type: ignore[arg-type]
+            except TypeError:
+                number = -1
+            if 0 <= number < self.players:
+                return number
+        raise IllegalActionError(
+            f"{what} {shown(seat)} in the {self.phase} phase: not a seat of this "
+            f"{self.players}-player hand (seats are the ints 0..{self.players - 1})",
+            reason="no_such_seat", phase=self.phase,
+            legal=[str(s) for s in range(self.players)])
+
+    def _play_refused(self, a: Action) -> IllegalActionError:
+        """Why ``a`` is not in the legal mask of the play phase (derived from it, C6)."""
+        s: int = self.seat_to_act  # type: ignore[assignment]
+        if a >= PITCH_BASE:
+            return self._illegal(a, s, "auction_over", "the auction is over")
+        if not self._hands[s] >> a & 1:
+            return self._illegal(a, s, "card_not_held", "not a card this seat holds")
+        if self._follow == _TRUMP_ONLY:  # only a trump lead must be followed (§7.8)
+            return self._illegal(a, s, "must_follow_trump", "trump was led: must follow trump")
+        return self._illegal(a, s, "must_follow_suit", "must follow suit"
+                             + (" or trump" if self._follow == _TRUMP_ANYTIME else ""))
+
+    def _auction_refused(self, a: Action) -> IllegalActionError:
+        """Why ``a`` is not a legal bid, pass or pitch now (A-R4, B-R4)."""
+        _, lo, hi, pitch = self._auction_options()
+        s = self.seat_to_act
+        if a < PITCH_BASE:
+            return self._illegal(a, s, "auction_in_progress",
+                                 "the auction is still running: no card is played yet")
+        if a == PASS_ID:
+            return self._illegal(a, s, "must_bid", "everyone else passed: the dealer must bid")
+        if a < PASS_ID:
+            if pitch:
+                return self._illegal(a, s, "card_not_held", "not a card this seat holds")
+            return self._illegal(a, s, "pitch_not_allowed", "pitching a card is not allowed now")
+        if a - BID_BASE < lo:
+            return self._illegal(a, s, "bid_too_low", f"the lowest bid allowed now is {lo}")
+        return self._illegal(a, s, "bid_too_high",
+                             f"the highest bid allowed now is {bid_text(hi)}")
+
+    def _illegal(self, a: Action, seat: int | None, reason: str, why: str
+                 ) -> IllegalActionError:
         legal = [str(x) for x in self.legal_actions()]
         who = f"seat {seat}" if seat is not None else "nobody"
         turn = self.seat_to_act
@@ -437,7 +490,8 @@ class Hand:
         if self._phase == PLAY_PHASE and a < PITCH_BASE and self._trick:
             msg += (f"; {SUITS[self._led]} was led, trump is {SUITS[self._trump]}, "
                     f"rule {self.rules.follow_rule}")
-        return IllegalActionError(msg, action=str(a), seat=seat, phase=self.phase, legal=legal)
+        return IllegalActionError(msg, reason=reason, action=str(a), seat=seat, phase=self.phase,
+                                  legal=legal)
 
     def _play_card(self, seat: int, card: int) -> None:
         """Put ``card`` from ``seat`` on the trick; close the trick and the hand when due."""
@@ -575,7 +629,7 @@ class Hand:
         """Undo the last action and return it."""
         if not self._stack:
             raise IllegalActionError("nothing to undo: no action has been taken in this hand",
-                                     phase=self.phase)
+                                     reason="nothing_to_undo", phase=self.phase)
         entry = self._stack.pop()
         action: Action = entry[0]  # type: ignore[assignment]
         seat: int = entry[1]  # type: ignore[assignment]
@@ -671,21 +725,23 @@ def _stacked(cards: Sequence[str] | Sequence[Sequence[int]], players: int) -> li
                                  "['AS KS 2S 9H 3D TC', ...], not one string")
     if len(cards) != players:
         raise IllegalActionError(f"stacked deal has {len(cards)} hands for {players} players",
-                                 phase="deal")
+                                 reason="bad_deal", phase="deal")
     masks = []
     seen = 0
     for seat, entry in enumerate(cards):
         ids = parse_cards(entry) if isinstance(entry, str) else [int(c) for c in entry]  # type: ignore[call-overload]
         if len(ids) != 6:
             raise IllegalActionError(f"stacked deal gives seat {seat} {len(ids)} cards; "
-                                     "each seat gets exactly 6 (C3)", phase="deal")
+                                     "each seat gets exactly 6 (C3)", reason="bad_deal",
+                                     phase="deal")
         mask = 0
         for c in ids:
             if not 0 <= c < DECK_SIZE:
                 raise InvalidActionError(f"card id {c} is not a card (0..51)")
             bit = 1 << c
             if (seen | mask) & bit:
-                raise IllegalActionError(f"stacked deal uses {card_name(c)} twice", phase="deal")
+                raise IllegalActionError(f"stacked deal uses {card_name(c)} twice",
+                                         reason="bad_deal", phase="deal")
             mask |= bit
         seen |= mask
         masks.append(mask)

@@ -129,7 +129,7 @@ class Match:
         if not isinstance(players, int) or not low <= players <= high:
             raise IllegalActionError(
                 f"{players!r} players cannot play {rules.name!r}: it allows {low} to {high} (E1)",
-                phase="setup")
+                reason="bad_setup", phase="setup")
         self.rules = rules
         self.players = players
         self.seed = seed
@@ -138,14 +138,14 @@ class Match:
             dealer = first_dealer(rules, players, self._rng)
         if not 0 <= dealer < players:
             raise IllegalActionError(f"dealer {dealer} is not a seat (0..{players - 1})",
-                                     phase="setup")
+                                     reason="bad_setup", phase="setup")
         self.first_dealer = dealer
         self.next_dealer = dealer
         nsides = 2 if rules.partnership_mode else players
         start = list(scores) if scores is not None else [0] * nsides
         if len(start) != nsides:
             raise IllegalActionError(f"scores needs one entry per side ({nsides}), "
-                                     f"got {len(start)}", phase="setup")
+                                     f"got {len(start)}", reason="bad_setup", phase="setup")
         self.starting_scores: tuple[int, ...] = tuple(start)
         self.scores: list[int] = start
         self.winner: int | None = None
@@ -161,9 +161,11 @@ class Match:
     def deal(self, cards: Deal | None = None) -> Hand:
         """Deal the next hand (shuffled from the match's seed, or stacked) and return it."""
         if self.winner is not None:
-            raise IllegalActionError(f"the match is over: side {self.winner} won", phase="over")
+            raise IllegalActionError(f"the match is over: side {self.winner} won",
+                                     reason="game_over", phase="over")
         if self.in_hand:
             raise IllegalActionError("a hand is in progress: finish it before dealing the next",
+                                     reason="hand_in_progress",
                                      phase=self.hand.phase)  # type: ignore[union-attr]
         if cards is not None:
             hand = Hand.deal(self.rules, self.players, self.next_dealer, cards=cards)
@@ -193,7 +195,9 @@ class Match:
             phase = "over" if self.winner is not None else "between hands"
             raise IllegalActionError("no hand in progress: call deal() first"
                                      if self.winner is None else
-                                     f"the match is over: side {self.winner} won", phase=phase)
+                                     f"the match is over: side {self.winner} won",
+                                     reason="no_hand" if self.winner is None else "game_over",
+                                     phase=phase)
         return self.hand
 
     def _finish(self, result: HandResult) -> None:
@@ -217,7 +221,7 @@ class Match:
         from .views import view_of
 
         if self.hand is None:
-            raise IllegalActionError("no hand dealt yet", phase="setup")
+            raise IllegalActionError("no hand dealt yet", reason="no_hand", phase="setup")
         return view_of(self.hand, seat, scores=self.scores)
 
     def __repr__(self) -> str:

@@ -69,15 +69,17 @@ class MoneySession:
                  seed: int | None = None) -> None:
         if rules.money == "none":
             raise IllegalActionError(f"{rules.name!r} is not played for money (money='none'); "
-                                     "use the 'money' variant or set money=", phase="setup")
+                                     "use the 'money' variant or set money=",
+                                     reason="bad_setup", phase="setup")
         names = list(players)
         if len(set(names)) != len(names) or not all(isinstance(n, str) and n for n in names):
             raise IllegalActionError(f"player names must be distinct non-empty strings: {names}",
-                                     phase="setup")
+                                     reason="bad_setup", phase="setup")
         low, high = rules.player_range
         if not low <= len(names) <= high:
             raise IllegalActionError(f"{len(names)} players cannot play {rules.name!r}: it "
-                                     f"allows {low} to {high} (E1)", phase="setup")
+                                     f"allows {low} to {high} (E1)", reason="bad_setup",
+                                     phase="setup")
         self.rules = rules
         self.seed = seed
         self._rng = random.Random(seed)
@@ -85,7 +87,7 @@ class MoneySession:
             dealer = first_dealer(rules, len(names), self._rng)  # A-R2.1
         if not 0 <= dealer < len(names):
             raise IllegalActionError(f"dealer {dealer} is not a seat (0..{len(names) - 1})",
-                                     phase="setup")
+                                     reason="bad_setup", phase="setup")
         self.players: list[str] = names
         self.next_dealer = dealer
         self.scores: dict[str, int] = {n: 0 for n in names}
@@ -158,7 +160,9 @@ class MoneySession:
 
     def push(self, action: ActionLike, seat: int | None = None) -> None:
         if self.hand is None or self.hand.is_over:
-            raise IllegalActionError("no hand in progress: call deal() first",
+            raise IllegalActionError("no hand in progress: call deal() first"
+                                     if not self.finished else "the session has ended",
+                                     reason="game_over" if self.finished else "no_hand",
                                      phase="over" if self.finished else "between hands")
         self.hand.push(action, seat)
         if self.hand.result is not None:
@@ -167,11 +171,11 @@ class MoneySession:
     def pop(self) -> Action:
         """Undo the last action of the current hand (un-settling it if it had just ended)."""
         if self.hand is None:
-            raise IllegalActionError("no hand dealt yet", phase="setup")
+            raise IllegalActionError("no hand dealt yet", reason="no_hand", phase="setup")
         if self.hand.result is not None:
             if len(self.results) != len(self.hands) or self.hand_players[-1] != self.players:
                 raise IllegalActionError("cannot undo into a hand once players joined or left",
-                                         phase="between hands")
+                                         reason="undo_blocked", phase="between hands")
             self._apply(self.results.pop(), self.hand_players[-1], sign=-1)
             self.next_dealer = self.hand.dealer
         return self.hand.pop()
@@ -217,9 +221,11 @@ class MoneySession:
     # ------------------------------------------------------------------ joining and leaving
     def _between_hands(self, what: str) -> None:
         if self.finished:
-            raise IllegalActionError(f"cannot {what}: the session has ended", phase="over")
+            raise IllegalActionError(f"cannot {what}: the session has ended", reason="game_over",
+                                     phase="over")
         if self.in_hand:
             raise IllegalActionError(f"cannot {what} during a hand (A-R8.1): finish it first",
+                                     reason="hand_in_progress",
                                      phase=self.hand.phase)  # type: ignore[union-attr]
 
     def join(self, name: str) -> None:
@@ -227,17 +233,18 @@ class MoneySession:
         self._between_hands(f"join {name!r}")
         if self.rules.join_leave == "never":
             raise IllegalActionError("this rule set does not allow joining (join_leave='never')",
-                                     phase="between hands")
+                                     reason="join_leave_not_allowed", phase="between hands")
         if not isinstance(name, str) or not name:
             raise IllegalActionError(f"a player needs a non-empty name, not {name!r}",
-                                     phase="between hands")
+                                     reason="bad_setup", phase="between hands")
         if name in self.players or name in self.payouts:
             raise IllegalActionError(f"{name!r} is already at the table or has left; "
-                                     "choose another name", phase="between hands")
+                                     "choose another name", reason="name_taken",
+                                     phase="between hands")
         limit = min(MAX_SEATS, self.rules.player_range[1])
         if len(self.players) >= limit:
             raise IllegalActionError(f"cannot seat {name!r}: the table is full at {limit} "
-                                     "(A-R8.2, E1)", phase="between hands")
+                                     "(A-R8.2, E1)", reason="table_full", phase="between hands")
         score = 0
         if self.rules.average_mode == "snapshot" and self.rules.join_score == "table_average":
             mean = Fraction(sum(self.scores[n] for n in self.players), len(self.players))
@@ -262,10 +269,10 @@ class MoneySession:
         self._between_hands(f"let {name!r} leave")
         if self.rules.join_leave == "never":
             raise IllegalActionError("this rule set does not allow leaving (join_leave='never')",
-                                     phase="between hands")
+                                     reason="join_leave_not_allowed", phase="between hands")
         if name not in self.players:
             raise IllegalActionError(f"{name!r} is not seated; seated: {', '.join(self.players)}",
-                                     phase="between hands")
+                                     reason="not_seated", phase="between hands")
         payout = self.ledger[name]
         self.payouts[name] = payout
         index = self.players.index(name)
@@ -286,9 +293,11 @@ class MoneySession:
     def settle(self) -> dict[str, Fraction]:
         """End the session: the payout of every seated player (A-R7.5)."""
         if self.finished:
-            raise IllegalActionError("the session has already been settled", phase="over")
+            raise IllegalActionError("the session has already been settled", reason="game_over",
+                                     phase="over")
         if self.in_hand:
             raise IllegalActionError("cannot settle during a hand: finish it first",
+                                     reason="hand_in_progress",
                                      phase=self.hand.phase)  # type: ignore[union-attr]
         final = self.ledger
         self.payouts.update(final)
@@ -304,7 +313,7 @@ class MoneySession:
         from .views import view_of
 
         if self.hand is None:
-            raise IllegalActionError("no hand dealt yet", phase="setup")
+            raise IllegalActionError("no hand dealt yet", reason="no_hand", phase="setup")
         seated = self.hand_players[-1]
         return view_of(self.hand, seat, scores=[self.scores[n] for n in seated], names=seated)
 

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import re
 from collections.abc import Mapping
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from .errors import OptionError
+from .errors import OptionError, shown
 
-__all__ = ["MOON", "VARIANTS", "RuleSet", "bid_text", "find_variant"]
+__all__ = ["MOON", "VARIANTS", "RuleSet", "bid_text", "find_variant", "parse_money"]
 
 #: Internal value of the moon / smudge bid: one step above 4.
 MOON = 5
@@ -236,19 +237,62 @@ def _ladder_key(values: Any) -> str:
     return f"{nums[0]}-4" + (f"+{tops[0]}" if tops else "") if nums[0] < 4 else "4"
 
 
-def _to_fraction(name: str, value: Any) -> Fraction:
-    if isinstance(value, Fraction):
-        return value
-    if isinstance(value, bool):
-        raise OptionError(f"option {name}={value!r} must be an amount of dollars")
+#: The longest amount of money :func:`parse_money` reads, and the largest decimal exponent:
+#: ``Fraction("1e99999999999")`` would hang, so the text is bounded before it is converted.
+MONEY_TEXT_LIMIT = 40
+MONEY_EXPONENT_LIMIT = 12
+_MONEY_TEXT = re.compile(
+    r"(?P<num>[+-]?(?:\d+(?:\.\d*)?|\.\d+))(?:[eE](?P<exp>[+-]?\d{1,4}))?"
+    r"|[+-]?\d+/\d+")
+
+
+def parse_money(text: str, *, what: str, negative: bool = False) -> Fraction:
+    """An exact amount of dollars from text: ``"0.25"``, ``"1/4"``, ``"2"``, ``"1e-2"``.
+
+    The text is bounded before it is converted (at most :data:`MONEY_TEXT_LIMIT` characters
+    and a decimal exponent within ±:data:`MONEY_EXPONENT_LIMIT`), so no input is slow.
+    ``what`` names the value in the error (``"option stake_per_point"``, ``"payout"``);
+    a negative amount is refused unless ``negative`` (a payout may be negative, a stake or a
+    moon payment may not: A-R7).  :class:`OptionError` for anything else.
+    """
+    if not isinstance(text, str):
+        raise OptionError(f"{what}={shown(text)} must be an amount of dollars as text, "
+                          "e.g. '0.10'")
+    t = text.strip()
+    match = _MONEY_TEXT.fullmatch(t) if len(t) <= MONEY_TEXT_LIMIT else None
+    if match is None or (match["exp"] is not None
+                         and abs(int(match["exp"])) > MONEY_EXPONENT_LIMIT):
+        raise OptionError(
+            f"{what}={shown(text)} is not an amount of dollars: write a decimal or a fraction "
+            f"such as '0.25', '1/4' or '2' (at most {MONEY_TEXT_LIMIT} characters, exponent "
+            f"within ±{MONEY_EXPONENT_LIMIT})")
     try:
-        if isinstance(value, float):
-            return Fraction(repr(value))  # 0.1 means ten cents, not its binary neighbour
-        if isinstance(value, int | str | Decimal):
-            return Fraction(value)
-    except (ValueError, ZeroDivisionError):
-        pass
-    raise OptionError(f"option {name}={value!r} must be an amount of dollars, e.g. '0.10'")
+        amount = Fraction(t)
+    except ZeroDivisionError:
+        raise OptionError(f"{what}={shown(text)} divides by zero") from None
+    if amount < 0 and not negative:
+        raise OptionError(f"{what}={shown(text)} is negative: it must be 0 or more "
+                          "(a negative stake would make the winners pay, A-R7)")
+    return amount
+
+
+def _to_fraction(name: str, value: Any) -> Fraction:
+    """An option's dollar amount from a Fraction, int, float, Decimal or text (A-R7)."""
+    what = f"option {name}"
+    if isinstance(value, bool):
+        raise OptionError(f"{what}={value!r} must be an amount of dollars, e.g. '0.10'")
+    if isinstance(value, Fraction | int):
+        amount = Fraction(value)
+        if amount < 0:
+            raise OptionError(f"{what}={shown(value)} is negative: it must be 0 or more "
+                              "(a negative stake would make the winners pay, A-R7)")
+        return amount
+    if isinstance(value, float | Decimal):
+        # repr: 0.1 means ten cents, not its binary neighbour; inf and nan are refused there.
+        return parse_money(repr(value) if isinstance(value, float) else str(value), what=what)
+    if isinstance(value, str):
+        return parse_money(value, what=what)
+    raise OptionError(f"{what}={shown(value)} must be an amount of dollars, e.g. '0.10'")
 
 
 _AUCTION = RuleSet(name="auction")
