@@ -310,14 +310,14 @@ def test_win_with_the_lowest_card_that_wins_and_duck_when_lost() -> None:
 def test_proven_voids_follow_the_rules_of_following() -> None:
     # Trump is spades (suit 3); a heart lead (suit 2).
     trick = [13 * 2 + 5, 13 * 3 + 2, 13 * 0 + 4, 13 * 2 + 7]  # 7H, 4S (trump), 6C, 9H
-    voids = proven_voids([], 0, trick, 4, 3, 0)
+    voids = proven_voids([], 0, trick, 4, 3, "trump_anytime")
     assert voids == [0, 0, 1 << 2, 0]  # trumping proves nothing; the club discard does
-    strict = proven_voids([], 0, trick, 4, 3, 1)
+    strict = proven_voids([], 0, trick, 4, 3, "strict_follow")
     assert strict == [0, 1 << 2, 1 << 2, 0]  # strict follow: any off-suit card proves it
-    only = proven_voids([], 0, trick, 4, 3, 2)
+    only = proven_voids([], 0, trick, 4, 3, "follow_trump_only")
     assert only == [0, 0, 0, 0]  # follow-trump-only: a plain lead proves nothing
     trump_lead = [13 * 3 + 12, 13 * 0 + 3, 13 * 3 + 1, 13 * 2 + 0]  # AS, 5C, 3S, 2H
-    for follow in (0, 1, 2):
+    for follow in ("trump_anytime", "strict_follow", "follow_trump_only"):
         assert proven_voids([], 0, trump_lead, 4, 3, follow) == [0, 1 << 3, 0, 1 << 3]
 
 
@@ -326,8 +326,7 @@ def test_choose_card_never_throws_the_jack_into_a_lost_trump_trick() -> None:
     hand = (1 << (13 * 3 + 9)) | (1 << (13 * 3 + 2)) | (1 << 5)
     card = choose_card(seat=1, players=4, partners=True, pitcher=0, trump=3, hand=hand,
                        legal=hand & (0x1FFF << 39), leader=0, trick=[13 * 3 + 12],
-                       played=1 << (13 * 3 + 12), voids=[0, 0, 0, 0], low_holder=False,
-                       follow=0)
+                       played=1 << (13 * 3 + 12), voids=[0, 0, 0, 0], low_holder=False)
     assert card == 13 * 3 + 2
 
 

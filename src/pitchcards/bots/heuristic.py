@@ -41,7 +41,10 @@ trumps).
   and keep count away from the pitcher's side.
 * It tracks every card seen and the proven voids: a void is proven only by a discard of a third
   suit while not trumping (the rules let a player trump while holding the led suit), or by not
-  following a trump lead; under ``strict_follow`` any off-suit card proves it.
+  following a trump lead; under ``strict_follow`` any off-suit card proves it.  The rule is read
+  from one table shared with the sampler (:data:`~.sampler.FOLLOW_ALLOWS`, C6); the seat's own
+  legal cards come from the engine (the view's legal actions, or ``Hand.legal_mask`` in
+  rollouts), and trick strength from :mod:`pitchcards.cards` (C7).
 """
 
 from __future__ import annotations
@@ -49,11 +52,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..actions import BID, PASS, PASS_ID, PITCH, PITCH_BASE, PLAY, Action
-from ..cards import GAME_VALUE, SUIT_MASKS
+from ..cards import GAME_VALUE, STRENGTH, SUIT_MASKS, SUITS, trick_winner
 from ..hand import Hand
 from ..rules import MOON, RuleSet
 from ..views import View
 from .base import Bot
+from .sampler import FOLLOW_ALLOWS
 
 __all__ = [
     "EasyBot",
@@ -77,11 +81,6 @@ _FULL = (1 << 52) - 1
 _JACK, _TEN, _ACE = 9, 8, 12
 #: the cards that can score a point or count for game in their suit: A K Q J 10 and the 2
 _POINT_CARDS = sum(1 << (13 * s + r) for s in range(4) for r in (0, 8, 9, 10, 11, 12))
-
-# Follow rules as small ints (the engine's order).
-_TRUMP_ANYTIME, _STRICT, _TRUMP_ONLY = 0, 1, 2
-_FOLLOW = {"trump_anytime": _TRUMP_ANYTIME, "strict_follow": _STRICT,
-           "follow_trump_only": _TRUMP_ONLY}
 
 
 def _bits(mask: int) -> list[int]:
@@ -334,30 +333,32 @@ def choose_bid(hand: int, seat: int, players: int, dealer: int, rules: RuleSet,
 
 # ----------------------------------------------------------------------------- card play
 def proven_voids(tricks: Sequence[tuple[int, Sequence[int], int]], leader: int,
-                 current: Sequence[int], players: int, trump: int, follow: int) -> list[int]:
+                 current: Sequence[int], players: int, trump: int,
+                 follow_rule: str) -> list[int]:
     """Per seat, a 4-bit mask of the suits that seat has proven it does not hold.
 
-    Under trump-any-time a seat proves a void in the led suit only by playing a third suit (a
-    trump proves nothing); a trump lead not followed proves a trump void.  Under strict follow
-    any off-suit card proves it; under follow-trump-only only a trump lead can.
+    A card that a player holding the led suit may not play proves the void (C6, §7.8; the rule
+    is :data:`~.sampler.FOLLOW_ALLOWS`): under trump-any-time a seat proves a void in the led
+    suit only by playing a third suit (a trump proves nothing), and a trump lead not followed
+    proves a trump void; under strict follow any off-suit card proves it; under
+    follow-trump-only only a trump lead can.
     """
+    allows = FOLLOW_ALLOWS[follow_rule][trump]
     voids = [0] * players
     for ldr, cards, _ in tricks:
-        _voids_of(voids, ldr, cards, players, trump, follow)
+        _voids_of(voids, ldr, cards, players, allows)
     if current:
-        _voids_of(voids, leader, current, players, trump, follow)
+        _voids_of(voids, leader, current, players, allows)
     return voids
 
 
-def _voids_of(voids: list[int], leader: int, cards: Sequence[int], players: int, trump: int,
-              follow: int) -> None:
+def _voids_of(voids: list[int], leader: int, cards: Sequence[int], players: int,
+              allows: Sequence[int]) -> None:
+    """Add the voids one trick proves; ``allows`` is ``FOLLOW_ALLOWS[follow_rule][trump]``."""
     led = _SUIT_OF[cards[0]]
+    may = allows[led]
     for i in range(1, len(cards)):
-        s = _SUIT_OF[cards[i]]
-        if s == led:
-            continue
-        if (follow == _STRICT or led == trump
-                or (follow == _TRUMP_ANYTIME and s != trump)):
+        if not may >> _SUIT_OF[cards[i]] & 1:  # C6: a holder of the led suit could not play it
             seat = leader + i
             voids[seat - players if seat >= players else seat] |= 1 << led
 
@@ -383,7 +384,7 @@ def _opening_lead(hand: int, suit: int, low_holder: bool) -> int:
 
 def choose_card(seat: int, players: int, partners: bool, pitcher: int, trump: int, hand: int,
                 legal: int, leader: int, trick: Sequence[int], played: int,
-                voids: Sequence[int], low_holder: bool, follow: int) -> int:
+                voids: Sequence[int], low_holder: bool) -> int:
     """The heuristic card to play (see the module docstring).
 
     ``trump`` is -1 before the first lead; ``trick`` the cards of the current trick in play
@@ -424,13 +425,9 @@ def choose_card(seat: int, players: int, partners: bool, pitcher: int, trump: in
 
     # ---------------------------------------------------------------- following
     led = _SUIT_OF[trick[0]]
-    win_str = -1
-    win_i = 0
-    for i, c in enumerate(trick):
-        s = _SUIT_OF[c]
-        st = 100 + _RANK_OF[c] if s == trump else _RANK_OF[c] if s == led else -1
-        if st > win_str:
-            win_str, win_i = st, i
+    power = STRENGTH[trump][led]  # C7
+    win_i = trick_winner(trick, trump)
+    win_str = power[trick[win_i]]
     win_seat = (leader + win_i) % n
     later = [(leader + i) % n for i in range(len(trick) + 1, n)]
     later_opps = [s for s in later if (s & 1 if partners else s) != my_side]
@@ -442,11 +439,11 @@ def choose_card(seat: int, players: int, partners: bool, pitcher: int, trump: in
         if c == jack or low_candidate(c):
             special = True
 
-    def safe(strength: int, card: int) -> bool:
-        """No player still to play can beat this strength (as far as the seat knows)."""
+    def safe(card: int) -> bool:
+        """No player still to play can beat this card (as far as the seat knows)."""
         if not later_opps:
             return True
-        if strength >= 100:
+        if _SUIT_OF[card] == trump:
             higher = unseen_trumps & _ABOVE[card]
             if not higher:
                 return True
@@ -459,7 +456,7 @@ def choose_card(seat: int, players: int, partners: bool, pitcher: int, trump: in
         return not any(not voids[s] >> led & 1 for s in later_opps)
 
     cards = _bits(legal)
-    if ally_winning and safe(win_str, trick[win_i]):
+    if ally_winning and safe(trick[win_i]):
         # Feed my partner's safe trick: the J, a ten, Low, then side aces and kings.
         best_card, best_cost = -1, 1e9
         for c in cards:
@@ -481,12 +478,7 @@ def choose_card(seat: int, players: int, partners: bool, pitcher: int, trump: in
                 best_card, best_cost = c, cost
         return best_card
 
-    winners = []
-    for c in cards:
-        s = _SUIT_OF[c]
-        st = 100 + _RANK_OF[c] if s == trump else _RANK_OF[c] if s == led else -1
-        if st > win_str:
-            winners.append((c, st))
+    winners = [c for c in cards if power[c] > win_str]
     if winners:
         trick_value = value + (10 if special else 0) + (3 if attacking else 1)
         if ally_winning:
@@ -494,8 +486,8 @@ def choose_card(seat: int, players: int, partners: bool, pitcher: int, trump: in
         elif not partners and not attacking and win_seat != pitcher:
             trick_value -= 3  # another defender has it: no need to spend much
         best_card, best_cost = -1, 1e9
-        for c, st in winners:
-            if not safe(st, c):
+        for c in winners:
+            if not safe(c):
                 continue
             cost = _win_cost(c, trump, jack, low_candidate)
             if cost < best_cost:
@@ -504,10 +496,10 @@ def choose_card(seat: int, players: int, partners: bool, pitcher: int, trump: in
             return best_card
         if best_card < 0 and trick_value >= 10:
             # No sure winner: try the strongest winner that is not itself a point card at risk.
-            risky = [(st, c) for c, st in winners
+            risky = [c for c in winners
                      if c != jack and _RANK_OF[c] != _TEN and not low_candidate(c)]
             if risky:
-                return max(risky)[1]
+                return max(risky, key=power.__getitem__)
     # Duck: the cheapest card to lose.
     best_card, best_cost = -1, 1e9
     for c in cards:
@@ -641,16 +633,15 @@ def decide(view: View, aggression: float = 0.0) -> Action:
         return choose_bid(view.hand_mask, seat, view.players, view.dealer, rules, view.auction,
                           legal, view.scores, aggression)
     mask = _legal_mask(legal)
-    trump = -1 if view.trump is None else "CDHS".index(view.trump)
-    follow = _FOLLOW[rules.follow_rule]
+    trump = -1 if view.trump is None else SUITS.index(view.trump)
     trick = [c for _, c in view.trick]
     leader = view.leader if view.leader is not None else seat
-    voids = (proven_voids(view.tricks, leader, trick, view.players, trump, follow)
+    voids = (proven_voids(view.tricks, leader, trick, view.players, trump, rules.follow_rule)
              if trump >= 0 else [0] * view.players)
     card = choose_card(seat, view.players, rules.partnership_mode,
                        view.pitcher if view.pitcher is not None else seat, trump,
                        view.hand_mask, mask, leader, trick, view.played_mask, voids,
-                       rules.low_to == "holder", follow)
+                       rules.low_to == "holder")
     return PLAY[card] if mask >> card & 1 else legal[0]
 
 
@@ -676,26 +667,26 @@ def rollout_action(hand: Hand) -> Action:
     lead = hand.leader
     leader = -1 if lead is None else lead
     trick = list(hand.trick_cards)
-    follow = _FOLLOW[rules.follow_rule]
     if trump >= 0:
         tricks = hand.completed_tricks()
+        allows = FOLLOW_ALLOWS[rules.follow_rule][trump]
         played = 0
         voids = [0] * n
         for ldr, cards, _ in tricks:
             for c in cards:
                 played |= 1 << c
-            _voids_of(voids, ldr, cards, n, trump, follow)
+            _voids_of(voids, ldr, cards, n, allows)
         if trick:
             for c in trick:
                 played |= 1 << c
-            _voids_of(voids, leader, trick, n, trump, follow)
+            _voids_of(voids, leader, trick, n, allows)
     else:
         played = 0
         voids = [0] * n
     pitcher = hand.pitcher
     card = choose_card(seat, n, rules.partnership_mode, pitcher if pitcher is not None else seat,
                        trump, mine, legal, leader, trick, played, voids,
-                       rules.low_to == "holder", follow)
+                       rules.low_to == "holder")
     return PLAY[card]
 
 

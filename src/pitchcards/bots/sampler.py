@@ -3,11 +3,10 @@
 Hard evidence (a sampled world never contradicts it):
 
 * the seat's own hand, every card played and by whom, a pitched card still held, hand sizes;
-* proven voids.  Only a discard proves one, and what a discard proves depends on ``follow_rule``:
-  ``trump_anytime`` - a card that is neither the led suit nor trump proves a void in the led suit
-  (trumping proves nothing: a player holding the led suit may trump); ``strict_follow`` - any
-  off-suit card proves a void in the led suit; ``follow_trump_only`` - only failing to follow a
-  trump lead proves a (trump) void.
+* proven voids: a card that a player holding the led suit may not play (C6, :data:`FOLLOW_ALLOWS`)
+  proves a void in the led suit.  ``trump_anytime`` - a card that is neither the led suit nor
+  trump (trumping proves nothing: a player holding the led suit may trump); ``strict_follow`` -
+  any off-suit card; ``follow_trump_only`` - only failing to follow a trump lead.
 
 Soft evidence: bids and passes.  Each sampled hand gets a likelihood under a small bidding model
 (:func:`suit_strength` estimates the points a suit would take as trump; a bid of *b* is likely
@@ -27,13 +26,34 @@ from dataclasses import dataclass
 from ..actions import BID_BASE, PASS_ID, PITCH_BASE, PLAY, Action
 from ..cards import DECK_SIZE, FULL_DECK, SUIT_MASKS, SUITS
 from ..hand import Hand
+from ..rules import RuleSet
 from ..views import View
 
-__all__ = ["Evidence", "bid_likelihood", "build_world", "evidence_of", "sample_hidden",
-           "sample_worlds", "suit_strength"]
+__all__ = ["FOLLOW_ALLOWS", "Evidence", "bid_likelihood", "build_world", "evidence_of",
+           "sample_hidden", "sample_worlds", "suit_strength"]
 
 _RANK_BITS = [1 << r for r in range(13)]
 _ACE, _KING, _QUEEN, _JACK, _TEN = 12, 11, 10, 9, 8
+
+
+def _allows(follow_rule: str, trump: int, led: int) -> int:
+    if follow_rule == "trump_anytime":
+        return 1 << led | 1 << trump  # C6: follow suit or trump
+    if follow_rule == "strict_follow":
+        return 1 << led  # §7.8: follow suit
+    if follow_rule == "follow_trump_only":
+        return 1 << led if led == trump else 0b1111  # §7.8: only a trump lead must be followed
+    raise ValueError(f"no void inference for follow_rule={follow_rule!r}")
+
+
+#: C6 / §7.8 as evidence about the other seats: ``FOLLOW_ALLOWS[follow_rule][trump][led]`` is the
+#: set of suits (bit ``1 << suit``) that a player *holding the led suit* may play.  A card of any
+#: other suit proves that player void in the led suit.  The seat to act's own legal cards come from
+#: ``Hand.legal_mask`` / ``View.legal_actions``; this table is only for inferring voids (the
+#: heuristic and the sampler share it).
+FOLLOW_ALLOWS: dict[str, tuple[tuple[int, ...], ...]] = {
+    rule: tuple(tuple(_allows(rule, t, led) for led in range(4)) for t in range(4))
+    for rule in RuleSet.OPTION_CHOICES["follow_rule"]}
 
 
 @dataclass(slots=True)
@@ -62,24 +82,15 @@ def evidence_of(view: View) -> Evidence:
     played_by = [0] * n
     voids = [0] * n
     plays: list[Action] = []
-    follow = rules.follow_rule
+    allows = FOLLOW_ALLOWS[rules.follow_rule][trump] if trump >= 0 else ()
 
     def trick(seq: list[tuple[int, int]]) -> None:
         led = seq[0][1] // 13
         for i, (s, c) in enumerate(seq):
             played_by[s] |= 1 << c
             plays.append(PLAY[c])
-            if i == 0:
-                continue
-            suit = c // 13
-            if suit == led:
-                continue
-            if follow == "trump_anytime":
-                if suit != trump:
-                    voids[s] |= SUIT_MASKS[led]
-            elif follow == "strict_follow" or led == trump:
-                # strict: any off-suit card; follow_trump_only: only a trump lead binds
-                voids[s] |= SUIT_MASKS[led]
+            if i and not allows[led] >> (c // 13) & 1:
+                voids[s] |= SUIT_MASKS[led]  # C6: a holder of the led suit could not play this
 
     for leader, cards, _ in view.tricks:
         trick([((leader + i) % n, c) for i, c in enumerate(cards)])
