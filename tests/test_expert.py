@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import importlib
 import random
+import sys
+import types
 
 import pytest
 
 import pitchcards as pc
 from helpers import random_positions
-from pitchcards.bots import BOTS, make_bot
+from pitchcards.bots import BOTS, heuristic, make_bot, policy
 from pitchcards.bots.expert import Budget, ExpertBot
 from pitchcards.bots.hints import suggest
 from pitchcards.bots.oracle import OracleBot
@@ -127,6 +130,36 @@ def test_expert_plays_legal_actions_in_every_variant(variant: str, players: int,
         action = bot.choose(view)
         assert action in view.legal_actions
         h.push(action)
+
+
+def test_a_broken_rollout_policy_fails_loudly(monkeypatch: pytest.MonkeyPatch) -> None:
+    # No silent fallback: an error in the heuristic's card play reaches the caller.
+    def broken(*args: object, **kwargs: object) -> int:
+        raise RuntimeError("broken heuristic")
+
+    monkeypatch.setattr(heuristic, "choose_card", broken)
+    h = pc.Hand.deal(pc.find_variant("auction-partners"), 4, dealer=0, seed=3)
+    h.push("bid 2")
+    while h.phase == "auction":
+        h.push("pass")
+    seat = h.seat_to_act
+    assert seat is not None
+    with pytest.raises(RuntimeError, match="broken heuristic"):
+        ExpertBot(1, TINY).choose(view_of(h, seat))
+
+
+def test_a_broken_heuristic_module_is_not_replaced_silently(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The rollout policy once fell back to a built-in one when the heuristic failed to load.
+    broken = types.ModuleType("pitchcards.bots.heuristic")  # no rollout_action
+    monkeypatch.setitem(sys.modules, "pitchcards.bots.heuristic", broken)
+    try:
+        with pytest.raises(ImportError):
+            importlib.reload(policy)
+    finally:
+        monkeypatch.undo()
+        importlib.reload(policy)
+    assert policy.rollout_action is heuristic.rollout_action
 
 
 def test_registered_levels() -> None:

@@ -10,7 +10,7 @@ bid looks safe.
 from __future__ import annotations
 
 from ..actions import Action
-from ..cards import GAME_VALUE, SUITS, card_symbol
+from ..cards import GAME_VALUE, SUITS, card_strength, card_symbol, trick_winner
 from ..views import View
 from .expert import HARD, Budget, ExpertBot
 from .sampler import suit_strength
@@ -96,15 +96,8 @@ def _explain_play(view: View, action: Action) -> str:
             return f"lead the {sym}: a cheap card that gives nothing away"
         return f"lead the {sym}"
     led = view.trick[0][1] // 13
-
-    def power(c: int) -> int:
-        return 100 + c % 13 if c // 13 == trump else c % 13 if c // 13 == led else -1
-
-    best_seat, best = view.trick[0]
-    for s, c in view.trick[1:]:
-        if power(c) > power(best):
-            best_seat, best = s, c
-    wins = power(card) > power(best)
+    best_seat, best = view.trick[trick_winner([c for _, c in view.trick], trump)]
+    wins = card_strength(card, trump, led) > card_strength(best, trump, led)  # C7
     partner = (view.rules.partnership_mode and view.seat is not None
                and best_seat % 2 == view.seat % 2)
     on_table = sum(GAME_VALUE[c % 13] for _, c in view.trick)
