@@ -446,3 +446,17 @@ def test_pitch_arena_command() -> None:
     with redirect_stdout(io.StringIO()), redirect_stderr(err):
         code = main(["arena", "--bots", "heuristic,nobody", "--games", "1"])
     assert code == 2 and "unknown bot 'nobody'" in err.getvalue() and "random" in err.getvalue()
+
+
+def test_the_bots_do_not_import_the_research_adapters_which_register_their_own() -> None:
+    code = ("import importlib.util, sys\n"
+            "import pitchcards.bots, pitchcards.bots.arena\n"
+            "assert 'pitchcards.envs' not in sys.modules, 'the bots imported pitchcards.envs'\n"
+            "assert 'openspiel-ismcts' not in pitchcards.bots.BOTS\n"
+            "import pitchcards.envs\n"
+            "has_spiel = importlib.util.find_spec('pyspiel') is not None\n"
+            "assert ('openspiel-ismcts' in pitchcards.bots.BOTS) == has_spiel\n"
+            "assert 'pyspiel' not in sys.modules and 'numpy' not in sys.modules\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=60, check=False)
+    assert run.returncode == 0, run.stderr
