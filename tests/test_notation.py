@@ -145,11 +145,12 @@ def round_trip(game: Game) -> tuple[str, Game]:
 def test_complete_match_round_trips(variant: str) -> None:
     match = play_match(variant, seed=5, players=4)
     text, _ = round_trip(match)
-    assert text.startswith("pitchcards-record 1\ngame match\n")
+    assert text.startswith("pitchcards-record 2\ngame match\n")
+    assert re.search(r"\n\nend \d+ [0-9a-f]{16}\n\Z", text)
     assert f"\nvariant {variant}\n" in text
     assert "\noption " not in text
     if match.winner is not None:
-        assert text.endswith(f"\nwinner {match.winner}\n")
+        assert text.split("\n\nend ")[0].endswith(f"\nwinner {match.winner}")
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -212,7 +213,7 @@ def test_custom_rule_set_writes_every_option() -> None:
 
 
 def test_variant_alias_and_lenient_spellings_are_read() -> None:
-    text = write_record(play_match("auction", seed=4, hands=1))
+    text = write_record(play_match("auction", seed=4, hands=1), version=1)  # edited by hand
     text = text.replace("variant auction", "variant Auction-Pitch")
     text = re.sub(r"\bplay T([SHDC])", r"play 10\1", text)
     text = text.replace("deal 0 ", "deal 0  ").replace(" pass\n", " PASS\n")
@@ -272,10 +273,11 @@ def test_money_leave_that_ends_the_session_settles_once() -> None:
     assert s.finished
     text, _ = round_trip(s)
     assert text.count("\nsettle\n") == 1
-    assert text.endswith(f"leave B\npayout B {s.payouts['B']}\n\nsettle\npayout A "
-                         f"{s.payouts['A']}\n")
+    assert text.split("\n\nend ")[0].endswith(f"leave B\npayout B {s.payouts['B']}\n\nsettle\n"
+                                              f"payout A {s.payouts['A']}")
     # The settle line may also be left out: the leave settles the session anyway.
-    again = replay(read_record(text.split("\nsettle\n")[0] + "\n"))
+    old = write_record(s, version=1)
+    again = replay(read_record(old.split("\nsettle\n")[0] + "\n"))
     assert isinstance(again, pc.MoneySession) and again.finished
 
 
@@ -299,7 +301,7 @@ def test_session_between_hands_and_before_any_hand() -> None:
     play_hand(s, random.Random(1))
     s.join("E")
     text, _ = round_trip(s)
-    assert text.endswith("\njoin E\n")
+    assert text.split("\n\nend ")[0].endswith("\njoin E")
 
 
 # ------------------------------------------------------------------------------ unfinished
@@ -393,7 +395,8 @@ def test_write_record_refuses_other_objects() -> None:
 
 # ------------------------------------------------------------------------------ errors
 def _good() -> str:
-    return write_record(play_match("auction", seed=2, hands=2))
+    """A version-1 record (no checksum): the tests below edit it to make one error at a time."""
+    return write_record(play_match("auction", seed=2, hands=2), version=1)
 
 
 def _line_of(text: str, prefix: str, nth: int = 0) -> int:
@@ -426,7 +429,8 @@ def test_error_empty_and_foreign_text() -> None:
     _expect("", RecordSyntaxError, 1, "empty record")
     _expect("# only a comment\n", RecordSyntaxError, 1, "empty record")
     _expect("[Event \"chess\"]\n", RecordSyntaxError, 1, "not a pitchcards record")
-    _expect("pitchcards-record 2\n", RecordSyntaxError, 1, "unsupported format version 2")
+    _expect("pitchcards-record 3\n", RecordSyntaxError, 1, "unsupported format version 3",
+            "reads versions 1 and 2")
     _expect("\n\npitchcards-record one\n", RecordSyntaxError, 3, "whole number")
 
 
@@ -442,7 +446,7 @@ def test_error_header_problems() -> None:
     bad_bool = good.replace("players 4", "option pass_is_final maybe\nplayers 4")
     _expect(bad_bool, RecordSyntaxError, line + 1, "true or false")
     bad_frac = good.replace("players 4", "option stake_per_point ten\nplayers 4")
-    _expect(bad_frac, RecordSyntaxError, line + 1, "exact amount")
+    _expect(bad_frac, RecordSyntaxError, line + 1, "stake_per_point", "not an amount of dollars")
     twice = good.replace("players 4", "option target 9\noption target 11\nplayers 4")
     _expect(twice, RecordSyntaxError, line + 2, "given twice")
     pline = _line_of(good, "players")
@@ -505,7 +509,7 @@ def test_error_action_problems() -> None:
 
 
 def test_error_result_total_winner_mismatch() -> None:
-    good = write_record(play_match("auction", seed=2, hands=60))
+    good = write_record(play_match("auction", seed=2, hands=60), version=1)
     assert "\nwinner " in good
     rline = _line_of(good, "result", 1)
     original = good.split("\n")[rline - 1]
@@ -538,7 +542,7 @@ def test_error_result_total_winner_mismatch() -> None:
 
 def test_error_result_on_unfinished_hand_and_hand_after_it() -> None:
     match = play_match("auction", seed=3, hands=1)
-    text = write_record(match)
+    text = write_record(match, version=1)
     last_play = max(i for i, ln in enumerate(text.split("\n"), 1) if " play " in ln)
     cut = _replace_line(text, last_play, "# taken back")
     _expect(cut, RecordMismatchError, _line_of(cut, "result"), "hand 1",
@@ -553,7 +557,7 @@ def test_error_result_on_unfinished_hand_and_hand_after_it() -> None:
 
 def test_error_money_events() -> None:
     session = play_session(seed=3)
-    good = write_record(session)
+    good = write_record(session, version=1)
     pline = _line_of(good, "payout Ann")
     _expect(_replace_line(good, pline, "payout Ann 1000"), RecordMismatchError, pline,
             "pays 'Ann' 1000")
@@ -766,7 +770,7 @@ def test_examples_in_the_docs_are_valid_records() -> None:
     from pathlib import Path
 
     doc = (Path(__file__).resolve().parents[1] / "docs" / "notation.md").read_text("utf-8")
-    blocks = re.findall(r"```text\n(pitchcards-record 1\n.*?)```", doc, re.S)
+    blocks = re.findall(r"```text\n(pitchcards-record 2\n.*?)```", doc, re.S)
     assert len(blocks) == 2
     games = [replay(read_record(block)) for block in blocks]
     for block, game in zip(blocks, games, strict=True):

@@ -7,7 +7,7 @@ payouts, the winner) is a *check*: optional on reading, always written, and comp
 replay, so a record that no longer replays to what it says raises :class:`RecordMismatchError`.
 ``docs/notation.md`` describes the format with an example; in brief::
 
-    pitchcards-record 1
+    pitchcards-record 2
     game match                         # or: game money
     variant auction
     option target 11                   # every option that differs from the variant
@@ -26,10 +26,15 @@ replay, so a record that no longer replays to what it says raises :class:`Record
     total 0 1 3 0                      # running score per side after the hand
     winner 2                           # match only, once a side has won
 
+    end 41 3f2a9c01b4e6d7a8            # lines before it and their checksum (version 2)
+
 Money sessions add ``seats NAME...`` (who sits in each hand, a check), the between-hands events
 ``join NAME``, ``leave NAME`` and ``settle``, and after a ``leave``/``settle`` the check lines
 ``payout NAME AMOUNT`` (exact dollars, e.g. ``-2/15``).  ``#`` starts a comment; blank lines are
-ignored.  A record may stop anywhere between or inside hands: a saved game in progress.
+ignored.  A record may stop anywhere between or inside hands: a saved game in progress.  A
+version-2 record (what :func:`write_record` writes) then ends with ``end LINES CHECKSUM``, so
+that a record cut short (an interrupted save) is refused; version 1 has no end line and is
+still read.  The header tags ``names``, ``bot NAME LEVEL`` and ``practice`` say who is who.
 
 The seed is informational: a replayed game restarts its random generator from the seed, so hands
 dealt at random after a replay are not the ones the original game would have dealt next.
@@ -45,6 +50,7 @@ from .format import (
     HandRecord,
     OptionValue,
     Record,
+    RecordDamagedError,
     RecordError,
     RecordMismatchError,
     RecordReplayError,
@@ -62,6 +68,7 @@ __all__ = [
     "HandRecord",
     "OptionValue",
     "Record",
+    "RecordDamagedError",
     "RecordError",
     "RecordMismatchError",
     "RecordReplayError",

@@ -10,24 +10,13 @@ from ..match import Match
 from ..money import MoneySession, round_half_away
 from ..rules import bid_text
 from .format import EventRecord, Game, HandRecord, _format_value
-from .replay import _run, read_record
+from .replay import _read
 
 
 # ---------------------------------------------------------------------------------- replay text
 def replay_text(text: str) -> str:
     """What ``pitch replay FILE`` prints: every hand played out, then the outcome."""
-    record = read_record(text)
     out: list[str] = []
-    rules = record.rules
-    changes = ", ".join(f"{k}={_format_value(v)}" for k, v in record.options.items())
-    who = (f"{record.players} players" if record.names is None
-           else "players " + ", ".join(record.names))
-    out.append(f"{rules.name}{' (' + changes + ')' if changes else ''}: {who}, "
-               f"first dealer seat {record.dealer}"
-               + (f", seed {record.seed}" if record.seed is not None else ""))
-    if record.scores is not None:
-        out.append("starting scores: " + " ".join(map(str, record.scores)))
-
     def show(game: Game, item: HandRecord | EventRecord) -> None:
         if isinstance(item, HandRecord):
             out.extend(_describe_hand(game, item.number))
@@ -40,7 +29,17 @@ def replay_text(text: str) -> str:
         else:
             out.extend(["", "the session is settled"])
 
-    game = _run(record, on_item=show)
+    record, game = _read(text, on_item=show)
+    rules = record.rules
+    changes = ", ".join(f"{k}={_format_value(v)}" for k, v in record.options.items())
+    names = record.names or record.seat_names
+    who = f"{record.players} players" if names is None else "players " + ", ".join(names)
+    head = [f"{rules.name}{' (' + changes + ')' if changes else ''}: {who}, "
+            f"first dealer seat {record.dealer}"
+            + (f", seed {record.seed}" if record.seed is not None else "")]
+    if record.scores is not None:
+        head.append("starting scores: " + " ".join(map(str, record.scores)))
+    out[:0] = head
     if isinstance(game, MoneySession):
         out.extend(_describe_money_end(game))
     else:

@@ -5,21 +5,41 @@ one token, number, option value or result field.  ``docs/notation.md`` is the fo
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
+import re
 from fractions import Fraction
 from typing import TypeAlias
 
 from ..actions import Action
 from ..cards import SUITS
-from ..errors import REASONS, IllegalActionError, InvalidActionError, PitchError
+from ..errors import (
+    REASONS,
+    IllegalActionError,
+    InvalidActionError,
+    OptionError,
+    PitchError,
+    shown,
+)
 from ..match import Match
 from ..money import MoneySession
-from ..rules import RuleSet
+from ..rules import RuleSet, parse_money
 from ..scoring import HandResult
 
 #: The first line of every record is ``FORMAT_NAME FORMAT_VERSION``.
 FORMAT_NAME = "pitchcards-record"
-FORMAT_VERSION = 1
+#: What :func:`write_record` writes: version 2, which ends with an ``end`` line (a line count
+#: and a checksum) so that a record cut short is refused.  Version 1 (no ``end`` line) is read.
+FORMAT_VERSION = 2
+READ_VERSIONS = (1, 2)
+#: The last line of a version-2 record: ``end LINES CHECKSUM``.
+END = "end"
+#: The longest line a record may have (a player's name, a custom variant's name: far less).
+LINE_LIMIT = 10_000
+#: A bot level in a ``bot`` tag: a bot's name as ``make_bot`` knows it (e.g. ``medium``).
+LEVEL_PATTERN = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
+#: The most characters a whole number in a record may have.
+_INT_LIMIT = 40
 
 OptionValue: TypeAlias = bool | int | str | Fraction | None
 Game: TypeAlias = Match | MoneySession
@@ -31,7 +51,8 @@ _OPTION_TYPES: dict[str, str] = {
 _RESULT_KEYS = ("pitcher", "bid", "trump", "outcome", "high", "low", "jack", "game", "tricks",
                 "deltas")
 _OUTCOMES = ("made", "made moon", "set", "thrown in")
-_HEADER_KEYS = ("game", "variant", "players", "dealer", "scores", "seed")
+_HEADER_KEYS = ("game", "variant", "players", "dealer", "scores", "seed", "names", "bot",
+                "practice")
 _DECODER = json.JSONDecoder()
 
 
@@ -64,6 +85,11 @@ class RecordReplayError(RecordError, IllegalActionError):
         self.seat: int | None = None
         self.phase: str | None = None
         self.legal: tuple[str, ...] = ()
+
+
+class RecordDamagedError(RecordSyntaxError):
+    """A version-2 record whose ``end`` line is missing or does not match the lines before it:
+    the text was cut short (an interrupted save, a full disk) or changed after it was written."""
 
 
 class RecordMismatchError(RecordError):
@@ -125,6 +151,11 @@ class Record:
     winner: int | None = None                    #: match: the recorded winner (a check)
     version: int = FORMAT_VERSION
     lines: dict[str, int] = dataclasses.field(default_factory=dict)  #: header keyword -> line
+    #: Header tags (docs/notation.md), informational for the replay: a match's player names in
+    #: seat order, the bot level of each player a program plays, and practice mode (undo).
+    seat_names: list[str] | None = None
+    bots: dict[str, str] = dataclasses.field(default_factory=dict)
+    practice: bool | None = None
 
     @property
     def hands(self) -> list[HandRecord]:
@@ -170,11 +201,26 @@ def _tokens(line: str, lineno: int) -> list[str]:
 
 def _int(text: str, what: str, lineno: int) -> int:
     try:
-        if text.strip("+-").isdigit():
+        if len(text) <= _INT_LIMIT and text.strip("+-").isdigit():
             return int(text)
     except ValueError:
         pass
-    raise RecordSyntaxError(f"{what} must be a whole number, not {text!r}", lineno)
+    raise RecordSyntaxError(f"{what} must be a whole number (at most {_INT_LIMIT} digits), not "
+                            f"{shown(text)}", lineno)
+
+
+def _canonical(tokens: list[str]) -> str:
+    """A line's tokens as the checksum sees them (comments, spacing and quoting left out)."""
+    return " ".join(_quote(t) for t in tokens)
+
+
+def checksum(lines: list[str]) -> str:
+    """The ``end`` line's checksum of a record's lines (each from :func:`_canonical`)."""
+    digest = hashlib.sha256()
+    for line in lines:
+        digest.update(line.encode("utf-8", "surrogatepass"))
+        digest.update(b"\n")
+    return digest.hexdigest()[:16]
 
 
 def _format_value(value: OptionValue) -> str:
@@ -195,13 +241,12 @@ def _parse_value(name: str, text: str, lineno: int) -> OptionValue:
     if "bool" in kind:
         if low in ("true", "false"):
             return low == "true"
-        raise RecordSyntaxError(f"option {name} must be true or false, not {text!r}", lineno)
+        raise RecordSyntaxError(f"option {name} must be true or false, not {shown(text)}", lineno)
     if "Fraction" in kind:
         try:
-            return Fraction(text)
-        except (ValueError, ZeroDivisionError):
-            raise RecordSyntaxError(f"option {name} must be an exact amount such as 1/10 or "
-                                    f"0.25, not {text!r}", lineno) from None
+            return parse_money(text, what=f"option {name}")
+        except OptionError as exc:
+            raise RecordSyntaxError(str(exc), lineno) from None
     if "int" in kind:
         return _int(text, f"option {name}", lineno)
     return text
@@ -244,13 +289,13 @@ def _parse_result(text: str, lineno: int) -> dict[str, str]:
         if words[0] in ("made", "set", "thrown"):
             key, value = "outcome", " ".join(words)
             if value not in _OUTCOMES:
-                raise RecordSyntaxError(f"unknown outcome {value!r}; expected one of "
+                raise RecordSyntaxError(f"unknown outcome {shown(value)}; expected one of "
                                         + ", ".join(_OUTCOMES), lineno)
         elif words[0] in _RESULT_KEYS:
             key, args = words[0], words[1:]
             value = _canonical_result_value(key, args, lineno)
         else:
-            raise RecordSyntaxError(f"unknown result field {words[0]!r}; fields are "
+            raise RecordSyntaxError(f"unknown result field {shown(words[0])}; fields are "
                                     + ", ".join(_RESULT_KEYS), lineno)
         if key in fields:
             raise RecordSyntaxError(f"result field {key!r} given twice", lineno)
@@ -269,7 +314,7 @@ def _canonical_result_value(key: str, args: list[str], lineno: int) -> str:
     arg = args[0]
     if key == "trump":
         if arg.upper() not in SUITS:
-            raise RecordSyntaxError(f"trump must be one of {' '.join(SUITS)}, not {arg!r}",
+            raise RecordSyntaxError(f"trump must be one of {' '.join(SUITS)}, not {shown(arg)}",
                                     lineno)
         return arg.upper()
     if key == "bid":

@@ -3,32 +3,46 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from fractions import Fraction
 
 from ..actions import parse_action
 from ..cards import format_cards, mask_of, parse_cards
-from ..errors import InvalidActionError, OptionError
-from ..rules import VARIANTS, RuleSet, find_variant
+from ..errors import InvalidActionError, OptionError, shown
+from ..rules import VARIANTS, RuleSet, find_variant, parse_money
 from .format import (
     _HEADER_KEYS,
     _OPTION_TYPES,
+    END,
     FORMAT_NAME,
     FORMAT_VERSION,
+    LEVEL_PATTERN,
+    LINE_LIMIT,
+    READ_VERSIONS,
     EventRecord,
     HandRecord,
     OptionValue,
     Record,
+    RecordDamagedError,
     RecordSyntaxError,
+    _canonical,
     _int,
     _parse_result,
     _parse_value,
     _tokens,
+    checksum,
 )
 
 
 def parse_record(text: str) -> Record:
-    """The record in ``text``, read but not replayed (:func:`~.replay.read_record` does both)."""
-    return _Parser(text).parse()
+    """The record in ``text``, read but not replayed (:func:`~.replay.read_record` does both).
+
+    Raises :class:`RecordSyntaxError`, or :class:`RecordDamagedError` for a version-2 record
+    cut short or changed after it was written.
+    """
+    parser = _Parser(text)
+    record = parser.parse()
+    if parser.damage is not None:
+        raise parser.damage
+    return record
 
 
 class _Parser:
@@ -41,9 +55,19 @@ class _Parser:
         self.event: EventRecord | None = None
         self.winner: tuple[int, int] | None = None
         self.kind: str | None = None
+        self.bots: dict[str, tuple[str, int]] = {}     #: name -> (level, line)
+        self.hand_count = 0
+        self.canonical: list[str] = []                 #: the lines the end line's checksum sees
+        self.end: int | None = None                    #: the end line's number
+        #: Set when a version-2 record's end line is missing or wrong; reported once the
+        #: record has been replayed (a more specific error, if there is one, comes first).
+        self.damage: RecordDamagedError | None = None
 
     def lines(self) -> Iterator[tuple[int, list[str]]]:
         for lineno, raw in enumerate(self.text.split("\n"), 1):
+            if len(raw) > LINE_LIMIT:
+                raise RecordSyntaxError(f"the line is {len(raw)} characters long; a record's "
+                                        f"lines have at most {LINE_LIMIT}", lineno)
             toks = _tokens(raw.removesuffix("\r"), lineno)
             if toks:
                 yield lineno, toks
@@ -59,14 +83,23 @@ class _Parser:
             raise RecordSyntaxError(f"not a pitchcards record: the first line must be "
                                     f"'{FORMAT_NAME} {FORMAT_VERSION}'", lineno)
         version = _int(toks[1], "the format version", lineno)
-        if version != FORMAT_VERSION:
+        if version not in READ_VERSIONS:
             raise RecordSyntaxError(f"unsupported format version {version}; this pitchcards "
-                                    f"reads version {FORMAT_VERSION}", lineno)
+                                    "reads versions " + " and ".join(map(str, READ_VERSIONS)),
+                                    lineno)
+        self.canonical.append(_canonical(toks))
         record: Record | None = None
         last = lineno
         for lineno, toks in lines:
             last = lineno
             key = toks[0].lower()
+            if self.end is not None:
+                raise RecordSyntaxError(f"nothing but comments may follow the {END!r} line "
+                                        f"(line {self.end})", lineno)
+            if key == END:
+                self.end_line(version, toks, lineno)
+                continue
+            self.canonical.append(_canonical(toks))
             if key in _HEADER_KEYS or key == "option":
                 if record is not None:
                     raise RecordSyntaxError(f"header line {key!r} after the first hand or "
@@ -80,9 +113,45 @@ class _Parser:
             record = self.make_record(last)
         self.close_hand()
         record.items = self.items
+        record.version = version
         if self.winner is not None:
             record.winner, record.lines["winner"] = self.winner
+        self.check_bots(record)
+        if version >= 2 and self.end is None:
+            self.damage = RecordDamagedError(
+                f"the record stops without its {END!r} line: it was cut short after this line "
+                "(an interrupted save?); a version-2 record ends with 'end LINES CHECKSUM'",
+                last)
         return record
+
+    def end_line(self, version: int, toks: list[str], lineno: int) -> None:
+        """``end LINES CHECKSUM``: the count and checksum of the meaningful lines before it."""
+        if version < 2:
+            raise RecordSyntaxError(f"a version-{version} record has no {END!r} line (it "
+                                    "belongs to version 2)", lineno)
+        if len(toks) != 3:
+            raise RecordSyntaxError(f"the last line is '{END} LINES CHECKSUM'", lineno)
+        self.end = lineno
+        count = _int(toks[1], "the line count", lineno)
+        found = checksum(self.canonical)
+        if count != len(self.canonical) or toks[2].lower() != found:
+            self.damage = RecordDamagedError(
+                f"the record was changed or damaged after it was written: its {END!r} line "
+                f"says {count} lines with checksum {shown(toks[2])}, the text has "
+                f"{len(self.canonical)} with checksum {found} (to read a record edited by "
+                "hand, delete its 'end' line and make its first line 'pitchcards-record 1')",
+                lineno)
+
+    def check_bots(self, record: Record) -> None:
+        """Each ``bot`` tag names a player of the game."""
+        players = set(record.seat_names or record.names or [])
+        players |= {i.name for i in record.items if isinstance(i, EventRecord) and i.name}
+        for name, (_, line) in self.bots.items():
+            if name not in players:
+                raise RecordSyntaxError(
+                    f"'bot {shown(name)}' names no player of this game"
+                    + ("; a match names its players on a 'names' line"
+                       if record.game == "match" else ""), line)
 
     # ----- the header
     def header_line(self, key: str, toks: list[str], lineno: int) -> None:
@@ -91,25 +160,40 @@ class _Parser:
                 raise RecordSyntaxError("an option line is 'option NAME VALUE'", lineno)
             name = toks[1]
             if name not in _OPTION_TYPES:
-                raise RecordSyntaxError(f"unknown option {name!r}; options are: "
+                raise RecordSyntaxError(f"unknown option {shown(name)}; options are: "
                                         + ", ".join(_OPTION_TYPES), lineno)
             if name in self.options:
                 raise RecordSyntaxError(f"option {name} given twice (first on line "
                                         f"{self.options[name][1]})", lineno)
             self.options[name] = (_parse_value(name, toks[2], lineno), lineno)
             return
+        if key == "bot":
+            if len(toks) != 3 or not LEVEL_PATTERN.fullmatch(toks[2].lower()):
+                raise RecordSyntaxError("a bot line is 'bot NAME LEVEL' with a level such as "
+                                        "easy, medium, hard or expert", lineno)
+            if toks[1] in self.bots:
+                raise RecordSyntaxError(f"bot {shown(toks[1])} given twice (first on line "
+                                        f"{self.bots[toks[1]][1]})", lineno)
+            self.bots[toks[1]] = (toks[2].lower(), lineno)
+            return
         if key in self.header:
             raise RecordSyntaxError(f"{key!r} given twice (first on line "
                                     f"{self.header[key][1]})", lineno)
         if len(toks) < 2:
             raise RecordSyntaxError(f"{key!r} needs a value", lineno)
-        if key in ("game", "variant", "dealer", "seed") and len(toks) != 2:
+        if key in ("game", "variant", "dealer", "seed", "practice") and len(toks) != 2:
             raise RecordSyntaxError(f"{key!r} takes exactly one value", lineno)
         if key == "game":
             if toks[1] not in ("match", "money"):
-                raise RecordSyntaxError(f"game must be 'match' or 'money', not {toks[1]!r}",
+                raise RecordSyntaxError(f"game must be 'match' or 'money', not {shown(toks[1])}",
                                         lineno)
             self.kind = toks[1]
+        if key == "practice" and toks[1].lower() not in ("true", "false"):
+            raise RecordSyntaxError(f"practice must be true or false, not {shown(toks[1])}",
+                                    lineno)
+        if key == "names" and (len(set(toks[1:])) != len(toks) - 1 or "" in toks):
+            raise RecordSyntaxError("the 'names' line gives each seat a different, non-empty "
+                                    "name", lineno)
         self.header[key] = (toks[1:], lineno)
 
     def make_record(self, lineno: int) -> Record:
@@ -139,12 +223,28 @@ class _Parser:
         seed: int | None = None
         if "seed" in self.header:
             seed = _int(self.header["seed"][0][0], "the seed", self.header["seed"][1])
+        seat_names: list[str] | None = None
+        if "names" in self.header:
+            values, nline = self.header["names"]
+            if kind != "match":
+                raise RecordSyntaxError("a money session names its players on its 'players' "
+                                        "line, not on a 'names' line", nline)
+            if len(values) != players:
+                raise RecordSyntaxError(f"'names' gives {len(values)} names for {players} "
+                                        "seats", nline)
+            seat_names = list(values)
+        practice = None
+        if "practice" in self.header:
+            practice = self.header["practice"][0][0].lower() == "true"
         dvalue, dline = self.header["dealer"]
+        lines = {k: line for k, (_, line) in self.header.items()}
+        lines.update({f"bot {name}": line for name, (_, line) in self.bots.items()})
         return Record(
             game=kind, variant=rules.name, options={k: v for k, (v, _) in self.options.items()},
             rules=rules, players=players, names=names, dealer=_int(dvalue[0], "dealer", dline),
-            scores=scores, seed=seed, version=FORMAT_VERSION,
-            lines={k: line for k, (_, line) in self.header.items()})
+            scores=scores, seed=seed, version=FORMAT_VERSION, lines=lines,
+            seat_names=seat_names, bots={name: level for name, (level, _) in self.bots.items()},
+            practice=practice)
 
     def rules(self, variant: str, vline: int) -> RuleSet:
         options = {k: v for k, (v, _) in self.options.items()}
@@ -157,7 +257,7 @@ class _Parser:
                 base = find_variant(variant)  # a variant's other spelling ("Auction", "a")
             except OptionError:
                 raise RecordSyntaxError(
-                    f"unknown variant {variant!r} (variants: {', '.join(VARIANTS)}); a custom "
+                    f"unknown variant {shown(variant)} (variants: {', '.join(VARIANTS)}); a custom "
                     "rule set must give every option, missing: " + ", ".join(missing),
                     vline) from None
         try:
@@ -190,12 +290,12 @@ class _Parser:
             if len(toks) != 3:
                 raise RecordSyntaxError("a payout line is 'payout NAME AMOUNT'", lineno)
             try:
-                amount = Fraction(toks[2])
-            except (ValueError, ZeroDivisionError):
-                raise RecordSyntaxError(f"payout amount must be exact dollars such as -2/15 or "
-                                        f"0.5, not {toks[2]!r}", lineno) from None
+                amount = parse_money(toks[2], what="payout", negative=True)
+            except OptionError as exc:
+                raise RecordSyntaxError(f"{exc} (a payout is exact dollars such as -2/15 or "
+                                        "0.5)", lineno) from None
             if toks[1] in self.event.payouts:
-                raise RecordSyntaxError(f"payout for {toks[1]!r} given twice", lineno)
+                raise RecordSyntaxError(f"payout for {shown(toks[1])} given twice", lineno)
             self.event.payouts[toks[1]] = amount
             self.event.payout_lines[toks[1]] = lineno
         elif key == "winner":
@@ -213,7 +313,7 @@ class _Parser:
                                         lineno)
             hand = self.hand
             if hand is None:
-                raise RecordSyntaxError(f"{toks[0]!r} outside a hand: expected 'hand N dealer "
+                raise RecordSyntaxError(f"{shown(toks[0])} outside a hand: expected 'hand N dealer "
                                         "D'" + (", 'join', 'leave' or 'settle'" if money else ""),
                                         lineno)
             self.hand_line(hand, money, key, toks, lineno)
@@ -226,12 +326,13 @@ class _Parser:
         self.close_hand()
         self.event = None
         number = _int(toks[1], "the hand number", lineno)
-        expected = sum(isinstance(i, HandRecord) for i in self.items) + 1
+        expected = self.hand_count + 1
         if number != expected:
             raise RecordSyntaxError(f"hand {number} is out of order: expected hand {expected}",
                                     lineno)
         self.hand = HandRecord(number=number, dealer=_int(toks[3], "dealer", lineno),
                                line=lineno)
+        self.hand_count = number
         self.items.append(self.hand)
 
     def close_hand(self) -> None:
@@ -295,6 +396,6 @@ class _Parser:
             hand.action_lines.append(lineno)
         else:
             raise RecordSyntaxError(
-                f"{where}: unknown line {toks[0]!r}; expected 'deal', 'SEAT ACTION' (e.g. "
+                f"{where}: unknown line {shown(toks[0])}; expected 'deal', 'SEAT ACTION' (e.g. "
                 "'2 bid 3', '0 play QH'), 'result', 'total'"
                 + (", 'seats'" if money else "") + " or the next 'hand'", lineno)

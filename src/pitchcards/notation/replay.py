@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..errors import IllegalActionError, PitchError
+from ..errors import IllegalActionError, PitchError, shown
 from ..match import Match
 from ..money import MoneySession
 from .format import (
@@ -17,7 +17,7 @@ from .format import (
     _format_result,
     result_fields,
 )
-from .reader import parse_record
+from .reader import _Parser
 
 
 # ---------------------------------------------------------------------------------- reading
@@ -28,11 +28,23 @@ def read_record(text: str) -> Record:
     that is not a record, :class:`RecordReplayError` (an
     :class:`~pitchcards.IllegalActionError`) for a game the rules refuse, and
     :class:`RecordMismatchError` when a recorded result, total, payout, seating or winner
-    differs from the replay; every message starts with the line number.
+    differs from the replay; every message starts with the line number.  A version-2 record
+    cut short or changed after it was written raises :class:`RecordDamagedError` (a
+    :class:`RecordSyntaxError`) unless a more specific error comes first.
     """
-    record = parse_record(text)
-    _run(record)
-    return record
+    return _read(text)[0]
+
+
+def _read(text: str, on_item: Callable[[Game, HandRecord | EventRecord], None] | None = None
+          ) -> tuple[Record, Game]:
+    """Parse and replay; a damaged version-2 record is refused once the replay has found
+    nothing more specific to say."""
+    parser = _Parser(text)
+    record = parser.parse()
+    game = _run(record, on_item)
+    if parser.damage is not None:
+        raise parser.damage
+    return record, game
 
 
 def replay(record: Record) -> Match | MoneySession:
@@ -169,6 +181,6 @@ def _apply_event(game: MoneySession, event: EventRecord, previous: EventRecord |
     for name, amount in event.payouts.items():
         paid = game.payouts.get(name)
         if paid != amount:
-            raise RecordMismatchError(f"the record pays {name!r} {amount}, the replay "
+            raise RecordMismatchError(f"the record pays {shown(name)} {amount}, the replay "
                                       + ("pays nothing" if paid is None else f"pays {paid}"),
                                       event.payout_lines.get(name, event.line))

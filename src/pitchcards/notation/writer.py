@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ..cards import format_cards
 from ..hand import Hand
@@ -10,42 +10,84 @@ from ..match import Match
 from ..money import MoneySession
 from ..rules import RuleSet
 from .format import (
+    END,
     FORMAT_NAME,
     FORMAT_VERSION,
+    LEVEL_PATTERN,
+    READ_VERSIONS,
+    _canonical,
     _format_result,
     _format_value,
     _quote,
+    _tokens,
+    checksum,
     result_fields,
 )
 
 
 # ---------------------------------------------------------------------------------- writing
-def write_record(game: Match | MoneySession) -> str:
-    """The record of a match or money session, finished or not (see ``docs/notation.md``)."""
+def write_record(game: Match | MoneySession, *, names: Sequence[str] | None = None,
+                 bots: Mapping[str, str] | None = None, practice: bool | None = None,
+                 version: int = FORMAT_VERSION) -> str:
+    """The record of a match or money session, finished or not (see ``docs/notation.md``).
+
+    The header tags: ``names``, a match's player names in seat order (a money session's are
+    its players'); ``bots``, the bot level of each player a program plays; ``practice``, the
+    game allows undo.  ``version=1`` writes the old format, without the ``end`` line.
+    """
+    if version not in READ_VERSIONS:
+        raise ValueError(f"write_record writes format versions {READ_VERSIONS}, not {version!r}")
     if isinstance(game, MoneySession):
-        return _write_money(game)
-    if isinstance(game, Match):
-        return _write_match(game)
-    raise TypeError(f"write_record needs a Match or a MoneySession, not {type(game).__name__}")
+        if names is not None:
+            raise ValueError("a money session's names are its players': give no names")
+        out = _write_money(game, version, _tags(None, bots, practice, set(game.scores)))
+    elif isinstance(game, Match):
+        if names is not None and (len(names) != game.players or len(set(names)) != len(names)):
+            raise ValueError(f"names must be {game.players} different names, one per seat, not "
+                             f"{list(names)!r}")
+        out = _write_match(game, version, _tags(names, bots, practice, set(names or ())))
+    else:
+        raise TypeError(f"write_record needs a Match or a MoneySession, not "
+                        f"{type(game).__name__}")
+    if version >= 2:
+        canonical = [_canonical(toks) for toks in (_tokens(line, 0) for line in out) if toks]
+        out += ["", f"{END} {len(canonical)} {checksum(canonical)}"]
+    return "\n".join(out) + "\n"
 
 
-def _write_header(out: list[str], kind: str, rules: RuleSet) -> None:
-    out.append(f"{FORMAT_NAME} {FORMAT_VERSION}")
+def _tags(names: Sequence[str] | None, bots: Mapping[str, str] | None,
+          practice: bool | None, players: set[str]) -> list[str]:
+    out = []
+    if names is not None:
+        out.append("names " + " ".join(_quote(n) for n in names))
+    for name, level in (bots or {}).items():
+        if name not in players or not LEVEL_PATTERN.fullmatch(level):
+            raise ValueError(f"bots: {name!r} is not a player of this game (a match's players "
+                             f"are its names), or {level!r} is not a bot level")
+        out.append(f"bot {_quote(name)} {level}")
+    if practice is not None:
+        out.append(f"practice {'true' if practice else 'false'}")
+    return out
+
+
+def _write_header(out: list[str], kind: str, rules: RuleSet, version: int) -> None:
+    out.append(f"{FORMAT_NAME} {version}")
     out.append(f"game {kind}")
     out.append(f"variant {_quote(rules.name)}")
     for name, value in rules.changes().items():
         out.append(f"option {name} {_format_value(value)}")
 
 
-def _write_match(m: Match) -> str:
+def _write_match(m: Match, version: int, tags: list[str]) -> list[str]:
     out: list[str] = []
-    _write_header(out, "match", m.rules)
+    _write_header(out, "match", m.rules, version)
     out.append(f"players {m.players}")
     out.append(f"dealer {m.first_dealer}")
     if any(m.starting_scores):
         out.append("scores " + " ".join(str(s) for s in m.starting_scores))
     if m.seed is not None:
         out.append(f"seed {m.seed}")
+    out += tags
     running = list(m.starting_scores)
     for number, hand in enumerate(m.hands, 1):
         _write_hand(out, number, hand, None)
@@ -56,18 +98,19 @@ def _write_match(m: Match) -> str:
     if m.winner is not None:
         out.append("")
         out.append(f"winner {m.winner}")
-    return "\n".join(out) + "\n"
+    return out
 
 
-def _write_money(s: MoneySession) -> str:
+def _write_money(s: MoneySession, version: int, tags: list[str]) -> list[str]:
     out: list[str] = []
-    _write_header(out, "money", s.rules)
+    _write_header(out, "money", s.rules, version)
     start = [str(v) for k, v in s.events if k == "player"]
     dealer = next(v for k, v in s.events if k == "dealer")
     out.append("players " + " ".join(_quote(n) for n in start))
     out.append(f"dealer {dealer}")
     if s.seed is not None:
         out.append(f"seed {s.seed}")
+    out += tags
     # Each player's score before their first hand (0, or the table average for a joiner in
     # snapshot mode): the final score less every delta they were dealt.
     base = dict(s.scores)
@@ -98,7 +141,7 @@ def _write_money(s: MoneySession) -> str:
             out.append("settle")
             for name in s.players:
                 out.append(f"payout {_quote(name)} {s.payouts[name]}")
-    return "\n".join(out) + "\n"
+    return out
 
 
 def _write_hand(out: list[str], number: int, hand: Hand, seated: Sequence[str] | None) -> None:
