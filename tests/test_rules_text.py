@@ -1,0 +1,261 @@
+"""The screen's rules page and its illegal-move sentences (``pitchcards.tui.text``).
+
+The rules page is built from the option tables: every value of every option says what it means
+(the expectations below are written from docs/rules.md §3), and only that value's sentence
+appears.  The illegal-move sentence comes from the engine's error ``reason`` and the rules.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import pitchcards as pc
+from helpers import deal, fill, play, session
+from pitchcards.errors import REASONS, IllegalActionError
+from pitchcards.tui.text import ILLEGAL_TEXT, OPTION_TEXT, illegal_text, rules_summary
+from pitchcards.views import View
+
+BOOL_OPTIONS = tuple(f.name for f in dataclasses.fields(pc.RuleSet) if f.type == "bool")
+CHOICES: dict[str, tuple[Any, ...]] = {
+    **pc.RuleSet.OPTION_CHOICES, **{name: (True, False) for name in BOOL_OPTIONS}}
+
+#: Per option value: what the page must say (a phrase only that value's sentence has).  None:
+#: the value adds nothing, so no other value's phrase may appear.
+SAYS: dict[str, dict[Any, str | None]] = {
+    "partnership": {"off": "4 players, each for themselves", "2x2": "two partnerships"},
+    "allow_two_players": {True: "Two players may also play", False: None},
+    "deal_batch": {1: "dealt one at a time", 2: "dealt two at a time", 3: "three at a time"},
+    "first_dealer": {"random": "drawn at random", "cut": "chosen by a cut"},
+    "auction": {"single_round": "One turn each", "continuous": "round and round"},
+    "pass_is_final": {True: "A pass is final", False: "who passed may bid again"},
+    "min_bid": {1: "Bids: 1, 2, 3, 4.", 2: "Bids: 2, 3, 4.", 3: "Bids: 3, 4.", 4: "Bids: 4."},
+    "moon": {"none": "4 is the top bid", "moon": "Moon: a bid above 4",
+             "smudge": "made, it scores 5", "smudge_wins": "wins the game outright"},
+    "moon_fail_points": {4: "failed moon loses 4", 5: "failed moon loses 5"},
+    "moon_must_be_bid": {True: "Only a bid moon counts", False: "on any bid counts as a moon"},
+    "pitch_as_bid_4": {True: "put a card face up", False: "no pitching"},
+    "all_pass": {"force_dealer_exact2": "must bid exactly 2",
+                 "force_dealer_atleast2": "must bid at least 2",
+                 "redeal": "the hand is thrown in",
+                 "eldest_pitches_no_contract": "left of the dealer leads with no bid"},
+    "dealer_steal": {"none": "may not steal", "equal_below_max": "any bid below 4",
+                     "equal_any_incl_pitched": "a pitched 4 included"},
+    "trump_selection": {"first_lead": "that card's suit is trump"},
+    "follow_rule": {"trump_anytime": "you must follow it or play a trump",
+                    "strict_follow": "you must follow it; without it, play any card",
+                    "follow_trump_only": "another suit is led you may play any card"},
+    "low_to": {"capturer": "lowest trump in play, to whoever captures",
+               "holder": "lowest trump in play, to whoever held"},
+    "high_to": {"holder": "highest trump in play, to whoever held"},
+    "jack_not_dealt": {"no_point": "nobody scores it if it was not dealt"},
+    "game_tie": {"no_point": "a tie gives nobody", "elder_hand": "tied player first from",
+                 "pitcher": "a tie goes to the pitcher"},
+    "pitcher_set_keeps_points": {True: "keeps the points won", False: "none of the points won"},
+    "win_rule": {"bidder_goes_out": "Only the pitcher can go out",
+                 "first_to_target_HLJG_order": "High, Low, Jack and Game in that order",
+                 "pitcher_counted_first": "points are counted first",
+                 "higher_score": "higher score at or past 7"},
+    "win_requires_made_bid": {True: "must make the bid to go out", False: "even when set"},
+    "money": {"none": "GOAL  First to 7", "per_point_vs_average": "per point against the average",
+              "per_point_flat": "every two players settle"},
+    "average_mode": {"per_hand": "hand by hand", "snapshot": "against the table average"},
+    "join_leave": {"between_hands": "may join or leave between hands",
+                   "never": "Nobody joins or leaves"},
+    "join_score": {"zero": "starts at 0 points", "table_average": "starts at the table's average"},
+}
+
+#: Where an option matters: the variant and the options it needs (a pass in a single-round
+#: auction is always final, money options need the money game, ...).
+CONTEXT: dict[str, tuple[str, dict[str, Any]]] = {
+    "pass_is_final": ("auction", {"auction": "continuous"}),
+    "moon_fail_points": ("auction", {"moon": "moon"}),
+    "moon_must_be_bid": ("auction", {"moon": "moon"}),
+    "dealer_steal": ("auction", {"moon": "none"}),
+    "average_mode": ("money", {}),
+    "join_leave": ("money", {}),
+    "join_score": ("money", {"average_mode": "snapshot"}),
+}
+
+
+def _rules(option: str, value: Any) -> pc.RuleSet:
+    variant, context = CONTEXT.get(option, ("auction", {}))
+    if option == "money" and value != "none":
+        variant = "money"
+    return pc.find_variant(variant).replace(**context, **{option: value})
+
+
+def test_every_value_of_every_option_has_a_sentence_and_an_expectation() -> None:
+    assert set(OPTION_TEXT) == set(CHOICES) == set(SAYS)
+    for option, values in CHOICES.items():
+        assert set(OPTION_TEXT[option]) == set(values), option
+        assert set(SAYS[option]) == set(values), option
+
+
+@pytest.mark.parametrize("option,value", [(o, v) for o, vs in CHOICES.items() for v in vs])
+def test_the_rules_page_says_what_each_option_value_means(option: str, value: Any) -> None:
+    page = rules_summary(_rules(option, value), 4)
+    expected = SAYS[option][value]
+    if expected is not None:
+        assert expected in page
+    for other, phrase in SAYS[option].items():
+        if other != value and phrase is not None:
+            assert phrase not in page, (other, phrase)
+
+
+def test_follow_trump_only_lets_any_card_follow_a_plain_lead() -> None:
+    page = rules_summary(pc.find_variant("auction").replace(follow_rule="follow_trump_only"), 4)
+    assert "When trump is led you must play a trump if you have one" in page
+    assert "follow suit or trump" not in page
+
+
+@pytest.mark.parametrize("variant", list(pc.VARIANTS))
+@pytest.mark.parametrize("option,value", [(o, v) for o, vs in CHOICES.items() for v in vs])
+def test_no_word_is_said_twice_in_a_row(variant: str, option: str, value: Any) -> None:
+    # "You must you must ..." was printed once.
+    try:
+        rules = pc.find_variant(variant).replace(**{option: value})
+    except pc.OptionError:
+        return  # e.g. partnerships with money: not a table anyone can sit at
+    page = rules_summary(rules, rules.player_range[0])
+    assert not re.search(r"\b(\w+)\s+\1\b", page, re.IGNORECASE), page
+    assert "{" not in page
+
+
+def test_amounts_targets_and_table_size_come_from_the_rules() -> None:
+    money = pc.find_variant("money").replace(stake_per_point="0.25", moon_payment=2)
+    page = rules_summary(money, 5)
+    assert "5 players" in page and "$0.25 per point" in page and "$2.00 from each" in page
+    assert "First to 11 points" in rules_summary(pc.find_variant("auction").replace(target=11), 4)
+    no_target = rules_summary(pc.find_variant("auction").replace(target=None), 4)
+    assert "No target" in no_target and "go out" not in no_target
+
+
+# ------------------------------------------------------------------ illegal-move sentences
+def _refused(target: Any, action: Callable[[], object]) -> IllegalActionError:
+    with pytest.raises(IllegalActionError) as info:
+        action()
+    return info.value
+
+
+def _followed(follow_rule: str, *tricks: str) -> tuple[IllegalActionError, View]:
+    # Seat 0 bids and leads; seat 1, holding the led suit and a trump, tries a diamond.
+    cards = fill("AS 2H", "3S 5H 4D", "4S 6H", "5S 7H", suits="DC")
+    h = deal(cards, dealer=3, follow_rule=follow_rule)
+    play(h, "bid 2, pass, pass, pass", *tricks)
+    seat = h.seat_to_act
+    assert seat is not None
+    return _refused(h, lambda: h.push("play 4D")), h.view(seat)
+
+
+def _sentence(reason: str) -> tuple[IllegalActionError, View | None]:
+    """Make the engine refuse something with ``reason``; the view of the player who tried."""
+    if reason in ("must_follow_suit", "must_follow_trump"):
+        if reason == "must_follow_trump":
+            return _followed("follow_trump_only", "AS")
+        return _followed("strict_follow", "AS 3S 4S 5S", "2H")
+    h = deal(fill("AS", "KS", "QS", "JS"), dealer=3)
+    v0 = h.view(0)
+    if reason == "not_your_turn":
+        return _refused(h, lambda: h.push("pass", seat=2)), h.view(2)
+    if reason == "auction_in_progress":
+        return _refused(h, lambda: h.push("play AS")), v0
+    if reason == "pitch_not_allowed":
+        h = deal(fill("AS", "KS", "QS", "JS"), dealer=3, pitch_as_bid_4=False)
+        return _refused(h, lambda: h.push("pitch AS")), h.view(0)
+    if reason == "card_not_held":
+        return _refused(h, lambda: h.push("pitch KS")), v0
+    if reason == "bid_too_low":
+        play(h, "bid 3")
+        return _refused(h, lambda: h.push("bid 2")), h.view(1)
+    if reason == "bid_too_high":
+        return _refused(h, lambda: h.push("bid moon")), v0
+    if reason == "must_bid":
+        play(h, "pass, pass, pass")
+        return _refused(h, lambda: h.push("pass")), h.view(3)
+    if reason == "auction_over":
+        play(h, "bid 2, pass, pass, pass")
+        return _refused(h, lambda: h.push("bid 3")), h.view(0)
+    if reason == "hand_over":
+        h = deal(fill("AS", "KS", "QS", "JS"), dealer=3, all_pass="redeal")
+        play(h, "pass, pass, pass, pass")
+        return _refused(h, lambda: h.push("pass")), None
+    if reason == "nothing_to_undo":
+        return _refused(h, h.pop), v0
+    match = pc.Match(pc.find_variant("auction"), 4, dealer=0, seed=1)
+    if reason == "no_hand":
+        return _refused(match, lambda: match.push("pass")), None
+    if reason == "game_over":
+        won = pc.Match(pc.find_variant("auction"), 4, dealer=0, seed=2, scores=[6, 6, 6, 6])
+        for _ in range(100):
+            if won.winner is not None:
+                break
+            hand = won.deal()
+            while hand.seat_to_act is not None:
+                won.push(hand.legal_actions()[-1])  # the top bid, or a card
+        return _refused(won, won.deal), None
+    money = session(("A", "B", "C"))
+    if reason == "hand_in_progress":
+        money.deal()
+        return _refused(money, lambda: money.join("D")), None
+    if reason == "name_taken":
+        return _refused(money, lambda: money.join("B")), None
+    if reason == "not_seated":
+        return _refused(money, lambda: money.leave("Z")), None
+    if reason == "table_full":
+        full = session(tuple("ABCDEFGH"))
+        return _refused(full, lambda: full.join("I")), None
+    if reason == "join_leave_not_allowed":
+        closed = session(join_leave="never")
+        return _refused(closed, lambda: closed.join("D")), None
+    if reason == "undo_blocked":
+        money.deal()
+        play(money, "pass, pass, bid 2")
+        while money.hand is not None and money.hand.seat_to_act is not None:
+            money.push(money.hand.legal_actions()[0])
+        money.join("D")
+        return _refused(money, money.pop), None
+    raise AssertionError(f"no way to make {reason!r}")
+
+
+#: What a player may try at a table: every reason but setup mistakes a program makes.
+PLAYER_REASONS = [r for r in REASONS if r not in ("bad_setup", "bad_deal", "no_such_seat",
+                                                   "not_your_seat")]
+
+EXPECTED = {
+    "must_follow_suit": "You must follow ♥.",
+    "must_follow_trump": "Trump was led: you must play a trump (♠).",
+    "bid_too_low": "Bid higher than that. You may: pass, bid 4 or pitch a card.",
+    "bid_too_high": "That bid is too high: the highest bid now is 4.",
+    "must_bid": "Everyone else passed: the dealer must bid. You may: bid 2, bid 3, bid 4 or "
+                "pitch a card.",
+    "pitch_not_allowed": "You may not pitch a card now. You may: pass, bid 1, bid 2, bid 3, "
+                         "bid 4.",
+}
+
+
+def test_every_reason_has_a_sentence() -> None:
+    assert set(ILLEGAL_TEXT) == set(REASONS)
+    for reason in REASONS:
+        text = illegal_text(IllegalActionError("x", reason=reason))
+        assert text and "{" not in text and text[0].isupper() and text.endswith(".")
+
+
+@pytest.mark.parametrize("reason", PLAYER_REASONS)
+def test_each_refusal_a_player_can_meet_is_explained(reason: str) -> None:
+    error, view = _sentence(reason)
+    assert error.reason == reason
+    text = illegal_text(error, view)
+    assert text == EXPECTED.get(reason, ILLEGAL_TEXT[reason])
+
+
+def test_the_follow_sentence_follows_the_rule_in_force() -> None:
+    error, view = _followed("trump_anytime", "AS 3S 4S 5S", "2H")
+    assert error.reason == "must_follow_suit"
+    assert illegal_text(error, view) == "You must follow ♥ or play a trump (♠)."
+    error, view = _followed("strict_follow", "AS 3S 4S 5S", "2H")
+    assert illegal_text(error, view) == "You must follow ♥."
