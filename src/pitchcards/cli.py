@@ -6,17 +6,40 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .cards import format_cards
+from .errors import shown
 from .match import Match
 from .rules import VARIANTS, find_variant
 
 
+def whole_number(low: int = 1, high: int | None = None) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number from ``low`` (to ``high``), else a usage error
+    (exit code 2) that says what is allowed."""
+    allowed = f"a whole number from {low}" + (f" to {high}" if high is not None else " up")
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text) if len(text) <= 20 else None
+        except ValueError:
+            value = None
+        if value is None or value < low or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"must be {allowed}, not {shown(text)}")
+        return value
+
+    parse.__name__ = allowed  # argparse names the type by it
+    return parse
+
+
 def _demo(args: argparse.Namespace) -> int:
     rules = find_variant(args.variant)
-    players = args.players or (4 if rules.player_range[0] <= 4 <= rules.player_range[1]
-                               else rules.player_range[0])
+    low, high = rules.player_range
+    players = args.players if args.players is not None else (4 if low <= 4 <= high else low)
+    if not low <= players <= high:
+        print(f"pitch demo: {rules.name} is played by {low} to {high} players, not {players}",
+              file=sys.stderr)
+        return 2
     match = Match(rules, players=players, dealer=None, seed=args.seed)
     rng = random.Random(args.seed)
     print(f"{rules.name}: {players} players, target {rules.target}, seed {args.seed}")
@@ -98,11 +121,13 @@ def _add_play_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
                     "a card; p, 1-4, m bid; h hint; u undo (practice); l log; ? rules; "
                     "n new game; q quit (offers to save).")
     play.add_argument("--variant", default="auction", choices=sorted(VARIANTS))
-    play.add_argument("--players", type=int, default=None, help="seats at the table, you included")
+    play.add_argument("--players", type=whole_number(1), default=None,
+                      help="seats at the table, you included")
     play.add_argument("--bots", default=None, metavar="LEVEL",
                       help="bot level (easy, medium, hard, expert), or one per seat: "
                            "hard,easy,medium or 1=hard,3=easy")
-    play.add_argument("--target", type=int, default=None, help="points to win (not in money)")
+    play.add_argument("--target", type=whole_number(1), default=None,
+                      help="points to win (not in money)")
     play.add_argument("--seed", type=int, default=None, help="deal reproducibly")
     play.add_argument("--resume", metavar="FILE", default=None, help="continue a saved game")
     play.add_argument("--practice", action="store_true", help="allow undo (u)")
@@ -123,9 +148,10 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     demo = sub.add_parser("demo", help="play a quick match between random players and print it")
     demo.add_argument("--variant", default="auction", choices=sorted(VARIANTS))
-    demo.add_argument("--players", type=int, default=None)
+    demo.add_argument("--players", type=whole_number(1), default=None)
     demo.add_argument("--seed", type=int, default=1)
-    demo.add_argument("--hands", type=int, default=20, help="stop after this many hands")
+    demo.add_argument("--hands", type=whole_number(1), default=20,
+                      help="stop after this many hands")
     demo.set_defaults(func=_demo)
     replay = sub.add_parser("replay", help="print the hands of a game record and their results")
     replay.add_argument("file")

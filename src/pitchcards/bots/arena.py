@@ -32,13 +32,14 @@ import argparse
 import contextlib
 import dataclasses
 import hashlib
+import itertools
 import json
 import math
-import multiprocessing
 import os
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import IO, Any
 
 from ..errors import OptionError
@@ -303,8 +304,10 @@ def run_arena(variant: str | RuleSet, bots: Sequence[str], games: int = 100, see
     for cutthroat (``players`` defaults to 4 where the variant allows it).  ``hands``: hands per
     game when the rules have no target (money).  ``max_hands``: a game to the target still
     without a winner after that many hands is stopped and counted unfinished.  ``jobs``:
-    worker processes (default: every core); ``progress``: a stream for a progress bar.
-    Raises ``ValueError`` for an unknown variant, bot or option, naming what is allowed.
+    worker processes (default and at most: every core); ``progress``: a stream for a progress
+    bar.  Games are handed out as workers free up (never all of them at once), so any number of
+    games starts at once and uses memory only for the games played.  Raises ``ValueError`` for
+    an unknown variant, bot or option or a count out of range, naming what is allowed.
     """
     rules = find_variant(variant) if isinstance(variant, str) else variant
     if options:
@@ -331,26 +334,25 @@ def run_arena(variant: str | RuleSet, bots: Sequence[str], games: int = 100, see
         raise ValueError(f"games must be a positive number of duplicate games, not {games!r}")
     if not isinstance(hands, int) or hands < 1:
         raise ValueError(f"hands must be a positive number of hands per game, not {hands!r}")
+    if not isinstance(max_hands, int) or max_hands < 1:
+        raise ValueError(f"max_hands must be a positive number of hands, not {max_hands!r}")
     fixed = hands if rules.target is None else None
+    cores = os.cpu_count() or 1
     if jobs is None:
-        jobs = os.cpu_count() or 1
+        jobs = cores
     if not isinstance(jobs, int) or jobs < 1:
         raise ValueError(f"jobs must be a positive number of processes, not {jobs!r}")
     seatings = len(names)
-    tasks = [_Task(rules, tuple(names), players, g, r, seed, fixed, max_hands)
-             for g in range(games) for r in range(seatings)]
+    total = games * seatings
+    jobs = min(jobs, cores, total)
+    tasks = (_Task(rules, tuple(names), players, g, r, seed, fixed, max_hands)
+             for g in range(games) for r in range(seatings))
     start = time.perf_counter()
-    bar = _Progress(progress, len(tasks), start)
+    bar = _Progress(progress, total, start)
     outcomes: list[_Outcome] = []
-    if jobs == 1 or len(tasks) == 1:
-        for t in tasks:
-            outcomes.append(_play(t))
-            bar.update(len(outcomes))
-    else:
-        with multiprocessing.get_context().Pool(min(jobs, len(tasks))) as pool:
-            for o in pool.imap_unordered(_play, tasks, chunksize=1):
-                outcomes.append(o)
-                bar.update(len(outcomes))
+    for o in (map(_play, tasks) if jobs == 1 else _in_pool(tasks, jobs)):
+        outcomes.append(o)
+        bar.update(len(outcomes))
     bar.done()
     elapsed = time.perf_counter() - start
     outcomes.sort(key=lambda o: (o.game, o.seating))
@@ -360,8 +362,21 @@ def run_arena(variant: str | RuleSet, bots: Sequence[str], games: int = 100, see
         variant=rules.name, options=changed, bots=tuple(labels), players=players, games=games,
         seatings=seatings, seed=seed, jobs=jobs, hands_per_game=fixed,
         unfinished=sum(o.unfinished for o in outcomes), elapsed=elapsed,
-        stats=tuple(_stats(b, labels[b], outcomes, games, money=rules.money != "none")
+        stats=tuple(_stats(b, labels[b], outcomes, money=rules.money != "none")
                     for b in range(len(names))))
+
+
+def _in_pool(tasks: Iterator[_Task], jobs: int) -> Iterator[_Outcome]:
+    """Play the tasks in ``jobs`` processes, a few per worker in flight at a time: the tasks
+    are taken from the iterator only as results come back."""
+    with ProcessPoolExecutor(jobs) as pool:
+        running: set[Future[_Outcome]] = {pool.submit(_play, t)
+                                          for t in itertools.islice(tasks, 2 * jobs)}
+        while running:
+            done, running = wait(running, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield future.result()
+            running |= {pool.submit(_play, t) for t in itertools.islice(tasks, len(done))}
 
 
 def _labels(names: Sequence[str]) -> list[str]:
@@ -371,18 +386,18 @@ def _labels(names: Sequence[str]) -> list[str]:
     return out
 
 
-def _stats(b: int, label: str, outcomes: Sequence[_Outcome], games: int,
+def _stats(b: int, label: str, outcomes: Sequence[_Outcome],
            money: bool) -> BotStats:
     plays = len(outcomes)
     wins = sum(b in o.winners for o in outcomes)
     hands = sum(o.hands for o in outcomes)
     # One sample per duplicate game: the point difference per hand over all its seatings.
-    samples = []
-    for g in range(games):
-        group = [o for o in outcomes if o.game == g]
-        h = sum(o.hands for o in group)
-        if h:
-            samples.append(sum(o.diff[b] for o in group) / h)
+    per_game: dict[int, list[float]] = {}  # game -> [hands, summed point difference]
+    for o in outcomes:
+        entry = per_game.setdefault(o.game, [0.0, 0.0])
+        entry[0] += o.hands
+        entry[1] += o.diff[b]
+    samples = [diff / h for h, diff in (per_game[g] for g in sorted(per_game)) if h]
     mean = sum(samples) / len(samples) if samples else 0.0
     ci: tuple[float, float] | None = None
     if len(samples) >= 2:
@@ -458,6 +473,8 @@ def _option(text: str) -> tuple[str, Any]:
 
 def add_arena_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add the ``arena`` subcommand to a ``pitch`` command line's subparsers."""
+    from ..cli import whole_number
+
     p: argparse.ArgumentParser = subparsers.add_parser(
         "arena", help="duplicate matches between bots, with win rates and confidence intervals",
         description="Play duplicate games between bots (each deal sequence replayed with the "
@@ -469,15 +486,16 @@ def add_arena_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--bots", default="heuristic,random",
                    help="comma-separated bot names (default heuristic,random); known: "
                         + ", ".join(sorted(BOTS)))
-    p.add_argument("--games", type=int, default=100, help="duplicate games (default 100)")
+    p.add_argument("--games", type=whole_number(1), default=100,
+                   help="duplicate games (default 100)")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--jobs", type=int, default=None,
-                   help="worker processes (default: every core)")
-    p.add_argument("--players", type=int, default=None,
+    p.add_argument("--jobs", type=whole_number(1), default=None,
+                   help="worker processes (default and at most: every core)")
+    p.add_argument("--players", type=whole_number(1), default=None,
                    help="table size for cutthroat variants (default 4)")
-    p.add_argument("--hands", type=int, default=10,
+    p.add_argument("--hands", type=whole_number(1), default=10,
                    help="hands per game when the rules have no target (money; default 10)")
-    p.add_argument("--max-hands", type=int, default=400,
+    p.add_argument("--max-hands", type=whole_number(1), default=400,
                    help="stop a game still undecided after this many hands (default 400)")
     p.add_argument("--option", action="append", default=[], type=_option, metavar="KEY=VALUE",
                    help="change a rules option, e.g. --option low_to=holder (repeatable)")
