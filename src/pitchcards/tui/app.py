@@ -7,6 +7,7 @@ Flow: deal → auction → six tricks (a short pause shows each finished trick) 
 from __future__ import annotations
 
 import contextlib
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
@@ -119,6 +120,8 @@ class PitchApp(App[None]):
         self.bot_moves = 0
         self.last_saved: Path | None = None
         self.acked = 0              #: hands whose result you have seen
+        self.stalled: str | None = None     #: why the bot to act could not move
+        self.save_error: str | None = None  #: why the last save failed (exit code 1)
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -219,7 +222,7 @@ class PitchApp(App[None]):
             out.append("\n")
         if view.phase == "over":
             out.append("Hand over.", style="bold")
-        elif not mine:
+        elif not mine and self.stalled is None:
             seat = view.seat_to_act
             if seat is not None:
                 out.append(f"{self.ctl.name(seat)} is thinking…", style="italic")
@@ -281,6 +284,7 @@ class PitchApp(App[None]):
             self.refresh_screen()
             return
         self.busy = True
+        self.stalled = None
         self.refresh_screen()
         token = self._token
         view = ctl.bot_view(seat)
@@ -291,9 +295,23 @@ class PitchApp(App[None]):
         return len(self.screen_stack) > 1
 
     def _bot_thread(self, seat: int, view: View, token: int) -> None:
-        action = self.ctl.choose(seat, view, self.delays.bot)
+        try:
+            action = self.ctl.choose(seat, view, self.delays.bot)
+        except Exception as exc:  # a broken bot is shown, never left "thinking" forever
+            with contextlib.suppress(Exception):  # the app may be closing
+                self.call_from_thread(self._bot_failed, seat, token, exc)
+            return
         with contextlib.suppress(Exception):  # the app may be closing
             self.call_from_thread(self._bot_done, seat, token, action)
+
+    def _bot_failed(self, seat: int, token: int, exc: Exception) -> None:
+        self.busy = False
+        if token != self._token:
+            return
+        self.stalled = (f"{self.ctl.name(seat)} ({self.ctl.level(seat)}) cannot move: "
+                        f"{type(exc).__name__}: {str(exc)[:200]}")
+        self.say(Text(f"{self.stalled}. Press n for a new game, or q to quit (and save).",
+                      style="bold red"))
 
     def _bot_done(self, seat: int, token: int, action: Action) -> None:
         self.busy = False
@@ -337,8 +355,7 @@ class PitchApp(App[None]):
         allowed = {"next", "new", "quit", "log"}
         if ctl.over:
             title = ctl.winner_text or "Match over"
-            path = self._save_record()
-            body.append(f"\nRecord saved: {path}\n", style="dim")
+            self._saved_line(body)
             keys = "Enter new match · n setup · l log · q quit"
         elif ctl.money:
             title = f"Hand {len(ctl.game.results)}"
@@ -389,23 +406,28 @@ class PitchApp(App[None]):
         ctl = self.ctl
         game = ctl.game
         assert isinstance(game, MoneySession)
-        path = self._save_record()
         body = Text("Final payouts (against the average):\n\n", style="bold")
         for name, amount in game.payouts.items():
             body.append(f"  {name:<8}{game.stars.get(name, 0):>2}★  ")
             body.append(money_text(amount), style="green" if amount > 0 else
                         "red" if amount < 0 else "")
             body.append("\n")
-        body.append(f"\nRecord saved: {path}\n", style="dim")
+        self._saved_line(body)
         self.result_open = True
         self.push_screen(ResultScreen("Session settled", body,
                                       "Enter new session · n setup · q quit",
                                       {"next", "new", "quit"}), self._result_closed)
 
-    def _save_record(self) -> Path:
+    def _saved_line(self, body: Text) -> None:
+        """Save the finished game's record (once) and say where, or why it could not be."""
         if self.ctl.saved_record is None:
-            self.ctl.saved_record = self.ctl.save(kind="records")
-        return self.ctl.saved_record
+            try:
+                self.ctl.saved_record = self.ctl.save(kind="records")
+            except OSError as exc:
+                self.save_error = f"the record was not saved: {exc}"
+                body.append(f"\nNot saved: {exc}\n", style="bold red")
+                return
+        body.append(f"\nRecord saved: {self.ctl.saved_record}\n", style="dim")
 
     def start(self, config: GameConfig) -> None:
         """Start a new game with these settings."""
@@ -414,6 +436,7 @@ class PitchApp(App[None]):
         self.acked = 0
         self._token += 1
         self.busy = False
+        self.stalled = None
         self.selected = None
         self.message = ""
         self.advance()
@@ -590,7 +613,12 @@ class PitchApp(App[None]):
 
         def chosen(what: str | None) -> None:
             if what == "save":
-                self.last_saved = self.ctl.save()
+                try:
+                    self.last_saved = self.ctl.save()
+                except OSError as exc:
+                    self.save_error = f"{exc}; the game was not saved"
+                    self.exit(return_code=1)
+                    return
                 self.exit(message=f"Saved. Resume with: pitch play --resume {self.last_saved}")
             elif what == "quit":
                 self.exit()
@@ -611,6 +639,9 @@ def run(config: GameConfig, resume: str | None = None, setup: bool = False) -> i
     try:
         app.run()
     except PitchError as exc:
-        print(f"pitch: {exc}")
+        print(f"pitch: {exc}", file=sys.stderr)
         return 2
-    return 0
+    if app.save_error is not None:
+        print(f"pitch play: {app.save_error}", file=sys.stderr)
+        return 1
+    return app.return_code or 0

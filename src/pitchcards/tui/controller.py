@@ -9,25 +9,28 @@ ever gets :meth:`GameController.view`, their own seat's View.
 from __future__ import annotations
 
 import random
-import re
 import time
 from fractions import Fraction
 from pathlib import Path
 
 from ..actions import Action
 from ..bots import Bot, make_bot
+from ..errors import OptionError, shown
 from ..hand import Hand
 from ..match import Match
 from ..money import MoneySession
 from ..notation import read_record, replay, write_record
 from ..rules import RuleSet
+from ..storage import ensure_folder, write_atomically
 from ..views import View
-from .config import BOT_NAMES, HUMAN, GameConfig, data_dir
+from .config import BOT_NAMES, HUMAN, LEVELS, GameConfig, data_dir
 
 __all__ = ["GameController"]
 
 Game = Match | MoneySession
-_META = "# pitch-play"
+#: Saves written before records had header tags carry them as comments: ``# pitch-play bot Ann
+#: easy``, ``# pitch-play names You Ann Bob``, ``# pitch-play level medium practice 0``.
+_LEGACY = "# pitch-play"
 
 
 class GameController:
@@ -229,51 +232,50 @@ class GameController:
 
     # ------------------------------------------------------------------ records
     def record_text(self) -> str:
-        """The game record, with the seats' names and bot levels as trailing comments."""
-        lines = [write_record(self.game).rstrip("\n"), ""]
-        practice = "1" if self.config.practice else "0"
-        lines.append(f"{_META} level {self.config.level} practice {practice}")
-        if not self.money:
-            lines.append(f"{_META} names {' '.join(self.names)}")
-        for name, level in self.levels.items():
-            lines.append(f"{_META} bot {name} {level}")
-        return "\n".join(lines) + "\n"
+        """The game record, with the players' names and bot levels as header tags."""
+        return write_record(self.game, names=None if self.money else self.names,
+                            bots=self.levels, practice=self.config.practice)
 
     def save(self, path: Path | None = None, kind: str = "saves") -> Path:
-        """Write the record (default: a new file in the per-user data folder)."""
+        """Write the record (default: a new file in the per-user data folder), all at once:
+        :class:`~pitchcards.storage.SaveError` (an ``OSError``) if it cannot be written."""
         if path is None:
-            folder = data_dir() / kind
-            folder.mkdir(parents=True, exist_ok=True)
+            folder = ensure_folder(data_dir() / kind)
             stamp = time.strftime("%Y%m%d-%H%M%S")
             path = folder / f"{stamp}-{self.rules.name}-{self.seed}.txt"
             i = 1
             while path.exists():
                 path = folder / f"{stamp}-{self.rules.name}-{self.seed}-{i}.txt"
                 i += 1
-        path.write_text(self.record_text(), encoding="utf-8")
-        return path
+        return write_atomically(path, self.record_text())
 
     @classmethod
     def load(cls, path: Path | str, config: GameConfig | None = None) -> GameController:
         """Resume a saved game (``pitch play --resume FILE``)."""
         text = Path(path).read_text(encoding="utf-8")
-        game = replay(read_record(text))
+        record = read_record(text)
+        game = replay(record)
         config = config or GameConfig()
-        levels: dict[str, str] = {}
-        names: list[str] | None = None
-        for line in text.splitlines():
-            if not line.startswith(_META):
-                continue
-            words = line[len(_META):].split()
+        levels = dict(record.bots)
+        names = record.seat_names
+        config.practice = config.practice or bool(record.practice)
+        for line in text.splitlines():  # a save written before the header tags
+            words = line[len(_LEGACY):].split() if line.startswith(_LEGACY) else []
             if words[:1] == ["bot"] and len(words) == 3:
-                levels[words[1]] = words[2]
-            elif words[:1] == ["names"]:
+                levels.setdefault(words[1], words[2])
+            elif words[:1] == ["names"] and names is None:
                 names = words[1:]
-            elif words[:1] == ["level"]:
-                m = re.match(r"level (\S+) practice ([01])", " ".join(words))
-                if m:
-                    config.level = m.group(1)
-                    config.practice = config.practice or m.group(2) == "1"
+            elif words[:1] == ["level"] and len(words) == 4 and words[2] == "practice":
+                config.level = words[1]
+                config.practice = config.practice or words[3] == "1"
+        levels.pop(HUMAN, None)
+        # Only the levels the game offers: never oracle (it sees every card) or a name that
+        # make_bot would refuse only once the bot is to act.
+        for who, level in [("the default bot level", config.level),
+                           *((f"bot {name}'s level", level) for name, level in levels.items())]:
+            if level not in LEVELS:
+                raise OptionError(f"{path}: {who} is {shown(level)}, which pitch play does not "
+                                  f"offer; levels are: {', '.join(LEVELS)}")
         config.variant = game.rules.name if game.rules.name != "custom" else config.variant
         if isinstance(game, Match) and (names is None or len(names) != game.players
                                         or HUMAN not in names):
