@@ -18,7 +18,7 @@ import pytest
 
 import pitchcards as pc
 from pitchcards.actions import Action
-from pitchcards.bots import BOTS, Bot, make_bot, register
+from pitchcards.bots import BOTS, Bot, BotRegistry, RandomBot, make_bot, register
 from pitchcards.bots.arena import ArenaResult, run_arena, wilson
 from pitchcards.bots.heuristic import (
     HeuristicBot,
@@ -452,11 +452,26 @@ def test_the_bots_do_not_import_the_research_adapters_which_register_their_own()
     code = ("import importlib.util, sys\n"
             "import pitchcards.bots, pitchcards.bots.arena\n"
             "assert 'pitchcards.envs' not in sys.modules, 'the bots imported pitchcards.envs'\n"
-            "assert 'openspiel-ismcts' not in pitchcards.bots.BOTS\n"
-            "import pitchcards.envs\n"
             "has_spiel = importlib.util.find_spec('pyspiel') is not None\n"
             "assert ('openspiel-ismcts' in pitchcards.bots.BOTS) == has_spiel\n"
+            "assert 'pitchcards.envs' in sys.modules  # asked for a name: the plugin registered\n"
             "assert 'pyspiel' not in sys.modules and 'numpy' not in sys.modules\n")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=60, check=False)
     assert run.returncode == 0, run.stderr
+
+
+def test_the_registry_loads_its_plugins_once_and_only_when_a_name_is_missing(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    import pitchcards.bots
+
+    registry = BotRegistry({"random": RandomBot}, plugins=["pitch_plugin_probe"])
+    monkeypatch.setattr(pitchcards.bots, "probe_registry", registry, raising=False)
+    (tmp_path / "pitch_plugin_probe.py").write_text(
+        "import pitchcards.bots as b\nb.probe_registry['probe'] = b.RandomBot\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert registry["random"] is RandomBot and "pitch_plugin_probe" not in sys.modules
+    assert "probe" in registry and "pitch_plugin_probe" in sys.modules
+    del sys.modules["pitch_plugin_probe"]
+    assert "nothing" not in registry and sorted(registry) == ["probe", "random"]
+    assert "pitch_plugin_probe" not in sys.modules  # loaded once only

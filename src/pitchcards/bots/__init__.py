@@ -2,14 +2,20 @@
 
 ``make_bot(name, seed)`` builds one by name (``random``, ``heuristic``, ``expert``, the search
 variants, or a level: ``easy``, ``medium``, ``hard``, ``expert``).  ``register(name, factory)``
-adds one.  Other packages register their own contestants when they are imported: the research
-adapters add ``openspiel-ismcts`` on ``import pitchcards.envs`` (where open_spiel is installed).
-The bots package never imports them.
+adds one.
+
+Other packages register their own contestants when they are imported: the research adapters
+add ``openspiel-ismcts`` on ``import pitchcards.envs`` (where open_spiel is installed).  The
+registry knows those *plugin* packages by name only and imports them the first time it is asked
+for a name it lacks or for the whole list, so ``make_bot("openspiel-ismcts")`` and ``pitch
+arena --bots expert,openspiel-ismcts`` work as before while ``import pitchcards.bots`` loads no
+research code.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 
 from .base import Bot
 from .expert import ExpertBot, HardBot
@@ -18,7 +24,42 @@ from .ismcts import ISMCTSBot, ISMCTSBudget
 from .oracle import OracleBot
 from .random_bot import RandomBot
 
-__all__ = ["BOTS", "Bot", "EasyBot", "HeuristicBot", "RandomBot", "make_bot", "register"]
+__all__ = ["BOTS", "Bot", "BotRegistry", "EasyBot", "HeuristicBot", "RandomBot", "make_bot",
+           "register"]
+
+Factory = Callable[[int | None], Bot]
+
+
+class BotRegistry(MutableMapping[str, Factory]):
+    """Bot name -> ``factory(seed) -> Bot``; the ``plugins`` (package names) register more bots
+    when imported, which happens once, on the first lookup of a missing name or listing."""
+
+    def __init__(self, bots: Mapping[str, Factory], plugins: Iterable[str] = ()) -> None:
+        self._bots = dict(bots)
+        self._plugins = list(plugins)
+
+    def _load_plugins(self) -> None:
+        while self._plugins:
+            importlib.import_module(self._plugins.pop(0))  # registers its bots here
+
+    def __getitem__(self, name: str) -> Factory:
+        if name not in self._bots:
+            self._load_plugins()
+        return self._bots[name]
+
+    def __setitem__(self, name: str, factory: Factory) -> None:
+        self._bots[name] = factory
+
+    def __delitem__(self, name: str) -> None:
+        del self._bots[name]
+
+    def __iter__(self) -> Iterator[str]:
+        self._load_plugins()
+        return iter(self._bots)
+
+    def __len__(self) -> int:
+        self._load_plugins()
+        return len(self._bots)
 
 
 def _ismcts_pure(seed: int | None) -> Bot:
@@ -26,8 +67,8 @@ def _ismcts_pure(seed: int | None) -> Bot:
     return ISMCTSBot(seed, ISMCTSBudget(pimc_bidding=False))
 
 
-#: name -> factory(seed) -> Bot
-BOTS: dict[str, Callable[[int | None], Bot]] = {
+#: Every bot by name; ``pitchcards.envs`` (the research adapters) adds its own when needed.
+BOTS = BotRegistry({
     "random": RandomBot,
     "heuristic": HeuristicBot,
     # Levels: easy = the heuristic with a third of its actions random; medium = the heuristic.
@@ -39,10 +80,10 @@ BOTS: dict[str, Callable[[int | None], Bot]] = {
     # ISMCTS card play on PIMC bids; -pure: ISMCTS bids too.
     "expert-ismcts": ISMCTSBot,
     "expert-ismcts-pure": _ismcts_pure,
-}
+}, plugins=["pitchcards.envs"])
 
 
-def register(name: str, factory: Callable[[int | None], Bot]) -> None:
+def register(name: str, factory: Factory) -> None:
     """Add a bot (or a level) under a name; ``make_bot(name, seed)`` calls ``factory(seed)``."""
     BOTS[name] = factory
 
@@ -51,6 +92,5 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     """A bot by name; ``ValueError`` listing the names if unknown."""
     key = name.strip().lower()
     if key not in BOTS:
-        raise ValueError(f"unknown bot {name!r}; bots are: {', '.join(sorted(BOTS))} "
-                         "(import pitchcards.envs to add openspiel-ismcts)")
+        raise ValueError(f"unknown bot {name!r}; bots are: {', '.join(sorted(BOTS))}")
     return BOTS[key](seed)
