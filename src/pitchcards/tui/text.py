@@ -286,8 +286,8 @@ def hand_log(ctl: GameController, view: View) -> Text:
 #: are ``RuleSet.OPTION_CHOICES`` and the True/False options; docs/rules.md §3 gives the meaning
 #: of each).  ``""``: nothing to say for that value.  Fields filled from the rule set:
 #: ``{players}``, ``{side}`` (player or team), ``{ladder}``, ``{forced}`` (the forced dealer's
-#: lowest bid), ``{top}`` (the top bid), ``{moon}`` / ``{Moon}``, ``{moon_value}``,
-#: ``{fail}``, ``{target}``, ``{stake}``, ``{moon_payment}``.
+#: lowest bid), ``{top}`` (the top bid), ``{moon}`` (moon or smudge), ``{moon_value}``,
+#: ``{target}``, ``{stake}``.
 OPTION_TEXT: dict[str, dict[Any, str]] = {
     # Players and the deal (B-R1, C3, C4).
     "partnership": {
@@ -439,9 +439,8 @@ def option_text(rules: RuleSet, option: str, players: int = 4) -> str:
         "players": players, "side": "team" if rules.partnership_mode else "player",
         "ladder": ", ".join(bid_word(rules, v) for v in rules.bid_values),
         "forced": max(2, rules.min_bid), "top": bid_word(rules, rules.max_bid),
-        "moon": moon, "Moon": moon.capitalize(), "moon_value": rules.moon_value,
-        "target": rules.target, "stake": _dollars(rules.stake_per_point),
-        "moon_payment": _dollars(rules.moon_payment),
+        "moon": moon, "moon_value": rules.moon_value, "target": rules.target,
+        "stake": _dollars(rules.stake_per_point),
     }
     return OPTION_TEXT[option][getattr(rules, option)].format(**fields)
 
@@ -461,11 +460,11 @@ def rules_summary(rules: RuleSet, players: int) -> str:
             said = ["No target: play as long as you like."]
         elif heading == "GOAL" and said:
             said.insert(0, f"First to {rules.target} points.")
-        if heading == "MONEY" and said and (rules.moon != "none" or not rules.moon_must_be_bid):
-            said.append(f"A made {bid_word(rules, MOON)} earns a ★ and "
-                        f"{_dollars(rules.moon_payment)} from each player; a failed one pays "
-                        "each. Press s between hands to settle up.")
-        elif heading == "MONEY" and said:
+        if heading == "MONEY" and said:
+            if rules.moon != "none" or not rules.moon_must_be_bid:  # A-R6.4, A-R7.2
+                said.append(f"A made {bid_word(rules, MOON)} earns a ★ and "
+                            f"{_dollars(rules.moon_payment)} from each player"
+                            + ("; a failed bid pays each." if rules.moon != "none" else "."))
             said.append("Press s between hands to settle up.")
         if heading in _FIXED:
             said.append(_FIXED[heading])
