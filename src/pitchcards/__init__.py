@@ -14,24 +14,35 @@ from __future__ import annotations
 
 from .actions import ACTIONS, NUM_ACTIONS, Action, parse_action
 from .cards import card_name, card_symbol, format_cards, parse_card, parse_cards
-from .errors import IllegalActionError, InvalidActionError, OptionError, PitchError
+from .errors import (
+    REASONS,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidCardError,
+    OptionError,
+    PitchError,
+)
 from .hand import Hand
 from .match import Match
 from .money import MoneySession, round_cents
 from .notation import read_record, replay, write_record
 from .rules import VARIANTS, RuleSet, find_variant
 from .scoring import HandResult
+from .session import GameSession
 from .views import View
 
 __all__ = [
     "ACTIONS",
     "NUM_ACTIONS",
+    "REASONS",
     "VARIANTS",
     "Action",
+    "GameSession",
     "Hand",
     "HandResult",
     "IllegalActionError",
     "InvalidActionError",
+    "InvalidCardError",
     "Match",
     "MoneySession",
     "OptionError",

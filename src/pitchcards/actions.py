@@ -121,7 +121,7 @@ def parse_action(text: str) -> Action:
     """Read an action's text (case and spacing are forgiven; ``10``/suit symbols accepted)."""
     if not isinstance(text, str):
         raise InvalidActionError(
-            f"cannot read action {text!r}: expected an Action, its id, or text such as "
+            f"cannot read action {shown(text)}: expected an Action, its id, or text such as "
             "'pass', 'bid 2', 'bid moon', 'pitch QH', 'play QH'")
     norm = " ".join(text.lower().split())
     found = _BY_TEXT.get(norm)
@@ -133,11 +133,11 @@ def parse_action(text: str) -> Action:
             card = parse_card(rest)
             return PLAY[card] if verb == "play" else PITCH[card]
     except InvalidActionError as exc:
-        raise InvalidActionError(f"cannot read action {text!r}: {exc}") from None
+        raise InvalidActionError(f"cannot read action {shown(text)}: {exc}") from None
     if verb == "bid" and rest in _MOON_WORDS:
         return BID[MOON]
     if norm in _MOON_WORDS:
         return BID[MOON]
     raise InvalidActionError(
-        f"cannot read action {text!r}: expected 'pass', 'bid N' (N = 1..4), 'bid moon', "
+        f"cannot read action {shown(text)}: expected 'pass', 'bid N' (N = 1..4), 'bid moon', "
         "'pitch CARD' or 'play CARD' with CARD such as 'QH' or '10♠'")

@@ -10,14 +10,14 @@ Text: rank then suit, ``"QH"``; ranks ``A K Q J T 9 ... 2`` (``10`` accepted for
 
 The deck is the 52-card deck of C1.  Jokers or an off-jack (RULES §5.2–5.3) would add card ids
 from 52 upwards and a per-trump *trump order* table; only the trick-winner strength table in
-``hand.py`` and the High/Low search in ``scoring.py`` rank trumps by bit position.
+here (:data:`STRENGTH`) and the High/Low search in ``scoring.py`` rank trumps by bit position.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
-from .errors import InvalidCardError
+from .errors import InvalidCardError, shown
 
 __all__ = [
     "DECK_SIZE",
@@ -95,6 +95,8 @@ def card_symbol(card: Card) -> str:
 
 def parse_card(text: str) -> Card:
     """Read one card (``"QH"``, ``"10h"``, ``"Q♥"``); :class:`InvalidCardError` if unreadable."""
+    if not isinstance(text, str):
+        raise InvalidCardError(f"cannot read card {shown(text)}: a card is text such as 'QH'")
     t = text.strip().upper()
     card = _CARD_OF_NAME.get(t)
     if card is not None:
@@ -105,15 +107,19 @@ def parse_card(text: str) -> Card:
         if rank is not None and suit is not None:
             return suit * 13 + rank
     raise InvalidCardError(
-        f"cannot read card {text!r}: write rank then suit, ranks A K Q J T(10) 9..2, "
+        f"cannot read card {shown(text)}: write rank then suit, ranks A K Q J T(10) 9..2, "
         "suits S H D C (or ♠ ♥ ♦ ♣), e.g. 'QH' or '10♠'"
     )
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
     """Read cards separated by spaces or commas (or an iterable of card texts)."""
-    items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
-    return [parse_card(t) for t in items]
+    if isinstance(text, str):
+        return [parse_card(t) for t in text.replace(",", " ").split()]
+    if not isinstance(text, Iterable):
+        raise InvalidCardError(f"cannot read cards {shown(text)}: expected text such as "
+                               "'AS KS 2S' or a list of card texts")
+    return [parse_card(t) for t in text]
 
 
 def cards_of(mask: int) -> Iterator[Card]:

@@ -25,15 +25,24 @@ from .actions import (
     Action,
     parse_action,
 )
-from .cards import DECK_SIZE, SUIT_MASKS, SUITS, card_name, format_cards, parse_cards
-from .errors import IllegalActionError, InvalidActionError, shown
+from .cards import (
+    DECK_SIZE,
+    STRENGTH,
+    SUIT_MASKS,
+    SUITS,
+    card_name,
+    format_cards,
+    parse_card,
+    parse_cards,
+)
+from .errors import IllegalActionError, InvalidActionError, InvalidCardError, OptionError, shown
 from .rules import RuleSet, bid_text
 from .scoring import HandResult, score_hand
 
 if TYPE_CHECKING:
     from .views import View
 
-__all__ = ["AUCTION", "OVER", "PLAY_PHASE", "ActionLike", "Hand"]
+__all__ = ["AUCTION", "OVER", "PLAY_PHASE", "ActionLike", "Hand", "check_seed", "check_table"]
 
 ActionLike = Action | str | int
 
@@ -43,18 +52,8 @@ _PHASE_NAMES = ("auction", "play", "over")
 
 _SUIT = SUIT_MASKS
 _SUIT_OF = tuple(c // 13 for c in range(DECK_SIZE))
-_RANK_OF = tuple(c % 13 for c in range(DECK_SIZE))
 _BITS = [1 << c for c in range(DECK_SIZE)]
 
-
-def _strength(trump: int, led: int, card: int) -> int:
-    suit, rank = _SUIT_OF[card], _RANK_OF[card]
-    return 100 + rank if suit == trump else rank if suit == led else -1
-
-
-#: _STRENGTH[trump][led][card]: the card's power in a trick (C7), precomputed.
-_STRENGTH = tuple(tuple(tuple(_strength(t, led, c) for c in range(DECK_SIZE)) for led in range(4))
-                  for t in range(4))
 
 # Follow rules (C6 and §7.8) as small ints for the hot path.
 _TRUMP_ANYTIME, _STRICT, _TRUMP_ONLY = 0, 1, 2
@@ -109,23 +108,36 @@ class Hand:
 
     # ------------------------------------------------------------------ creation
     def __init__(self, rules: RuleSet, dealt: Sequence[int], dealer: int) -> None:
-        """Start a hand from dealt masks (one per seat).  Prefer :meth:`deal`."""
+        """Start a hand from dealt masks (one per seat, six cards each).  Prefer :meth:`deal`.
+
+        Checked like :meth:`deal`: :class:`IllegalActionError` (``bad_setup`` / ``bad_deal``)
+        or :class:`OptionError` for bad arguments, never a raw ``TypeError``.
+        """
+        if not isinstance(dealt, list | tuple):
+            raise IllegalActionError(f"dealt must be a list of card masks, one per seat, not "
+                                     f"{shown(dealt)}", reason="bad_deal", phase="deal")
+        check_table(rules, len(dealt), dealer)
+        seen = 0
+        for seat, mask in enumerate(dealt):
+            # C3: six cards each from the one 52-card deck.
+            if (type(mask) is not int or mask < 0 or mask >> DECK_SIZE or mask & seen
+                    or mask.bit_count() != 6):
+                raise IllegalActionError(
+                    f"dealt mask {shown(mask)} of seat {seat} is not six cards of the deck that "
+                    "no other seat holds (C3)", reason="bad_deal", phase="deal")
+            seen |= mask
+        self._start(rules, tuple(dealt), dealer)
+
+    def _start(self, rules: RuleSet, dealt: tuple[int, ...], dealer: int) -> None:
+        """Set up a checked deal (the unchecked half of ``__init__``, used by :meth:`deal`)."""
         n = len(dealt)
-        low, high = rules.player_range
-        if not low <= n <= high:
-            raise IllegalActionError(
-                f"{n} players cannot play {rules.name!r}: it allows {low} to {high} (E1)",
-                reason="bad_setup", phase="deal")
-        if not 0 <= dealer < n:
-            raise IllegalActionError(f"dealer {dealer} is not a seat of a {n}-player table",
-                                     reason="bad_setup", phase="deal")
         self.rules = rules
         self.players = n
         self.dealer = dealer
-        self.dealt = tuple(dealt)
+        self.dealt = dealt
         self._sides = _SIDES[rules.partnership == "2x2"][n]
         self._follow = _FOLLOW[rules.follow_rule]
-        self._hands = list(self.dealt)
+        self._hands = list(dealt)
         self._phase = AUCTION
         self._stack: list[tuple[object, ...]] = []
         self.pitcher = None
@@ -141,7 +153,7 @@ class Hand:
         self._led = -1
         self._win_seat = -1
         self._win_str = -1
-        self._strengths: tuple[int, ...] = _STRENGTH[0][0]
+        self._strengths: tuple[int, ...] = STRENGTH[0][0]
         self._trick: list[int] = []
         self._tricks: list[tuple[int, tuple[int, ...], int]] = []
         self._captured = [0] * n
@@ -155,16 +167,23 @@ class Hand:
         """Deal a hand: shuffled (reproducible from ``seed``, or drawn from ``rng``) or stacked.
 
         ``cards`` stacks the deck: one entry per seat, six cards each, as text
-        (``"AS KS 2S 9H 3D TC"``) or card ids.
+        (``"AS KS 2S 9H 3D TC"``) or a list of card ids or card texts.  Bad arguments raise
+        :class:`IllegalActionError` (``bad_setup``, ``bad_deal``), :class:`InvalidCardError`
+        or :class:`OptionError` (``rules`` not a :class:`RuleSet`); nothing is cached for them.
         """
+        n = check_table(rules, players, dealer)
         if cards is not None:
-            return cls(rules, _stacked(cards, players), dealer)
-        if not isinstance(players, int) or not 2 <= players <= 8:
-            raise IllegalActionError(f"cannot deal to {players!r} players: 2 to 8 fit a "
-                                     "52-card deck at six cards each (C3)",
-                                     reason="bad_setup", phase="deal")
-        r = rng if rng is not None else random.Random(seed)
-        return cls(rules, deal_masks(r, players, dealer, rules.deal_batch), dealer)
+            masks = _stacked(cards, n)
+        else:
+            if rng is None:
+                rng = random.Random(check_seed(seed))
+            elif not isinstance(rng, random.Random):
+                raise IllegalActionError(f"rng {shown(rng)} is not a random.Random",
+                                         reason="bad_setup", phase="deal")
+            masks = deal_masks(rng, n, dealer, rules.deal_batch)
+        hand = cls.__new__(cls)
+        hand._start(rules, tuple(masks), dealer)
+        return hand
 
     def copy(self) -> Hand:
         """An independent copy (the action stack included, so ``pop`` works on it)."""
@@ -190,9 +209,9 @@ class Hand:
         """
         n = self.players
         if check:
-            if len(holdings) != n:
-                raise IllegalActionError(f"redeal needs one holding per seat ({n}), "
-                                         f"got {len(holdings)}", reason="bad_deal",
+            if not isinstance(holdings, list | tuple) or len(holdings) != n:
+                raise IllegalActionError(f"redeal needs a list of one card mask per seat ({n}), "
+                                         f"not {shown(holdings)}", reason="bad_deal",
                                          phase=self.phase)
             played = 0
             for s in range(n):
@@ -200,6 +219,11 @@ class Hand:
             seen = 0
             for s in range(n):
                 h = holdings[s]
+                if type(h) is not int or h < 0 or h >> DECK_SIZE:
+                    raise IllegalActionError(
+                        f"redeal gives seat {s} {shown(h)}, which is not a mask of cards of "
+                        "the deck (an int with bits 0..51 only)", reason="bad_deal",
+                        phase=self.phase)
                 if h & seen or h & played or h.bit_count() != self._hands[s].bit_count():
                     raise IllegalActionError(
                         f"redeal gives seat {s} cards that overlap another seat's or a played "
@@ -245,6 +269,8 @@ class Hand:
 
     def side_of(self, seat: int) -> int:
         """The scoring side of a seat: the seat, or its team (seat % 2) in partnerships."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            seat = self.check_seat(seat, "side_of seat")
         return self._sides[seat]
 
     @property
@@ -254,6 +280,8 @@ class Hand:
 
     def hand_of(self, seat: int) -> int:
         """The cards ``seat`` still holds, as a mask.  Hidden information: use a view for bots."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            seat = self.check_seat(seat, "hand_of seat")
         return self._hands[seat]
 
     def current_trick(self) -> list[tuple[int, int]]:
@@ -271,10 +299,14 @@ class Hand:
         return list(self._tricks)
 
     def tricks_won(self, seat: int) -> int:
+        if type(seat) is not int or not 0 <= seat < self.players:
+            seat = self.check_seat(seat, "tricks_won seat")
         return self._tricks_won[seat]
 
     def captured(self, seat: int) -> int:
         """The cards in the tricks ``seat`` has won, as a mask (public: tricks are played open)."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            seat = self.check_seat(seat, "captured seat")
         return self._captured[seat]
 
     @property
@@ -424,13 +456,13 @@ class Hand:
 
     def _check_turn(self, a: Action, seat: object) -> None:
         """Refuse an action by ``seat`` unless it is a seat number and that seat is to act."""
-        checked = self._seat_arg(seat, f"{str(a)!r} by seat")
+        checked = self.check_seat(seat, f"{str(a)!r} by seat")
         if checked != self.seat_to_act:
             if self._phase == OVER:
                 raise self._illegal(a, checked, "hand_over", "the hand is over")
             raise self._illegal(a, checked, "not_your_turn", "it is not this seat's turn")
 
-    def _seat_arg(self, seat: object, what: str) -> int:
+    def check_seat(self, seat: object, what: str = "seat") -> int:
         """``seat`` as a seat number of this hand, or :class:`IllegalActionError` (no_such_seat).
 
         An int 0..players-1 (or an integer type with ``__index__``); a bool, a str or a float is
@@ -509,7 +541,7 @@ class Hand:
                 self._trump = suit  # C5: the first card led sets trump
             self._led = suit
             self._leader = seat
-            self._strengths = _STRENGTH[self._trump][suit]
+            self._strengths = STRENGTH[self._trump][suit]
             self._win_str = self._strengths[card]
             self._win_seat = seat
         trick.append(card)
@@ -663,7 +695,7 @@ class Hand:
             self._tricks_won[winner] -= 1
             self._trick.extend(cards)
             self._leader = leader
-            self._strengths = _STRENGTH[self._trump][self._led]
+            self._strengths = STRENGTH[self._trump][self._led]
             self.result = None
         self._trick.pop()
         self._hands[seat] |= 1 << card
@@ -687,6 +719,31 @@ class Hand:
             lines.append(f"  trick led by {leader}: {' '.join(card_name(c) for c in cards)}"
                          f" -> seat {winner}")
         return "\n".join(lines)
+
+
+def check_table(rules: RuleSet, players: object, dealer: object) -> int:
+    """The table size, once ``rules``, ``players`` and ``dealer`` are checked (E1, C3).
+
+    ``players`` and ``dealer`` must be ints (a float or a bool is refused before anything is
+    cached under it); ``dealer`` a seat.
+    """
+    if not isinstance(rules, RuleSet):
+        raise OptionError(f"rules must be a RuleSet (e.g. find_variant('auction')), not "
+                          f"{shown(rules)}")
+    n = rules.check_players(players, "deal")
+    if type(dealer) is not int or not 0 <= dealer < n:
+        raise IllegalActionError(
+            f"dealer {shown(dealer)} is not a seat of a {n}-player table (an int 0..{n - 1})",
+            reason="bad_setup", phase="deal", legal=[str(s) for s in range(n)])
+    return n
+
+
+def check_seed(seed: object) -> int | None:
+    """``seed`` if it is an int or None (what seeds a deal); else ``bad_setup``."""
+    if seed is None or type(seed) is int:
+        return seed
+    raise IllegalActionError(f"seed {shown(seed)} is not an int or None", reason="bad_setup",
+                             phase="setup")
 
 
 _DEAL_ORDER: dict[tuple[int, int, int], tuple[int, ...]] = {}
@@ -719,25 +776,24 @@ def deal_masks(rng: random.Random, players: int, dealer: int, batch: int = 3) ->
     return masks
 
 
-def _stacked(cards: Sequence[str] | Sequence[Sequence[int]], players: int) -> list[int]:
-    if isinstance(cards, str):
-        raise InvalidActionError("cards must be one entry per seat, e.g. "
-                                 "['AS KS 2S 9H 3D TC', ...], not one string")
+def _stacked(cards: object, players: int) -> list[int]:
+    """The masks of a stacked deal: one entry per seat, six distinct cards each (C3)."""
+    if not isinstance(cards, list | tuple):
+        raise InvalidActionError(f"cards must be a list with one entry per seat, e.g. "
+                                 f"['AS KS 2S 9H 3D TC', ...], not {shown(cards)}")
     if len(cards) != players:
         raise IllegalActionError(f"stacked deal has {len(cards)} hands for {players} players",
                                  reason="bad_deal", phase="deal")
     masks = []
     seen = 0
     for seat, entry in enumerate(cards):
-        ids = parse_cards(entry) if isinstance(entry, str) else [int(c) for c in entry]  # type: ignore[call-overload]
+        ids = _stacked_entry(entry, seat)
         if len(ids) != 6:
             raise IllegalActionError(f"stacked deal gives seat {seat} {len(ids)} cards; "
                                      "each seat gets exactly 6 (C3)", reason="bad_deal",
                                      phase="deal")
         mask = 0
         for c in ids:
-            if not 0 <= c < DECK_SIZE:
-                raise InvalidActionError(f"card id {c} is not a card (0..51)")
             bit = 1 << c
             if (seen | mask) & bit:
                 raise IllegalActionError(f"stacked deal uses {card_name(c)} twice",
@@ -746,3 +802,22 @@ def _stacked(cards: Sequence[str] | Sequence[Sequence[int]], players: int) -> li
         seen |= mask
         masks.append(mask)
     return masks
+
+
+def _stacked_entry(entry: object, seat: int) -> list[int]:
+    """One seat's stacked cards: text, or a list of card ids (ints 0..51) or card texts."""
+    if isinstance(entry, str):
+        return parse_cards(entry)
+    if not isinstance(entry, list | tuple) or len(entry) > DECK_SIZE:
+        raise InvalidActionError(f"seat {seat}'s cards must be text such as 'AS KS 2S 9H 3D TC' "
+                                 f"or a list of card ids, not {shown(entry)}")
+    ids = []
+    for c in entry:
+        if isinstance(c, str):
+            ids.append(parse_card(c))
+        elif type(c) is int and 0 <= c < DECK_SIZE:  # not 5.7, not True
+            ids.append(c)
+        else:
+            raise InvalidCardError(f"seat {seat}: {shown(c)} is not a card: a card id is an "
+                                   "int 0..51, or text such as 'QH'")
+    return ids

@@ -7,10 +7,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .actions import Action
-from .errors import IllegalActionError
-from .hand import ActionLike, Hand
+from .errors import IllegalActionError, shown
+from .hand import ActionLike, Hand, check_seed, check_table
 from .rules import RuleSet
 from .scoring import HandResult
+from .session import check_names
 
 if TYPE_CHECKING:
     from .views import View
@@ -124,34 +125,96 @@ class Match:
     """
 
     def __init__(self, rules: RuleSet, players: int = 4, dealer: int | None = 0,
-                 seed: int | None = None, scores: Sequence[int] | None = None) -> None:
-        low, high = rules.player_range
-        if not isinstance(players, int) or not low <= players <= high:
-            raise IllegalActionError(
-                f"{players!r} players cannot play {rules.name!r}: it allows {low} to {high} (E1)",
-                reason="bad_setup", phase="setup")
+                 seed: int | None = None, scores: Sequence[int] | None = None,
+                 names: Sequence[str] | None = None) -> None:
+        """A match at a table of ``players`` seats.
+
+        ``dealer=None`` draws the first dealer (``first_dealer``, A-R2.1 / B-R2.1); ``scores``
+        starts each side at a score (default 0); ``names`` names the seats in order (default
+        ``"Seat 0"``, ``"Seat 1"``, …).  Bad arguments raise :class:`IllegalActionError`
+        (``bad_setup``) or :class:`OptionError`, never a raw ``TypeError``.
+        """
+        # The same checks as Hand.deal (rules a RuleSet, E1 table size, an int dealer seat);
+        # a drawn dealer (None) is checked as seat 0, which every table has.
+        players = check_table(rules, players, 0 if dealer is None else dealer)
+        check_seed(seed)
+        nsides = 2 if rules.partnership_mode else players
+        if scores is None:
+            start = [0] * nsides
+        elif (not isinstance(scores, list | tuple) or len(scores) != nsides
+              or not all(type(v) is int for v in scores)):
+            raise IllegalActionError(f"scores needs one int per side ({nsides}), not "
+                                     f"{shown(scores)}", reason="bad_setup", phase="setup")
+        else:
+            start = list(scores)
+        self.seat_names: tuple[str, ...] = (
+            tuple(f"Seat {s}" for s in range(players)) if names is None
+            else tuple(check_names(names)))
+        if len(self.seat_names) != players:
+            raise IllegalActionError(f"{len(self.seat_names)} names for {players} seats",
+                                     reason="bad_setup", phase="setup")
         self.rules = rules
         self.players = players
         self.seed = seed
         self._rng = random.Random(seed)
         if dealer is None:
             dealer = first_dealer(rules, players, self._rng)
-        if not 0 <= dealer < players:
-            raise IllegalActionError(f"dealer {dealer} is not a seat (0..{players - 1})",
-                                     reason="bad_setup", phase="setup")
         self.first_dealer = dealer
         self.next_dealer = dealer
-        nsides = 2 if rules.partnership_mode else players
-        start = list(scores) if scores is not None else [0] * nsides
-        if len(start) != nsides:
-            raise IllegalActionError(f"scores needs one entry per side ({nsides}), "
-                                     f"got {len(start)}", reason="bad_setup", phase="setup")
         self.starting_scores: tuple[int, ...] = tuple(start)
         self.scores: list[int] = start
         self.winner: int | None = None
         self.results: list[HandResult] = []
         self.hands: list[Hand] = []
         self.hand: Hand | None = None
+
+    # ------------------------------------------------------------------ GameSession
+    @property
+    def seat_count(self) -> int:
+        """Seats at the table (fixed for a match): the same as :attr:`players`."""
+        return self.players
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The seats' names in order (``names=`` at creation, default ``"Seat 0"``, …)."""
+        return self.seat_names
+
+    @property
+    def is_over(self) -> bool:
+        """A side has won the match."""
+        return self.winner is not None
+
+    def side_of(self, seat: int) -> int:
+        """The scoring side of a seat: the seat, or its team (seat % 2) in partnerships."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise IllegalActionError(
+                f"seat {shown(seat)} is not a seat of this {self.players}-player match "
+                f"(0..{self.players - 1})", reason="no_such_seat", phase=self._phase(),
+                legal=[str(s) for s in range(self.players)])
+        return seat % 2 if self.rules.partnership_mode else seat
+
+    def side_scores(self) -> list[int]:
+        """The running score of each side (a copy of :attr:`scores`)."""
+        return list(self.scores)
+
+    def seat_scores(self) -> list[int]:
+        """The running score of each seat (a partnership's score for both partners)."""
+        return [self.scores[self.side_of(s)] for s in range(self.players)]
+
+    def record(self) -> str:
+        """The game record of everything played so far (docs/notation.md)."""
+        # Imported here: notation imports match (to replay records), so a top-level import
+        # would be a cycle.
+        from .notation import write_record
+
+        return write_record(self)
+
+    def _phase(self) -> str:
+        if self.winner is not None:
+            return "over"
+        if self.hand is None:
+            return "setup"
+        return self.hand.phase if not self.hand.is_over else "between hands"
 
     @property
     def in_hand(self) -> bool:
@@ -222,7 +285,7 @@ class Match:
 
         if self.hand is None:
             raise IllegalActionError("no hand dealt yet", reason="no_hand", phase="setup")
-        return view_of(self.hand, seat, scores=self.scores)
+        return view_of(self.hand, seat, scores=self.scores, names=self.seat_names)
 
     def __repr__(self) -> str:
         return (f"<Match {self.rules.name} players={self.players} scores={self.scores} "

@@ -12,11 +12,12 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from .actions import Action
-from .errors import IllegalActionError
-from .hand import ActionLike, Hand
+from .errors import IllegalActionError, OptionError, shown
+from .hand import ActionLike, Hand, check_seed, check_table
 from .match import Deal, deal_rng, first_dealer
 from .rules import RuleSet
 from .scoring import HandResult
+from .session import check_name, check_names
 
 if TYPE_CHECKING:
     from .views import View
@@ -26,34 +27,40 @@ __all__ = ["MoneySession", "round_cents", "round_half_away"]
 MAX_SEATS = 8
 
 
-def round_half_away(amount: Fraction) -> int:
-    """Whole cents of a dollar amount, half away from zero (A-R7.6, a single leaver)."""
-    cents = amount * 100
-    whole = abs(cents.numerator) * 2 + cents.denominator
-    magnitude = whole // (2 * cents.denominator)
-    return magnitude if cents >= 0 else -magnitude
+def round_half_away(amount: Fraction, unit: Fraction = Fraction(1, 100)) -> int:
+    """``amount`` in whole ``unit``s (default: dollars to cents), halves away from zero.
+
+    A-R7.6: the one rounding rule of the money game, used for a single amount, a group's
+    total and a joiner's table average (a whole point, ``unit=1``).  Away from zero, not to
+    even, so a gain and the equal loss round to equal sizes.
+    """
+    units = amount / unit
+    magnitude = (abs(units.numerator) * 2 + units.denominator) // (2 * units.denominator)
+    return magnitude if units >= 0 else -magnitude
 
 
-def round_cents(amounts: Mapping[str, Fraction], order: Sequence[str] | None = None
-                ) -> dict[str, int]:
+def round_cents(amounts: Mapping[str, Fraction], order: Sequence[str] | None = None,
+                total: int | None = None) -> dict[str, int]:
     """Whole cents per player by largest remainder, keeping the rounded group total (A-R7.6).
 
-    Each amount is floored to a cent; the cents still owed to reach the rounded total go one each
-    to the largest remainders, ties in ``order`` (seat order from the dealer's left; E25).
+    Each amount is floored to a cent; the cents still owed to reach the total (by default the
+    group's exact total rounded half away from zero; ``total`` sets it in cents) go one each to
+    the largest remainders, ties in ``order`` (seat order from the dealer's left; E25).
     """
     names = list(order) if order is not None else list(amounts)
     missing = set(amounts) - set(names)
     names += sorted(missing)
     exact = {n: amounts[n] * 100 for n in names if n in amounts}
     floors = {n: v.numerator // v.denominator for n, v in exact.items()}
-    total = round_half_away(sum(amounts.values(), Fraction(0)))
+    if total is None:
+        total = round_half_away(sum(amounts.values(), Fraction(0)))
     owed = total - sum(floors.values())
     rank = sorted(exact, key=lambda n: (-(exact[n] - floors[n]), names.index(n)))
     out = dict(floors)
     if owed >= 0:
         for n in rank[:owed]:
             out[n] += 1
-    else:  # cannot happen with floors, kept for safety of the invariant
+    else:  # a total below the floors (a leaver after rounding went the other way)
         for n in rank[::-1][:-owed]:
             out[n] -= 1
     return out
@@ -67,27 +74,27 @@ class MoneySession:
 
     def __init__(self, rules: RuleSet, players: Sequence[str], dealer: int | None = 0,
                  seed: int | None = None) -> None:
+        """A session for ``players`` (names in seat order; a single string is refused).
+
+        Bad arguments raise :class:`IllegalActionError` (``bad_setup``) or
+        :class:`OptionError`, never a raw ``TypeError``.
+        """
+        if not isinstance(rules, RuleSet):
+            raise OptionError(f"rules must be a RuleSet (e.g. find_variant('money')), not "
+                              f"{shown(rules)}")
         if rules.money == "none":
             raise IllegalActionError(f"{rules.name!r} is not played for money (money='none'); "
                                      "use the 'money' variant or set money=",
                                      reason="bad_setup", phase="setup")
-        names = list(players)
-        if len(set(names)) != len(names) or not all(isinstance(n, str) and n for n in names):
-            raise IllegalActionError(f"player names must be distinct non-empty strings: {names}",
-                                     reason="bad_setup", phase="setup")
-        low, high = rules.player_range
-        if not low <= len(names) <= high:
-            raise IllegalActionError(f"{len(names)} players cannot play {rules.name!r}: it "
-                                     f"allows {low} to {high} (E1)", reason="bad_setup",
-                                     phase="setup")
+        names = check_names(players)
+        # The same checks as Hand.deal (E1 table size, an int dealer seat); a drawn dealer
+        # (None) is checked as seat 0, which every table has.
+        check_table(rules, len(names), 0 if dealer is None else dealer)
         self.rules = rules
-        self.seed = seed
+        self.seed = check_seed(seed)
         self._rng = random.Random(seed)
         if dealer is None:
             dealer = first_dealer(rules, len(names), self._rng)  # A-R2.1
-        if not 0 <= dealer < len(names):
-            raise IllegalActionError(f"dealer {dealer} is not a seat (0..{len(names) - 1})",
-                                     reason="bad_setup", phase="setup")
         self.players: list[str] = names
         self.next_dealer = dealer
         self.scores: dict[str, int] = {n: 0 for n in names}
@@ -95,6 +102,9 @@ class MoneySession:
         self._points_money: dict[str, Fraction] = {n: Fraction(0) for n in names}
         self._moon_money: dict[str, Fraction] = {n: Fraction(0) for n in names}
         self.payouts: dict[str, Fraction] = {}   #: what each player who left or settled got
+        #: The same in whole cents (A-R7.6): their sum is always the exact payouts' sum rounded
+        #: (0 in per_hand mode), however many players leave along the way.
+        self.payout_cents: dict[str, int] = {}
         self.results: list[HandResult] = []
         self.hand_players: list[list[str]] = []  #: who sat in each hand, in seat order
         self.hands: list[Hand] = []
@@ -139,10 +149,56 @@ class MoneySession:
                  + 1) % n if n else 0
         return [self.players[(start + k) % n] for k in range(n)]
 
-    # ------------------------------------------------------------------ hands
+    # ------------------------------------------------------------------ GameSession
+    @property
+    def seat_count(self) -> int:
+        """Players seated now (the next hand's seats, between hands)."""
+        return len(self.players)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The seated players' names in seat order (a copy of :attr:`players`)."""
+        return tuple(self.players)
+
     @property
     def in_hand(self) -> bool:
+        """A hand is dealt and not over."""
         return self.hand is not None and not self.hand.is_over
+
+    @property
+    def is_over(self) -> bool:
+        """The session is settled (A-R7.5, A-R8.5)."""
+        return self.finished
+
+    def side_of(self, seat: int) -> int:
+        """Every player is their own side in the money game (no partnerships, A-R1)."""
+        n = len(self.players)
+        if type(seat) is not int or not 0 <= seat < n:
+            hand = self.hand
+            phase = ("over" if self.finished else hand.phase if hand is not None
+                     and not hand.is_over else "between hands")
+            raise IllegalActionError(
+                f"seat {shown(seat)} is not a seat of this {n}-player table (0..{n - 1})",
+                reason="no_such_seat", phase=phase, legal=[str(s) for s in range(n)])
+        return seat
+
+    def side_scores(self) -> list[int]:
+        """The seated players' scores in seat order."""
+        return [self.scores[n] for n in self.players]
+
+    def seat_scores(self) -> list[int]:
+        """The seated players' scores in seat order (sides are seats here)."""
+        return self.side_scores()
+
+    def record(self) -> str:
+        """The game record of everything played so far (docs/notation.md)."""
+        # Imported here: notation imports money (to replay records), so a top-level import
+        # would be a cycle.
+        from .notation import write_record
+
+        return write_record(self)
+
+    # ------------------------------------------------------------------ hands
 
     def deal(self, cards: Deal | None = None) -> Hand:
         """Deal the next hand to the seated players."""
@@ -230,13 +286,11 @@ class MoneySession:
 
     def join(self, name: str) -> None:
         """Seat a new player between hands, to the right of the next dealer (A-R8.3)."""
-        self._between_hands(f"join {name!r}")
+        self._between_hands(f"join {shown(name)}")
         if self.rules.join_leave == "never":
             raise IllegalActionError("this rule set does not allow joining (join_leave='never')",
                                      reason="join_leave_not_allowed", phase="between hands")
-        if not isinstance(name, str) or not name:
-            raise IllegalActionError(f"a player needs a non-empty name, not {name!r}",
-                                     reason="bad_setup", phase="between hands")
+        check_name(name, "between hands")
         if name in self.players or name in self.payouts:
             raise IllegalActionError(f"{name!r} is already at the table or has left; "
                                      "choose another name", reason="name_taken",
@@ -248,8 +302,8 @@ class MoneySession:
         score = 0
         if self.rules.average_mode == "snapshot" and self.rules.join_score == "table_average":
             mean = Fraction(sum(self.scores[n] for n in self.players), len(self.players))
-            # The table mean in whole points, halves away from zero as everywhere (A-R7.6).
-            score = int(mean + Fraction(1, 2)) if mean >= 0 else -int(-mean + Fraction(1, 2))
+            # D21: the table mean in whole points, halves away from zero as everywhere (A-R7.6).
+            score = round_half_away(mean, unit=Fraction(1))
         # Seat index of the next dealer: the joiner takes it and the dealer moves one left, so
         # the joiner bids just before the dealer, last of the non-dealers (A-R8.3).
         self.players.insert(self.next_dealer, name)
@@ -266,14 +320,16 @@ class MoneySession:
 
     def leave(self, name: str) -> Fraction:
         """A player leaves between hands and is paid out at once (A-R7.5, E28)."""
-        self._between_hands(f"let {name!r} leave")
+        self._between_hands(f"let {shown(name)} leave")
         if self.rules.join_leave == "never":
             raise IllegalActionError("this rule set does not allow leaving (join_leave='never')",
                                      reason="join_leave_not_allowed", phase="between hands")
-        if name not in self.players:
-            raise IllegalActionError(f"{name!r} is not seated; seated: {', '.join(self.players)}",
-                                     reason="not_seated", phase="between hands")
+        if not isinstance(name, str) or name not in self.players:
+            raise IllegalActionError(f"{shown(name)} is not seated; seated: "
+                                     f"{', '.join(self.players)}", reason="not_seated",
+                                     phase="between hands", legal=self.players)
         payout = self.ledger[name]
+        self.payout_cents[name] = self._cents_of({name: payout})[name]
         self.payouts[name] = payout
         index = self.players.index(name)
         self.players.pop(index)
@@ -300,14 +356,37 @@ class MoneySession:
                                      reason="hand_in_progress",
                                      phase=self.hand.phase)  # type: ignore[union-attr]
         final = self.ledger
+        self.payout_cents.update(self._cents_of(final))
         self.payouts.update(final)
         self.finished = True
         self.events.append(("settle", ""))
         return final
 
     def settle_cents(self, amounts: Mapping[str, Fraction] | None = None) -> dict[str, int]:
-        """Amounts (default: the current ledger) in whole cents, by largest remainder."""
-        return round_cents(amounts if amounts is not None else self.ledger, self.tie_order())
+        """Amounts in whole cents, by largest remainder (A-R7.6).
+
+        By default the seated players' cents if the session settled now, so that with what the
+        leavers were paid (:attr:`payout_cents`) the session's cents sum to its exact payouts
+        rounded (0 in per_hand mode); once settled, the cents they were paid.  Given
+        ``amounts``, those alone, keeping their own rounded total.
+        """
+        if amounts is not None:
+            return round_cents(amounts, self.tie_order())
+        if self.finished:
+            return {n: self.payout_cents[n] for n in self.players}
+        return self._cents_of(self.ledger)
+
+    def _cents_of(self, group: Mapping[str, Fraction]) -> dict[str, int]:
+        """Cents for a group being paid now (a leaver, or everyone seated at the settlement).
+
+        A-R7.6 across a whole session: the group gets the change in the rounded total of
+        everything paid, so every cent paid so far plus these sums to the exact total rounded
+        (a leaver rounded alone would let the cents drift from the exact ledger).
+        """
+        paid = sum(self.payouts.values(), Fraction(0))
+        before = sum(self.payout_cents.values())
+        total = round_half_away(paid + sum(group.values(), Fraction(0))) - before
+        return round_cents(group, self.tie_order(), total=total)
 
     def view(self, seat: int | None = None) -> View:
         from .views import view_of
@@ -315,7 +394,11 @@ class MoneySession:
         if self.hand is None:
             raise IllegalActionError("no hand dealt yet", reason="no_hand", phase="setup")
         seated = self.hand_players[-1]
-        return view_of(self.hand, seat, scores=[self.scores[n] for n in seated], names=seated)
+        ledger = self.ledger
+        # A player of that hand who has left since is shown with what they were paid.
+        money = [ledger[n] if n in ledger else self.payouts[n] for n in seated]
+        return view_of(self.hand, seat, scores=[self.scores[n] for n in seated], names=seated,
+                       stars=[self.stars[n] for n in seated], money=money)
 
     def __repr__(self) -> str:
         return (f"<MoneySession players={self.players} hands={len(self.results)} "

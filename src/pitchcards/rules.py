@@ -16,12 +16,14 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from .errors import OptionError, shown
+from .errors import IllegalActionError, OptionError, shown
 
 __all__ = ["MOON", "VARIANTS", "RuleSet", "bid_text", "find_variant", "parse_money"]
 
 #: Internal value of the moon / smudge bid: one step above 4.
 MOON = 5
+#: The longest name of a rule set (it is written into game records).
+NAME_LIMIT = 40
 
 _CHOICES: dict[str, tuple[Any, ...]] = {
     "partnership": ("off", "2x2"),
@@ -63,7 +65,7 @@ _BID_VALUES = {
 }
 
 
-def bid_text(value: int, moon: str = "moon") -> str:
+def bid_text(value: int) -> str:
     """The text of a bid value: ``"2"`` or ``"moon"``."""
     return "moon" if value == MOON else str(value)
 
@@ -113,35 +115,39 @@ class RuleSet:
     OPTION_CHOICES: ClassVar[Mapping[str, tuple[Any, ...]]] = _CHOICES
 
     def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not 0 < len(self.name) <= NAME_LIMIT or not (
+                self.name.isprintable()):
+            raise OptionError(f"a rule set's name must be printable text of 1 to {NAME_LIMIT} "
+                              f"characters, not {shown(self.name)}")
         for name, allowed in _CHOICES.items():
             value = getattr(self, name)
             with contextlib.suppress(TypeError):  # unhashable: reported as not allowed below
                 value = _VALUE_ALIASES.get(name, {}).get(value, value)
-            if (isinstance(value, bool) != isinstance(allowed[0], bool)
-                    # numeric options take ints only: 3.0 == 3 would let a float through to
-                    # crash the deal (C4) or the auction (B-R4.2), or make scores non-integer
-                    or (isinstance(allowed[0], int) and not isinstance(value, int))
-                    or not any(value == a for a in allowed)):
+            # Numeric options take ints only (not bools): 3.0 == 3 would let a float through
+            # to crash the deal (C4) or the auction (B-R4.2), or make scores non-integer.
+            if (isinstance(value, bool) or not isinstance(value, type(allowed[0]))
+                    or value not in allowed):
                 raise OptionError(
-                    f"option {name}={value!r} is not allowed; allowed values: "
+                    f"option {name}={shown(value)} is not allowed; allowed values: "
                     + ", ".join(repr(a) for a in allowed))
             object.__setattr__(self, name, value)
         for name in _BOOLS:
             if not isinstance(getattr(self, name), bool):
-                raise OptionError(f"option {name}={getattr(self, name)!r} must be True or False")
+                raise OptionError(f"option {name}={shown(getattr(self, name))} must be True or "
+                                  "False")
         for name in _MONEY:
             object.__setattr__(self, name, _to_fraction(name, getattr(self, name)))
         for name in ("min_players", "max_players"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not 2 <= value <= 8:
-                raise OptionError(f"option {name}={value!r} must be an integer from 2 to 8 "
+                raise OptionError(f"option {name}={shown(value)} must be an integer from 2 to 8 "
                                   "(C3: 6 cards each from 52 allows at most 8 players)")
         if self.min_players > self.max_players:
             raise OptionError(f"min_players={self.min_players} is above "
                               f"max_players={self.max_players}")
         if self.target is not None and (isinstance(self.target, bool)
                                         or not isinstance(self.target, int) or self.target < 1):
-            raise OptionError(f"option target={self.target!r} must be a positive integer "
+            raise OptionError(f"option target={shown(self.target)} must be a positive integer "
                               "(7, 10, 11, 15, 21, 52 are usual) or None for no target")
         if self.partnership == "2x2" and not self.min_players <= 4 <= self.max_players:
             raise OptionError("partnership='2x2' needs exactly 4 players, but the player limits "
@@ -158,6 +164,20 @@ class RuleSet:
             return (4, 4)
         low = 2 if self.allow_two_players else self.min_players
         return (low, self.max_players)
+
+    def check_players(self, players: object, phase: str = "setup") -> int:
+        """``players`` as a table size these rules allow, or :class:`IllegalActionError`.
+
+        E1 / C3: an int (not a bool) within :attr:`player_range`; ``reason="bad_setup"``.
+        The one statement of the seat-count rule: every table is checked here.
+        """
+        low, high = self.player_range
+        if type(players) is int and low <= players <= high:
+            return players
+        raise IllegalActionError(
+            f"{shown(players)} players cannot play {self.name!r}: it allows {low} to {high} "
+            "(E1; C3: six cards each from 52 allows at most 8)", reason="bad_setup", phase=phase,
+            legal=[str(n) for n in range(low, high + 1)])
 
     @property
     def max_bid(self) -> int:
@@ -204,22 +224,23 @@ class RuleSet:
             raw = changes.pop("bid_values")
             key = raw if isinstance(raw, str) else _ladder_key(raw)
             if key not in _BID_VALUES:
-                raise OptionError(f"option bid_values={raw!r} is not allowed; allowed values: "
+                raise OptionError(f"option bid_values={shown(raw)} is not allowed; allowed values: "
                                   + ", ".join(repr(k) for k in _BID_VALUES))
             changes.setdefault("min_bid", _BID_VALUES[key][0])
             changes.setdefault("moon", _BID_VALUES[key][1])
         if "forced_dealer_bid" in changes:
             raw = changes.pop("forced_dealer_bid")
             forced = {"exact": "force_dealer_exact2", "at_least": "force_dealer_atleast2"}
-            if raw not in forced:
-                raise OptionError(f"option forced_dealer_bid={raw!r} is not allowed; allowed "
+            if not isinstance(raw, str) or raw not in forced:
+                raise OptionError(f"option forced_dealer_bid={shown(raw)} is not allowed; allowed "
                                   "values: 'exact', 'at_least'")
             changes["all_pass"] = forced[raw]
         known = {f.name for f in dataclasses.fields(self)}
         unknown = sorted(set(changes) - known)
         if unknown:
             raise OptionError(
-                f"unknown option{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}; "
+                f"unknown option{'s' if len(unknown) > 1 else ''} "
+                f"{', '.join(shown(u) for u in unknown[:5])}; "
                 "options are: " + ", ".join([*sorted(known - {"name"}), "bid_values",
                                             "forced_dealer_bid"]))
         return dataclasses.replace(self, **changes)
@@ -326,8 +347,11 @@ _ALIASES = {
 
 def find_variant(name: str) -> RuleSet:
     """The named variant: ``"money"``, ``"auction"``, ``"auction-partners"`` or ``"setback"``."""
+    if not isinstance(name, str):
+        raise OptionError(f"a variant is named by text, not {shown(name)}; variants are: "
+                          + ", ".join(VARIANTS))
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
     key = _ALIASES.get(key, key)
     if key not in VARIANTS:
-        raise OptionError(f"unknown variant {name!r}; variants are: " + ", ".join(VARIANTS))
+        raise OptionError(f"unknown variant {shown(name)}; variants are: " + ", ".join(VARIANTS))
     return VARIANTS[key]

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
+from .errors import IllegalActionError, shown
+
 if TYPE_CHECKING:
     from .actions import Action
     from .hand import ActionLike, Hand
@@ -24,7 +26,10 @@ if TYPE_CHECKING:
     from .scoring import HandResult
     from .views import View
 
-__all__ = ["GameSession"]
+__all__ = ["NAME_LIMIT", "GameSession", "check_name", "check_names"]
+
+#: The longest player name (names are written into game records and shown on screens).
+NAME_LIMIT = 40
 
 
 @runtime_checkable
@@ -81,3 +86,36 @@ class GameSession(Protocol):
     def record(self) -> str:
         """The game record of everything played so far (docs/notation.md)."""
 
+
+
+def check_name(name: object, phase: str = "setup") -> str:
+    """A player's name, or :class:`IllegalActionError` (``bad_setup``) naming it.
+
+    A name is printable text of 1 to :data:`NAME_LIMIT` characters without spaces at either
+    end (it is written into game records, one line per fact).
+    """
+    if (isinstance(name, str) and 0 < len(name) <= NAME_LIMIT and name.isprintable()
+            and name == name.strip()):
+        return name
+    raise IllegalActionError(
+        f"player name {shown(name)} is not a name: a name is printable text of 1 to "
+        f"{NAME_LIMIT} characters with no space at either end", reason="bad_setup", phase=phase)
+
+
+def check_names(names: object, phase: str = "setup") -> list[str]:
+    """Player names in seat order: a list or tuple of distinct :func:`check_name` names.
+
+    A single string is refused (``"ABC"`` is not the three players A, B and C).
+    """
+    if not isinstance(names, list | tuple):
+        raise IllegalActionError(
+            f"player names must be a list of names in seat order, not {shown(names)}",
+            reason="bad_setup", phase=phase)
+    if len(names) > 8:  # C3: no table seats more than 8
+        raise IllegalActionError(f"{len(names)} names for a table of at most 8 seats (C3)",
+                                 reason="bad_setup", phase=phase)
+    checked = [check_name(n, phase) for n in names]
+    if len(set(checked)) != len(checked):
+        raise IllegalActionError(f"player names must be distinct: {shown(checked)}",
+                                 reason="bad_setup", phase=phase)
+    return checked

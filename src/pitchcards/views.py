@@ -201,8 +201,8 @@ def view_of(hand: Hand, seat: int | None, scores: Sequence[int] | None = None,
             money: Sequence[Fraction] | None = None) -> View:
     """The one function that decides what ``seat`` (or a spectator) may see of ``hand``."""
     n = hand.players
-    if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
-        raise ValueError(f"seat {seat!r} is not a seat of this {n}-player hand (0..{n - 1})")
+    if seat is not None and (type(seat) is not int or not 0 <= seat < n):
+        seat = hand.check_seat(seat, "a view for seat")  # IllegalActionError, no_such_seat
     tricks = tuple(hand.completed_tricks())
     trick = tuple(hand.current_trick())
     played = 0
