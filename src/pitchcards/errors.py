@@ -59,8 +59,17 @@ SHOWN_LIMIT = 60
 
 
 def shown(value: object) -> str:
-    """``repr(value)``, cut to :data:`SHOWN_LIMIT` characters, for quoting bad input."""
-    text = repr(value)
+    """``repr(value)``, cut to :data:`SHOWN_LIMIT` characters, for quoting bad input.
+
+    Never raises: an int too long to print (``repr`` refuses past 4300 digits) or anything
+    whose ``repr`` fails is named by its type.
+    """
+    if isinstance(value, int) and abs(value).bit_length() > 4 * SHOWN_LIMIT:
+        return f"<an int of {abs(value).bit_length()} bits>"
+    try:
+        text = repr(value)
+    except Exception:  # quoting bad input must never fail on it
+        return f"<a {type(value).__name__} that cannot be shown>"
     if len(text) <= SHOWN_LIMIT:
         return text
     return f"{text[:SHOWN_LIMIT - 20]}…({len(text)} characters)"

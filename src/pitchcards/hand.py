@@ -807,6 +807,8 @@ def _stacked(cards: object, players: int) -> list[int]:
 def _stacked_entry(entry: object, seat: int) -> list[int]:
     """One seat's stacked cards: text, or a list of card ids (ints 0..51) or card texts."""
     if isinstance(entry, str):
+        if len(entry) > 100:  # six cards are at most ~40 characters: refuse before reading
+            raise InvalidCardError(f"seat {seat}'s cards {shown(entry)} are not six cards")
         return parse_cards(entry)
     if not isinstance(entry, list | tuple) or len(entry) > DECK_SIZE:
         raise InvalidActionError(f"seat {seat}'s cards must be text such as 'AS KS 2S 9H 3D TC' "

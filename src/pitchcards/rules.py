@@ -247,14 +247,15 @@ class RuleSet:
 
 
 def _ladder_key(values: Any) -> str:
-    try:
-        items = [str(v).lower() for v in values]
-    except TypeError:
-        return repr(values)
-    nums = [int(v) for v in items if v.isdigit()]
-    tops = [v for v in items if not v.isdigit()]
+    """The ``bid_values`` key of a ladder as a list: ``[2, 3, 4, "moon"]`` is ``"2-4+moon"``."""
+    if not isinstance(values, list | tuple) or len(values) > 6:
+        return "?"
+    items = [v.lower() if isinstance(v, str) else str(v) if type(v) is int and 0 < v < 5
+             else "?" for v in values]
+    nums = [int(v) for v in items if v in ("1", "2", "3", "4")]
+    tops = [v for v in items if v not in ("1", "2", "3", "4")]
     if not nums or nums != list(range(nums[0], 5)) or len(tops) > 1:
-        return repr(values)
+        return "?"
     return f"{nums[0]}-4" + (f"+{tops[0]}" if tops else "") if nums[0] < 4 else "4"
 
 

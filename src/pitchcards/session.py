@@ -119,3 +119,12 @@ def check_names(names: object, phase: str = "setup") -> list[str]:
         raise IllegalActionError(f"player names must be distinct: {shown(checked)}",
                                  reason="bad_setup", phase=phase)
     return checked
+
+
+if TYPE_CHECKING:
+    from .match import Match
+    from .money import MoneySession
+
+    def _both_are_sessions(match: Match, money: MoneySession) -> tuple[GameSession, GameSession]:
+        """Never called: mypy checks here that both classes implement the protocol."""
+        return match, money
