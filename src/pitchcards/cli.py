@@ -8,7 +8,6 @@ import random
 import sys
 from collections.abc import Callable, Sequence
 
-from . import envs  # noqa: F401  (registers the research adapters' arena bot, openspiel-ismcts)
 from .cards import format_cards
 from .errors import shown
 from .match import Match
