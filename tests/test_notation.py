@@ -282,11 +282,11 @@ def test_money_leave_that_ends_the_session_settles_once() -> None:
 
 
 def test_money_names_that_need_quoting() -> None:
-    names = ["Zoë", "Ann Lee", 'say "hi"', "#1", "tab\there", "back\\slash"]
+    names = ["Zoë", "Ann Lee", 'say "hi"', "#1", "a  b", "back\\slash"]
     s = pc.MoneySession(pc.find_variant("money"), players=names, dealer=2)
     play_hand(s, random.Random(3))
     s.leave("#1")
-    s.join("new\nline")
+    s.join("new # line")
     play_hand(s, random.Random(4), actions=5)
     text, _ = round_trip(s)
     assert "\nplayers Zoë \"Ann Lee\" \"say \\\"hi\\\"\" \"#1\"" in text
@@ -683,7 +683,8 @@ def test_random_matches_round_trip(variant: str, options: dict[str, Any], seed: 
     assert_same_game(match, again)
 
 
-NAMES = st.text(min_size=1, max_size=6)
+#: Names the engine accepts (printable, no space at either end), many needing quotes.
+NAMES = st.text(min_size=1, max_size=6).filter(lambda n: n.isprintable() and n == n.strip())
 
 
 @settings(max_examples=40, deadline=None)

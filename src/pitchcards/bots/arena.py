@@ -42,7 +42,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import IO, Any
 
-from ..errors import OptionError
+from ..errors import OptionError, shown
 from ..match import Match
 from ..money import MoneySession
 from ..rules import MOON, VARIANTS, RuleSet, find_variant
@@ -314,16 +314,16 @@ def run_arena(variant: str | RuleSet, bots: Sequence[str], games: int = 100, see
         rules = rules.replace(**dict(options))
     names = [b.strip().lower() for b in bots]
     if len(names) < 2:
-        raise ValueError(f"the arena needs at least two bots, got {list(bots)!r}; "
+        raise ValueError(f"the arena needs at least two bots, got {shown(list(bots))}; "
                          f"bots are: {', '.join(sorted(BOTS))}")
     for b in names:
         if b not in BOTS:
-            raise ValueError(f"unknown bot {b!r}; bots are: {', '.join(sorted(BOTS))}")
+            raise ValueError(f"unknown bot {shown(b)}; bots are: {', '.join(sorted(BOTS))}")
     low, high = rules.player_range
     if players is None:
         players = min(max(4, len(names), low), high)
     if not isinstance(players, int) or not low <= players <= high:
-        raise ValueError(f"{players!r} players cannot play {rules.name!r}: it allows "
+        raise ValueError(f"{shown(players)} players cannot play {rules.name!r}: it allows "
                          f"{low} to {high}")
     if rules.partnership_mode and len(names) != 2:
         raise ValueError(f"partnership play seats two bots (one per team), got {len(names)}: "
@@ -331,17 +331,19 @@ def run_arena(variant: str | RuleSet, bots: Sequence[str], games: int = 100, see
     if len(names) > players:
         raise ValueError(f"{len(names)} bots do not fit {players} seats")
     if not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a positive number of duplicate games, not {games!r}")
+        raise ValueError("games must be a positive number of duplicate games, not "
+                         f"{shown(games)}")
     if not isinstance(hands, int) or hands < 1:
-        raise ValueError(f"hands must be a positive number of hands per game, not {hands!r}")
+        raise ValueError("hands must be a positive number of hands per game, not "
+                         f"{shown(hands)}")
     if not isinstance(max_hands, int) or max_hands < 1:
-        raise ValueError(f"max_hands must be a positive number of hands, not {max_hands!r}")
+        raise ValueError(f"max_hands must be a positive number of hands, not {shown(max_hands)}")
     fixed = hands if rules.target is None else None
     cores = os.cpu_count() or 1
     if jobs is None:
         jobs = cores
     if not isinstance(jobs, int) or jobs < 1:
-        raise ValueError(f"jobs must be a positive number of processes, not {jobs!r}")
+        raise ValueError(f"jobs must be a positive number of processes, not {shown(jobs)}")
     seatings = len(names)
     total = games * seatings
     jobs = min(jobs, cores, total)
@@ -458,7 +460,8 @@ class _Progress:
 def _option(text: str) -> tuple[str, Any]:
     key, sep, raw = text.partition("=")
     if not sep or not key.strip():
-        raise argparse.ArgumentTypeError(f"option {text!r}: write KEY=VALUE, e.g. low_to=holder")
+        raise argparse.ArgumentTypeError(f"option {shown(text)}: write KEY=VALUE, "
+                                         "e.g. low_to=holder")
     value: Any = raw.strip()
     low = value.lower()
     if low in ("true", "false"):
