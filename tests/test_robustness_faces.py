@@ -404,3 +404,13 @@ def test_arena_takes_work_lazily_and_caps_jobs(monkeypatch: pytest.MonkeyPatch) 
     assert result.jobs <= (os.cpu_count() or 1) and result.jobs <= 2
     with pytest.raises(ValueError, match="max_hands must be a positive number"):
         arena.run_arena("auction", ["random", "random"], games=1, jobs=1, max_hands=0)
+
+
+def test_a_match_with_named_seats_keeps_its_names_through_a_record() -> None:
+    match = pc.Match(pc.find_variant("setback"), players=4, dealer=1, seed=2,
+                     names=["Ann Lee", "Bob", "Cy", "Dee"])
+    text = write_record(match)
+    assert '\nnames "Ann Lee" Bob Cy Dee\n' in text
+    again = replay(read_record(text))
+    assert again.names == match.names and write_record(again) == text
+    assert "\nnames " not in write_record(played_match(hands=1))  # default names: no tag

@@ -71,7 +71,7 @@ def _run(record: Record,
                                 seed=record.seed)
         else:
             game = Match(record.rules, players=record.players, dealer=record.dealer,
-                         seed=record.seed, scores=record.scores)
+                         seed=record.seed, scores=record.scores, names=record.seat_names)
     except PitchError as exc:
         raise _replay_error(exc, "the header", record.lines.get("players")) from exc
     previous: EventRecord | None = None
@@ -112,26 +112,21 @@ def _replay_error(exc: PitchError, where: str, line: int | None,
 
 def _play_hand(game: Game, rec: HandRecord) -> None:
     where = f"hand {rec.number}"
-    if isinstance(game, MoneySession) and game.finished:
-        raise RecordReplayError(f"{where}: the session has ended", rec.line, reason="game_over")
-    if isinstance(game, Match) and game.winner is not None:
-        raise RecordReplayError(f"{where}: the match is over, side {game.winner} won", rec.line,
-                                reason="game_over")
+    if game.is_over:
+        over = ("the session has ended" if isinstance(game, MoneySession)
+                else f"the match is over, side {game.winner} won")
+        raise RecordReplayError(f"{where}: {over}", rec.line, reason="game_over")
     if rec.number != len(game.hands) + 1:
         raise RecordReplayError(f"{where} is out of order: this is hand {len(game.hands) + 1}",
                                 rec.line, reason="bad_deal")
     if rec.dealer != game.next_dealer:
         raise RecordReplayError(f"{where}: the deal is seat {game.next_dealer}'s by rotation, "
                                 f"not seat {rec.dealer}'s", rec.line, reason="bad_deal")
-    if isinstance(game, MoneySession):
-        seated = list(game.players)
-        if rec.seats is not None and rec.seats != seated:
-            raise RecordMismatchError(f"{where}: the record seats {' '.join(rec.seats)}, the "
-                                      f"replay seats {' '.join(seated)}", rec.seats_line,
-                                      rec.number)
-        players = len(seated)
-    else:
-        players = game.players
+    seated = list(game.names)  # (a seats line is a money session's: the reader sees to it)
+    if rec.seats is not None and rec.seats != seated:
+        raise RecordMismatchError(f"{where}: the record seats {' '.join(rec.seats)}, the "
+                                  f"replay seats {' '.join(seated)}", rec.seats_line, rec.number)
+    players = game.seat_count
     if len(rec.cards) != players:
         raise RecordReplayError(f"{where} deals {len(rec.cards)} seats, but {players} players "
                                 "are seated", rec.deal_lines[-1] if rec.deal_lines else rec.line,
@@ -158,10 +153,7 @@ def _play_hand(game: Game, rec: HandRecord) -> None:
                                       f"{_format_result(replayed)})", rec.result_line,
                                       rec.number)
     if rec.total is not None:
-        if isinstance(game, MoneySession):
-            totals = [game.scores[n] for n in game.hand_players[-1]]
-        else:
-            totals = list(game.scores)
+        totals = game.side_scores()  # the seating is the hand's until the next event
         if totals != rec.total:
             raise RecordMismatchError(
                 f"{where}: the recorded totals {' '.join(map(str, rec.total))} differ from the "

@@ -42,6 +42,8 @@ def write_record(game: Match | MoneySession, *, names: Sequence[str] | None = No
             raise ValueError("a money session's names are its players': give no names")
         out = _write_money(game, version, _tags(None, bots, practice, set(game.scores)))
     elif isinstance(game, Match):
+        if names is None and game.names != _default_names(game.seat_count):
+            names = game.names  # named seats: the names tag, so that they replay
         if names is not None and (len(names) != game.players or len(set(names)) != len(names)):
             raise ValueError(f"names must be {game.players} different names, one per seat, not "
                              f"{list(names)!r}")
@@ -53,6 +55,11 @@ def write_record(game: Match | MoneySession, *, names: Sequence[str] | None = No
         canonical = [_canonical(toks) for toks in (_tokens(line, 0) for line in out) if toks]
         out += ["", f"{END} {len(canonical)} {checksum(canonical)}"]
     return "\n".join(out) + "\n"
+
+
+def _default_names(seats: int) -> tuple[str, ...]:
+    """The names a Match gives seats it was not told the names of."""
+    return tuple(f"Seat {s}" for s in range(seats))
 
 
 def _tags(names: Sequence[str] | None, bots: Mapping[str, str] | None,
