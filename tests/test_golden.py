@@ -76,11 +76,14 @@ def test_golden_record_text_is_stable(variant: str) -> None:
     same text with its version number and an ``end`` line added.
     """
     text = _load(variant)
-    game = replay(read_record(text))
-    assert write_record(game, version=1) == _body(text)
-    v2 = write_record(game)
-    assert v2.replace("pitchcards-record 2\n", "pitchcards-record 1\n", 1).startswith(_body(text))
-    assert v2.count("\n") == _body(text).count("\n") + 2  # a blank line and the end line
+    record = read_record(text)
+    game = replay(record)
+    assert write_record(game, version=record.version) == _body(text)
+    if record.version == 1:  # the files as generated: version 2 is the same plus its end line
+        v2 = write_record(game)
+        old = v2.replace("pitchcards-record 2\n", "pitchcards-record 1\n", 1)
+        assert old.startswith(_body(text))
+        assert v2.count("\n") == _body(text).count("\n") + 2  # a blank line and the end line
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
