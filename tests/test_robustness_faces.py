@@ -414,3 +414,15 @@ def test_a_match_with_named_seats_keeps_its_names_through_a_record() -> None:
     again = replay(read_record(text))
     assert again.names == match.names and write_record(again) == text
     assert "\nnames " not in write_record(played_match(hands=1))  # default names: no tag
+
+
+def test_resuming_a_save_cut_short_names_the_file(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    ctl = GameController(GameConfig(variant="auction", seed=5))
+    ctl.deal()
+    path = ctl.save(tmp_path / "game.txt")
+    text = path.read_text()
+    path.write_text(text[:text.index("\nend ")])
+    assert cli.main(["play", "--resume", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"pitch: {path}: line ") and "cut short" in err

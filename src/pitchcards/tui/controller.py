@@ -19,7 +19,7 @@ from ..errors import OptionError, shown
 from ..hand import Hand
 from ..match import Match
 from ..money import MoneySession
-from ..notation import read_record, replay, write_record
+from ..notation import RecordError, read_record, replay, write_record
 from ..rules import RuleSet
 from ..storage import ensure_folder, write_atomically
 from ..views import View
@@ -253,7 +253,10 @@ class GameController:
     def load(cls, path: Path | str, config: GameConfig | None = None) -> GameController:
         """Resume a saved game (``pitch play --resume FILE``)."""
         text = Path(path).read_text(encoding="utf-8")
-        record = read_record(text)
+        try:
+            record = read_record(text)
+        except RecordError as exc:  # name the file: "pitch: SAVE: line 31: ..."
+            raise OptionError(f"{path}: {exc}") from exc
         game = replay(record)
         config = config or GameConfig()
         levels = dict(record.bots)
