@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ..errors import OptionError
+from ..errors import OptionError, shown
 from ..rules import VARIANTS, RuleSet, find_variant
 
 __all__ = ["BOT_NAMES", "LEVELS", "GameConfig", "data_dir", "parse_bots", "parse_option"]
@@ -37,7 +37,7 @@ def parse_option(text: str) -> tuple[str, Any]:
     name, sep, raw = text.partition("=")
     name = name.strip().replace("-", "_")
     if not sep or not name:
-        raise OptionError(f"option {text!r} must be NAME=VALUE, e.g. low_to=holder")
+        raise OptionError(f"option {shown(text)} must be NAME=VALUE, e.g. low_to=holder")
     return name, option_value(name, raw.strip())
 
 
@@ -55,7 +55,7 @@ def option_value(name: str, raw: str) -> Any:
         try:
             return int(raw)
         except ValueError:
-            raise OptionError(f"option {name}={raw!r} must be a whole number"
+            raise OptionError(f"option {name}={shown(raw)} must be a whole number"
                               + (f"; allowed values: {', '.join(map(str, allowed))}"
                                  if allowed else "")) from None
     return raw
@@ -73,15 +73,15 @@ def parse_bots(spec: str | None, seats: int, default: str = "medium") -> list[st
     for part in parts:
         level = part.partition("=")[2] if "=" in part else part
         if level not in LEVELS:
-            raise OptionError(f"unknown bot level {level!r}; levels are: {', '.join(LEVELS)}")
+            raise OptionError(f"unknown bot level {shown(level)}; levels are: {', '.join(LEVELS)}")
     if all("=" in p for p in parts):
         for part in parts:
             seat_text, _, level = part.partition("=")
             try:
                 seat = int(seat_text)
             except ValueError:
-                raise OptionError(f"bad seat in --bots {part!r}: use SEAT=LEVEL with SEAT from "
-                                  f"1 to {seats}") from None
+                raise OptionError(f"bad seat in --bots {shown(part)}: use SEAT=LEVEL with SEAT "
+                                  f"from 1 to {seats}") from None
             if not 1 <= seat <= seats:
                 raise OptionError(f"no bot seat {seat}: bot seats are 1 to {seats} "
                                   "(you sit at seat 0)")
@@ -125,21 +125,21 @@ class GameConfig:
         if self.players is None:
             return 4 if low <= 4 <= high else low
         if not low <= self.players <= high:
-            raise OptionError(f"{self.players} players cannot play {self.variant!r}: it allows "
-                              f"{low} to {high}" + (" (add --option allow_two_players=true for "
-                                                    "two)" if self.players == 2 else ""))
+            hint = " (add --option allow_two_players=true for two)" if self.players == 2 else ""
+            raise OptionError(f"{self.players} players cannot play {shown(self.variant)}: it "
+                              f"allows {low} to {high}{hint}")
         return self.players
 
     def bot_levels(self) -> list[str]:
         n = self.table() - 1
         if self.level not in LEVELS:
-            raise OptionError(f"unknown bot level {self.level!r}; levels are: "
+            raise OptionError(f"unknown bot level {shown(self.level)}; levels are: "
                               f"{', '.join(LEVELS)}")
         levels = list(self.bots[:n]) + [self.bots[-1] if self.bots else self.level] * (
             n - len(self.bots))
         for level in levels:
             if level not in LEVELS:
-                raise OptionError(f"unknown bot level {level!r}; levels are: "
+                raise OptionError(f"unknown bot level {shown(level)}; levels are: "
                                   f"{', '.join(LEVELS)}")
         return levels
 
