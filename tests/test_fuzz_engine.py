@@ -129,8 +129,10 @@ def test_parsers_take_anything(text: Any, edits: list[tuple[int, str]]) -> None:
     if isinstance(text, str) and len(text) < 100:
         for i, piece in edits:                # mutate: insert a few characters
             text = text[:i] + piece + text[i:]
-    for parse in (pc.parse_card, pc.parse_cards, pc.parse_action, pc.find_variant):
+    for parse in (pc.parse_card, pc.parse_cards, pc.parse_action, pc.find_variant,
+                  pc.card_name, pc.card_symbol, pc.format_cards, pc.round_cents):
         quick(lambda parse=parse: parse(text))
+    quick(lambda: list(pc.cards.cards_of(text)))
 
 
 @SETTINGS

@@ -392,3 +392,26 @@ def test_every_documented_reason_is_a_key_with_a_description() -> None:
     assert all(isinstance(k, str) and v for k, v in REASONS.items())
     with pytest.raises(KeyError):
         pc.IllegalActionError("x", reason="no_such_reason")
+
+
+def test_card_helpers_refuse_non_cards_and_never_hang() -> None:
+    for bad in (52, -1, True, 1.0, None, "AS"):
+        refused(lambda bad=bad: pc.card_name(bad), pc.InvalidCardError)
+        refused(lambda bad=bad: pc.card_symbol(bad), pc.InvalidCardError)
+    start = time.perf_counter()
+    for bad in (-1, 1 << 52, "AS", 1.5, [52], [True], (c for c in range(60))):
+        refused(lambda bad=bad: pc.format_cards(bad), pc.InvalidCardError)  # -1 looped forever
+        refused(lambda bad=bad: list(pc.cards.cards_of(bad)), pc.InvalidCardError)
+    assert time.perf_counter() - start < 1
+    assert pc.format_cards(c for c in (0, 51)) == "AS 2C"
+    assert pc.card_name(pc.ACTIONS[3]) == "5C"
+
+
+def test_round_cents_checks_its_arguments() -> None:
+    for amounts, order, total in (([1], None, None), ({"a": 0.5}, None, None),
+                                  ({"a": True}, None, None), ({1: Fraction(1)}, None, None),
+                                  ({"a": Fraction(1)}, "a", None),
+                                  ({"a": Fraction(1)}, None, 1.0)):
+        refused(lambda a=amounts, o=order, t=total: round_cents(a, o, total=t), pc.OptionError)
+    assert round_cents({"a": Fraction(1, 3), "b": Fraction(-1, 3)}, ["b", "a"]) == {"a": 33,
+                                                                                   "b": -33}

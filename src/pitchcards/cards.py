@@ -15,7 +15,9 @@ here (:data:`STRENGTH`) and the High/Low search in ``scoring.py`` rank trumps by
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Iterator, Sequence
+from itertools import islice
 
 from .errors import InvalidCardError, shown
 
@@ -84,13 +86,33 @@ def card_rank(card: Card) -> int:
 
 
 def card_name(card: Card) -> str:
-    """Canonical text, e.g. ``"QH"``, ``"TS"``."""
+    """Canonical text, e.g. ``"QH"``, ``"TS"``; :class:`InvalidCardError` for a non-card."""
+    if type(card) is not int or not 0 <= card < DECK_SIZE:
+        _not_a_card(card)
     return _NAMES[card]
 
 
 def card_symbol(card: Card) -> str:
     """Display text with a suit symbol, e.g. ``"Q♥"``, ``"10♠"``."""
+    if type(card) is not int or not 0 <= card < DECK_SIZE:
+        _not_a_card(card)
     return _SYMBOLS[card]
+
+
+def _not_a_card(card: object) -> None:
+    """Refuse a card id that is not an int 0..51 (an Action or a numpy int is fine)."""
+    if not 0 <= _as_int(card) < DECK_SIZE:
+        raise InvalidCardError(f"{shown(card)} is not a card id (an int 0..51)")
+
+
+def _as_int(value: object) -> int:
+    """``value`` as an int if it is an integer type (not a bool), else -1."""
+    if isinstance(value, bool):
+        return -1
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return -1
 
 
 def parse_card(text: str) -> Card:
@@ -123,7 +145,9 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
 
 
 def cards_of(mask: int) -> Iterator[Card]:
-    """The cards in a mask, lowest id first."""
+    """The cards in a mask, lowest id first; :class:`InvalidCardError` for a non-mask."""
+    if type(mask) is not int or mask < 0 or mask >> DECK_SIZE:
+        _not_a_mask(mask)
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
@@ -140,10 +164,27 @@ def mask_of(cards: Iterable[Card]) -> int:
 
 def format_cards(mask_or_cards: int | Iterable[Card], symbols: bool = False) -> str:
     """Cards as text, grouped by suit S H D C, high to low within a suit."""
-    cards = list(cards_of(mask_or_cards)) if isinstance(mask_or_cards, int) else list(mask_or_cards)
+    if isinstance(mask_or_cards, int):
+        cards = list(cards_of(mask_or_cards))
+    elif isinstance(mask_or_cards, Iterable) and not isinstance(mask_or_cards, str | bytes):
+        cards = list(islice(mask_or_cards, DECK_SIZE + 1))  # a deck at most: bounded
+        if len(cards) > DECK_SIZE:
+            raise InvalidCardError("cannot format more cards than a deck holds (52)")
+        for c in cards:
+            if type(c) is not int or not 0 <= c < DECK_SIZE:
+                _not_a_card(c)
+    else:
+        raise InvalidCardError(f"cannot format {shown(mask_or_cards)}: expected a mask of cards "
+                               "or a list of card ids")
     cards.sort(key=lambda c: (-(c // 13), -(c % 13)))
     table = _SYMBOLS if symbols else _NAMES
     return " ".join(table[c] for c in cards)
+
+
+def _not_a_mask(mask: object) -> None:
+    value = _as_int(mask)
+    if value < 0 or value >> DECK_SIZE:
+        raise InvalidCardError(f"{shown(mask)} is not a mask of cards (an int of bits 0..51)")
 
 
 def game_count(mask: int) -> int:

@@ -47,6 +47,7 @@ def round_cents(amounts: Mapping[str, Fraction], order: Sequence[str] | None = N
     group's exact total rounded half away from zero; ``total`` sets it in cents) go one each to
     the largest remainders, ties in ``order`` (seat order from the dealer's left; E25).
     """
+    _check_amounts(amounts, order, total)
     names = list(order) if order is not None else list(amounts)
     missing = set(amounts) - set(names)
     names += sorted(missing)
@@ -64,6 +65,20 @@ def round_cents(amounts: Mapping[str, Fraction], order: Sequence[str] | None = N
         for n in rank[::-1][:-owed]:
             out[n] -= 1
     return out
+
+
+def _check_amounts(amounts: object, order: object, total: object) -> None:
+    """round_cents' arguments: names to exact dollar amounts, names in tie order, whole cents."""
+    if not isinstance(amounts, Mapping) or len(amounts) > 64 or not all(
+            isinstance(n, str) and isinstance(v, Fraction | int) and not isinstance(v, bool)
+            for n, v in amounts.items()):
+        raise OptionError(f"amounts must map player names to exact dollars (Fractions or ints), "
+                          f"not {shown(amounts)}")
+    if order is not None and (not isinstance(order, list | tuple) or len(order) > 64
+                              or not all(isinstance(n, str) for n in order)):
+        raise OptionError(f"order must be a list of player names, not {shown(order)}")
+    if total is not None and type(total) is not int:
+        raise OptionError(f"total must be whole cents (an int), not {shown(total)}")
 
 
 class MoneySession:
