@@ -30,6 +30,7 @@ __all__ = [
 REASONS: dict[str, str] = {
     "not_your_turn": "the seat that tried to act is not the seat to act",
     "not_your_seat": "an outside action for a seat that a bot plays (or no such seat)",
+    "bad_seq": "an event number (seq) that is not one of this table's (negative, or not an int)",
     "no_such_seat": "a seat argument that is not a seat number of this table (an int 0..n-1)",
     "card_not_held": "a card the seat does not hold",
     "must_follow_suit": "the seat holds the led suit and must follow it (or trump, as allowed)",

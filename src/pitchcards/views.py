@@ -193,7 +193,8 @@ def result_to_dict(result: HandResult) -> dict[str, Any]:
 
 def result_from_dict(data: Mapping[str, Any]) -> HandResult:
     """The result :func:`result_to_dict` describes."""
-    return HandResult(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()})
+    fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+    return HandResult(**fields)
 
 
 def view_of(hand: Hand, seat: int | None, scores: Sequence[int] | None = None,

@@ -1,4 +1,7 @@
-"""The match driver shared by the PettingZoo and Gymnasium environments (no third-party imports).
+"""The episode logic shared by the PettingZoo and Gymnasium environments (no third-party imports).
+
+The game itself runs on :class:`pitchcards.table.Table`, the one game loop every face uses; this
+module adds what an environment needs on top: episodes, truncation and rewards.
 
 An *episode* is a match (``episode="match"``, default: hands are dealt until a side wins, or
 ``max_hands`` hands, after which the episode is *truncated*), or a single hand
@@ -22,6 +25,7 @@ from typing import Any
 from ..hand import Hand
 from ..match import Match
 from ..rules import RuleSet, find_variant
+from ..table import Table as GameTable
 from ..views import View
 
 __all__ = ["Table", "make_rules"]
@@ -37,7 +41,8 @@ def make_rules(variant: str | RuleSet, options: Mapping[str, Any] | None = None)
 
 
 class Table:
-    """A seeded :class:`~pitchcards.match.Match` stepped one action at a time, with rewards."""
+    """A seeded :class:`~pitchcards.match.Match` on a game :class:`~pitchcards.table.Table`
+    (every seat played from outside), stepped one action at a time, with rewards."""
 
     def __init__(self, variant: str | RuleSet = "auction-partners", players: int | None = None,
                  options: Mapping[str, Any] | None = None, *, episode: str = "match",
@@ -64,14 +69,19 @@ class Table:
         if max_hands < 1:
             raise ValueError(f"max_hands must be positive, not {max_hands!r}")
         self.max_hands = max_hands
-        self.match: Match | None = None
+        self.game: GameTable | None = None
         self.terminated = False
         self.truncated = False
 
     @property
+    def match(self) -> Match | None:
+        """The match being played (None before :meth:`reset`)."""
+        return None if self.game is None else self.game.session  # type: ignore[return-value]
+
+    @property
     def hand(self) -> Hand:
-        assert self.match is not None and self.match.hand is not None, "call reset() first"
-        return self.match.hand
+        assert self.game is not None and self.game.hand is not None, "call reset() first"
+        return self.game.hand
 
     @property
     def seat_to_act(self) -> int | None:
@@ -83,20 +93,23 @@ class Table:
 
     def reset(self, seed: int | None) -> None:
         """A new match, its deals (and first dealer) fixed by ``seed``; the first hand dealt."""
-        self.match = Match(self.rules, self.players, dealer=None, seed=seed)
-        self.match.deal()
+        # history=False: an environment reads views, not events, and steps millions of times.
+        self.game = GameTable(Match(self.rules, self.players, dealer=None, seed=seed),
+                              history=False)
+        self.game.deal()
         self.terminated = self.truncated = False
 
     def view(self, seat: int) -> View:
         """``seat``'s view of the current hand, with the match scores."""
-        assert self.match is not None, "call reset() first"
-        return self.match.view(seat)
+        assert self.game is not None, "call reset() first"
+        return self.game.view(seat)
 
     def step(self, action: int) -> list[float]:
         """Apply the seat to act's action; the rewards it brings to every seat."""
-        assert self.match is not None and not self.done, "the episode is over: call reset()"
-        match = self.match
-        match.push(action)
+        assert self.game is not None and not self.done, "the episode is over: call reset()"
+        game = self.game
+        match: Match = game.session  # type: ignore[assignment]
+        game.push(action)
         rewards = [0.0] * self.players
         hand = self.hand
         if hand.result is None:
@@ -113,5 +126,5 @@ class Table:
         elif len(match.results) >= self.max_hands:
             self.truncated = True
         else:
-            match.deal()
+            game.deal()
         return rewards

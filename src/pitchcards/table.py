@@ -1,0 +1,449 @@
+"""The one game loop: a :class:`Table` owns a session, its seats' agents, and the event stream.
+
+Every face drives a game through a Table — the terminal game, the arena, the research
+environments, and the server to come — so "whose turn is it, ask that seat's agent, apply the
+action, tell everyone what happened" is written once, here::
+
+    from pitchcards.table import Table
+    from pitchcards.bots import make_bot
+    t = Table(pc.Match(rules, players=4, dealer=0, seed=7),
+              bots={1: make_bot("random", seed=1), 2: make_bot("heuristic", seed=2),
+                    3: make_bot("random", seed=3)})
+    t.advance()                     # bots act until a seat without a bot must act, or it is over
+    t.push("play QH", seat=0)       # an outside seat's action; the engine's errors if refused
+    t.events_for(0, after=0)        # JSON-ready dicts, each with "seq" and "type", for seat 0
+    t.events_for(None, after=12)    # a spectator's events after seq 12
+    t.view(0)                       # seat 0's View now
+
+A seat's agent is a bot (:class:`~pitchcards.bots.Bot`) or nobody: then the seat is played from
+outside (a key press, a socket message) with :meth:`Table.push`.  In a money session agents
+belong to *players*, not seat numbers, since seats move as players join and leave (A-R8.3).
+
+Bots are asked in two steps so a face can think off its UI thread: :meth:`Table.decide` only
+reads (the bot sees its seat's view), :meth:`Table.apply` applies a decision on the owner's
+thread; :meth:`Table.step` and :meth:`Table.advance` do both.
+
+Visibility is decided in one place, :meth:`Table.events_for` (like
+:func:`~pitchcards.views.view_of` for views): a deal event carries only the receiving seat's
+cards, legal actions go only to the seat to act, a spectator gets the public events only.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action
+from .cards import card_name
+from .errors import IllegalActionError, shown
+from .events import (
+    ActionTaken,
+    ActionUndone,
+    Event,
+    HandDealt,
+    HandScored,
+    MatchWon,
+    PlayerJoined,
+    PlayerLeft,
+    Settled,
+    TrickWon,
+)
+from .hand import ActionLike, Hand
+from .match import Deal
+from .session import GameSession
+from .views import SCHEMA, View
+
+if TYPE_CHECKING:
+    from .bots.base import Bot
+
+__all__ = ["Table"]
+
+#: Who an event is cut for: a seat index, a player's name (money sessions), or None (spectator).
+Who = int | str | None
+
+
+class Table:
+    """A session, the agents at its seats, and everything that happened, as events.
+
+    ``bots`` maps seats (indices into the session's seating now) or player names to bots;
+    seats without one are played from outside.  ``auto_deal``: :meth:`advance` deals the next
+    hand by itself (off for faces that pause between hands).  ``history=False`` keeps no events
+    (the arena plays millions of hands and reads only the results).  ``time_decisions`` records
+    each bot decision's duration in nanoseconds in :attr:`decision_ns`, per player name.
+    """
+
+    def __init__(self, session: GameSession, bots: Mapping[int | str, Bot] | None = None, *,
+                 auto_deal: bool = True, history: bool = True,
+                 time_decisions: bool = False) -> None:
+        if not isinstance(session, GameSession):
+            raise TypeError(f"a Table needs a Match or MoneySession, not {shown(session)}")
+        self.session = session
+        self.rules = session.rules
+        self.auto_deal = auto_deal
+        self.history = history
+        self._events: list[Event] = []
+        self._seq = 0
+        self._agents: dict[str, Bot] = {}
+        names = session.names
+        for key, bot in (bots or {}).items():
+            if isinstance(key, int) and not isinstance(key, bool) and 0 <= key < len(names):
+                self._agents[names[key]] = bot
+            elif isinstance(key, str) and key in names:
+                self._agents[key] = bot
+            else:
+                raise IllegalActionError(
+                    f"cannot seat a bot at {shown(key)}: seats are 0..{len(names) - 1}, "
+                    f"players are {', '.join(names)}", reason="bad_setup", phase="setup")
+        self.decision_ns: dict[str, list[int]] | None = (
+            {n: [] for n in self._agents} if time_decisions else None)
+        self._tricks_seen = 0
+        self._listeners: list[Callable[[Event], None]] = []
+        #: the seats' own starting views of each deal, by the deal event's seq
+        self._deals: dict[int, tuple[View, ...]] = {}
+        #: the seating of each hand dealt here, and which of them each event belongs to
+        self._seatings: list[tuple[str, ...]] = [session.names]
+        self._event_seating: list[int] = []
+        if session.hand is not None and history:
+            self._emit_deal(session.hand)
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def hand(self) -> Hand | None:
+        """The hand in play, or the last one (None before the first deal)."""
+        return self.session.hand
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Player names in seat order now."""
+        return self.session.names
+
+    @property
+    def is_over(self) -> bool:
+        return self.session.is_over
+
+    @property
+    def in_hand(self) -> bool:
+        return self.session.in_hand
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act in the current hand, or None between hands and when over."""
+        hand = self.session.hand
+        return None if hand is None else hand.seat_to_act
+
+    @property
+    def seq(self) -> int:
+        """The number of the last event (0 before any)."""
+        return self._seq
+
+    def bot_at(self, seat: int) -> Bot | None:
+        """The bot playing ``seat`` in the current hand (None: played from outside)."""
+        return self._agents.get(self._seating()[seat])
+
+    def is_bot(self, seat: int) -> bool:
+        return self.bot_at(seat) is not None
+
+    def view(self, seat: int | None) -> View:
+        """``seat``'s view of the current hand now (None: a spectator's)."""
+        return self.session.view(seat)
+
+    def record(self) -> str:
+        """The game record so far (docs/notation.md)."""
+        return self.session.record()
+
+    def _seating(self) -> tuple[str, ...]:
+        """Names in seat order now: the current hand's (joins and leaves wait for its end)."""
+        return self.session.names
+
+    # ------------------------------------------------------------------ acting
+    def deal(self, cards: Deal | None = None) -> Hand:
+        """Deal the next hand (shuffled, or the stacked ``cards``)."""
+        hand = self.session.deal(cards)
+        self._tricks_seen = 0
+        if self.history:
+            self._emit_deal(hand)
+        return hand
+
+    def push(self, action: ActionLike, seat: int | None = None) -> None:
+        """Apply an outside seat's action (``seat`` None: whoever is to act).
+
+        Refused with the engine's errors when illegal (nothing changes), and with reason
+        ``not_your_seat`` when a bot plays that seat.
+        """
+        hand = self._hand_in_play(action, seat)
+        if seat is not None and hand.seat_to_act is not None and seat == hand.seat_to_act \
+                and self.is_bot(seat):
+            raise IllegalActionError(
+                f"{shown(action)} by seat {seat}: a bot plays this seat", reason="not_your_seat",
+                action=str(action), seat=seat, phase=hand.phase)
+        self._apply(action, seat, by_bot=False)
+
+    def decide(self) -> tuple[int, Action]:
+        """The bot to act and its choice; reads only (safe off the owner's thread)."""
+        hand = self._hand_in_play(None, None)
+        seat = hand.seat_to_act
+        assert seat is not None
+        bot = self.bot_at(seat)
+        if bot is None:
+            raise IllegalActionError(f"seat {seat} is played from outside, not by a bot",
+                                     reason="not_your_seat", seat=seat, phase=hand.phase)
+        clock = time.perf_counter_ns
+        t0 = clock()
+        action = bot.choose_open(hand) if bot.sees_all else bot.choose(self.session.view(seat))
+        if self.decision_ns is not None:
+            self.decision_ns[self._seating()[seat]].append(clock() - t0)
+        return seat, action
+
+    def apply(self, seat: int, action: ActionLike) -> None:
+        """Apply a bot's decision from :meth:`decide` (refused if the position moved on)."""
+        self._apply(action, seat, by_bot=True)
+
+    def step(self) -> Action:
+        """The bot to act decides and its action is applied."""
+        seat, action = self.decide()
+        self._apply(action, seat, by_bot=True)
+        return action
+
+    def advance(self, *, stop_at_hand_end: bool = False) -> None:
+        """Let the bots play until an outside seat must act or the game is over.
+
+        Between hands it deals the next hand when ``auto_deal`` is on, else it stops there;
+        with ``stop_at_hand_end`` it also stops as soon as a hand ends.
+        """
+        session = self.session
+        while not session.is_over:
+            if not session.in_hand:
+                if not self.auto_deal:
+                    return
+                self.deal()
+            seat = session.hand.seat_to_act  # type: ignore[union-attr]
+            if seat is None or not self.is_bot(seat):
+                return
+            self.step()
+            if stop_at_hand_end and not session.in_hand:
+                return
+
+    def pop(self) -> Action:
+        """Take back the last action of the current hand (practice games)."""
+        hand = self.session.hand
+        seat_before = None
+        if hand is not None and hand.history:
+            seat_before = hand.history[-1][0]
+        action = self.session.pop()
+        hand = self.session.hand
+        assert hand is not None
+        self._tricks_seen = len(hand.completed_tricks())
+        if self.history:
+            state = self.session.view(None)
+            self._emit(ActionUndone(self._next(), seat=seat_before if seat_before is not None
+                                    else -1, action=str(action), state=state,
+                                    legal=self._legal_now(hand)))
+        return action
+
+    def _hand_in_play(self, action: object, seat: int | None) -> Hand:
+        hand = self.session.hand
+        if hand is None or not self.session.in_hand:
+            over = self.session.is_over
+            raise IllegalActionError(
+                f"{shown(action)} by {'seat ' + str(seat) if seat is not None else 'nobody'}: "
+                + ("the game is over" if over else "no hand in progress: deal first"),
+                reason="game_over" if over else "no_hand",
+                seat=seat if isinstance(seat, int) else None,
+                phase="over" if over else "between hands")
+        return hand
+
+    def _apply(self, action: ActionLike, seat: int | None, *, by_bot: bool) -> None:
+        hand = self._hand_in_play(action, seat)
+        actor = hand.seat_to_act
+        self.session.push(action, seat)  # the engine checks and refuses; nothing changed then
+        if not self.history:
+            return
+        assert actor is not None
+        taken = hand.history[-1][1]
+        self._emit(ActionTaken(self._next(), seat=actor, action=str(taken), by_bot=by_bot,
+                               state=self.session.view(None), legal=self._legal_now(hand)))
+        done = hand.completed_tricks()
+        for i in range(self._tricks_seen, len(done)):
+            leader, cards, winner = done[i]
+            self._emit(TrickWon(self._next(), trick=i, leader=leader,
+                                cards=tuple(card_name(c) for c in cards), winner=winner))
+        self._tricks_seen = len(done)
+        if hand.result is not None:
+            self._emit(HandScored(self._next(), hand=len(self.session.hands) - 1,
+                                  result=hand.result, scores=tuple(self.session.side_scores())))
+            won: int | None = getattr(self.session, "winner", None)
+            if won is not None:
+                self._emit(MatchWon(self._next(), winner=won,
+                                    scores=tuple(self.session.side_scores())))
+
+    @staticmethod
+    def _legal_now(hand: Hand) -> tuple[str, ...]:
+        return tuple(str(a) for a in hand.legal_actions()) if hand.seat_to_act is not None else ()
+
+    # ------------------------------------------------------------------ money sessions
+    def join(self, name: str, bot: Bot | None = None) -> None:
+        """Seat a player between hands (A-R8.3); ``bot`` plays for them, or nobody does."""
+        join = getattr(self.session, "join", None)
+        if join is None:
+            raise IllegalActionError(f"cannot seat {shown(name)}: only money sessions take "
+                                     "players between hands", reason="join_leave_not_allowed",
+                                     phase="between hands")
+        join(name)
+        if bot is not None:
+            self._agents[name] = bot
+            if self.decision_ns is not None:
+                self.decision_ns.setdefault(name, [])
+        if self.history:
+            seat = self.session.names.index(name)
+            score = self.session.seat_scores()[seat]
+            self._emit(PlayerJoined(self._next(), name=name, seat=seat, score=score,
+                                    state=self._public_state()))
+
+    def leave(self, name: str) -> Fraction:
+        """A player leaves between hands and is paid out (A-R7.5); returns the payout."""
+        leave = getattr(self.session, "leave", None)
+        if leave is None:
+            raise IllegalActionError(f"{shown(name)} cannot leave: only money sessions let "
+                                     "players go between hands", reason="join_leave_not_allowed",
+                                     phase="between hands")
+        was_over = self.session.is_over
+        payout: Fraction = leave(name)
+        self._agents.pop(name, None)
+        if self.history:
+            self._emit(PlayerLeft(self._next(), name=name, payout=payout,
+                                  state=self._public_state()))
+            if self.session.is_over and not was_over:  # A-R8.5: one player left, it ends
+                self._emit(Settled(self._next(), payouts=dict(self._payouts()),
+                                   state=self._public_state()))
+        return payout
+
+    def settle(self) -> dict[str, Fraction]:
+        """End a money session: every seated player's payout (A-R7.5)."""
+        settle = getattr(self.session, "settle", None)
+        if settle is None:
+            raise IllegalActionError("only money sessions settle", reason="join_leave_not_allowed",
+                                     phase="between hands")
+        final: dict[str, Fraction] = settle()
+        if self.history:
+            self._emit(Settled(self._next(), payouts=dict(final), state=self._public_state()))
+        return final
+
+    def _public_state(self) -> View | None:
+        return None if self.session.hand is None else self.session.view(None)
+
+    def _payouts(self) -> Mapping[str, Fraction]:
+        return getattr(self.session, "payouts", {})
+
+    # ------------------------------------------------------------------ events
+    def _next(self) -> int:
+        self._seq += 1
+        return self._seq
+
+    def _emit(self, event: Event) -> None:
+        self._events.append(event)
+        self._event_seating.append(len(self._seatings) - 1)
+        for listener in self._listeners:
+            listener(event)
+
+    def _emit_deal(self, hand: Hand) -> None:
+        self._seatings.append(self.session.names)
+        seq = self._next()
+        index = len(self.session.hands) - 1
+        self._deals[seq] = tuple(self.session.view(s) for s in range(hand.players))
+        self._emit(HandDealt(seq, hand=index, dealer=hand.dealer, names=self.session.names,
+                             view=self.session.view(None)))
+
+    def subscribe(self, listener: Callable[[Event], None]) -> None:
+        """Call ``listener`` with every new event as it happens (full knowledge: a face that
+        forwards events to a seat must pass them through :meth:`cut`)."""
+        self._listeners.append(listener)
+
+    def cut(self, event: Event, who: Who) -> Event:
+        """``event`` as ``who`` may see it: THE place that decides what a seat is told.
+
+        A deal carries that seat's own starting view (a spectator's: no cards); legal actions
+        go only to the seat to act; everything else is public.
+        """
+        seat = self._seat_of(event, who)
+        if isinstance(event, HandDealt):
+            view = self._deals[event.seq][seat] if seat is not None else event.view
+            return HandDealt(event.seq, hand=event.hand, dealer=event.dealer, names=event.names,
+                             view=view)
+        if isinstance(event, ActionTaken | ActionUndone):
+            mine = seat is not None and seat == event.state.seat_to_act
+            if not mine and event.legal:
+                return _replace_legal(event)
+        return event
+
+    def events(self, who: Who = None, after: int = 0) -> list[Event]:
+        """``who``'s copy of every event after ``seq`` ``after`` (a seat, a name, None)."""
+        if not isinstance(after, int) or isinstance(after, bool) or after < 0:
+            raise IllegalActionError(f"after={shown(after)}: expected a seq number >= 0",
+                                     reason="bad_seq")
+        self._check_who(who)
+        return [self.cut(e, who) for e in self._events[after:]]
+
+    def events_for(self, who: Who = None, after: int = 0) -> list[dict[str, Any]]:
+        """:meth:`events` as JSON-ready dicts."""
+        return [e.to_dict() for e in self.events(who, after)]
+
+    def snapshot(self, who: Who = None) -> dict[str, Any]:
+        """A fresh start for a client that lost the thread: the last ``seq`` and its view now.
+
+        A client that applies events after ``seq`` to this view is where the stream would
+        have brought it.
+        """
+        seat = self._resolve_now(who)
+        hand = self.session.hand
+        return {"schema": SCHEMA, "seq": self._seq,
+                "view": None if hand is None else self.session.view(seat).to_dict()}
+
+    def _check_who(self, who: Who) -> None:
+        """Refuse a ``who`` that was never at this table: not a seat number, not a player."""
+        if who is None:
+            return
+        if isinstance(who, str) and any(who in names for names in self._seatings):
+            return
+        if isinstance(who, int) and not isinstance(who, bool) \
+                and 0 <= who < max(len(names) for names in self._seatings):
+            return
+        raise IllegalActionError(
+            f"{shown(who)} is not a seat (0..{len(self.session.names) - 1}) or a player at this "
+            "table", reason="no_such_seat")
+
+    def _seat_of(self, event: Event, who: Who) -> int | None:
+        """``who``'s seat in the hand ``event`` belongs to (names move between hands)."""
+        if who is None:
+            return None
+        names = self._names_at(event.seq)
+        if isinstance(who, str):
+            return names.index(who) if who in names else None
+        if isinstance(who, int) and not isinstance(who, bool) and 0 <= who < len(names):
+            return who
+        raise IllegalActionError(f"{shown(who)} is not a seat (0..{len(names) - 1}) or a "
+                                 "player at this table", reason="no_such_seat")
+
+    def _names_at(self, seq: int) -> tuple[str, ...]:
+        """The seating of the hand event ``seq`` belongs to (names move between hands)."""
+        return self._seatings[self._event_seating[seq - 1]]
+
+    def _resolve_now(self, who: Who) -> int | None:
+        if who is None:
+            return None
+        names = self._seatings[-1]  # the seating of the last hand dealt: views are of it
+        if isinstance(who, str) and who in names:
+            return names.index(who)
+        if isinstance(who, int) and not isinstance(who, bool) and 0 <= who < len(names):
+            return who
+        raise IllegalActionError(f"{shown(who)} is not a seat (0..{len(names) - 1}) or a "
+                                 "player at this table", reason="no_such_seat")
+
+    def __repr__(self) -> str:
+        return f"<Table {self.session!r} seq={self._seq} bots={sorted(self._agents)}>"
+
+
+def _replace_legal(event: ActionTaken | ActionUndone) -> Event:
+    return dataclasses.replace(event, legal=())
