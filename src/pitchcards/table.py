@@ -190,9 +190,10 @@ class Table:
         if bot is None:
             raise IllegalActionError(f"seat {seat} is played from outside, not by a bot",
                                      reason="not_your_seat", seat=seat, phase=hand.phase)
+        view = None if bot.sees_all else self.session.view(seat)
         clock = time.perf_counter_ns
-        t0 = clock()
-        action = bot.choose_open(hand) if bot.sees_all else bot.choose(self.session.view(seat))
+        t0 = clock()  # the bot's thinking only, not the building of its view
+        action = bot.choose_open(hand) if view is None else bot.choose(view)
         if self.decision_ns is not None:
             self.decision_ns[self._seating()[seat]].append(clock() - t0)
         return seat, action

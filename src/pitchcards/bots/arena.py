@@ -46,6 +46,7 @@ from ..errors import OptionError, shown
 from ..match import Match
 from ..money import MoneySession
 from ..rules import MOON, VARIANTS, RuleSet, find_variant
+from ..table import Table
 from . import BOTS, make_bot
 
 __all__ = ["ArenaResult", "BotStats", "add_arena_parser", "run_arena", "wilson"]
@@ -235,22 +236,13 @@ def _play(task: _Task) -> _Outcome:
     else:
         match = Match(rules, n, dealer=None, seed=deal_seed)
         game = match
+    # The arena reads results, never events: history=False keeps the loop as lean as a bare one.
+    table = Table(game, bots=dict(enumerate(bots)), history=False, time_decisions=True)
     limit = task.hands if task.hands is not None else task.max_hands
-    perf = time.perf_counter_ns
-    while out.hands < limit and (match is None or match.winner is None):
-        hand = game.deal()
-        while hand.seat_to_act is not None:
-            seat = hand.seat_to_act
-            bot = bots[seat]
-            if bot.sees_all:
-                t0 = perf()
-                action = bot.choose_open(hand)
-            else:
-                view = game.view(seat)
-                t0 = perf()
-                action = bot.choose(view)
-            out.times[seat_bot[seat]].append(perf() - t0)
-            game.push(action, seat)
+    while out.hands < limit and not table.is_over:
+        table.advance(stop_at_hand_end=True)
+        hand = table.hand
+        assert hand is not None
         result = hand.result
         assert result is not None
         out.hands += 1
@@ -268,6 +260,9 @@ def _play(task: _Task) -> _Outcome:
                 if b != pb:
                     out.defended[b] += 1
                     out.sets[b] += not result.made
+    assert table.decision_ns is not None
+    for s, name in enumerate(game.names):
+        out.times[seat_bot[s]].extend(table.decision_ns[name])
     if session is not None:
         session.settle()
         ledger = session.payouts
