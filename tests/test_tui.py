@@ -17,6 +17,7 @@ pytest.importorskip("textual")
 from textual.pilot import Pilot
 
 import pitchcards as pc
+from pitchcards.bots import Bot, make_bot
 from pitchcards.cards import card_symbol
 from pitchcards.cli import main
 from pitchcards.tui.app import Delays, PitchApp
@@ -325,12 +326,21 @@ def test_play_command_line_errors(capsys: pytest.CaptureFixture[str]) -> None:
 def test_every_variant_and_level_plays_a_hand(variant: str, level: str) -> None:
     """Without the UI: the controller plays a hand of each variant, each bot level."""
     ctl = GameController(GameConfig(variant=variant, seed=9, level=level))
+    you = make_bot(level, seed=1)
     ctl.deal()
     while ctl.in_hand:
-        seat = ctl.to_act
-        assert seat is not None
-        ctl.apply(ctl.choose(seat, ctl.bot_view(seat)), seat)
+        _act(ctl, you)
     assert len(ctl.game.results) == 1
+
+
+def _act(ctl: GameController, you: Bot) -> None:
+    """The seat to act moves: a bot through the controller, your seat by ``you``."""
+    seat = ctl.to_act
+    assert seat is not None
+    view = ctl.bot_view(seat)
+    action = you.choose(view) if seat == ctl.human_seat else ctl.choose(seat, view)
+    events = ctl.apply(action, seat)
+    assert events and events[0].type == "action_taken" and events[0].seat == seat
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
@@ -340,6 +350,7 @@ def test_complete_matches_of_every_variant_against_every_level(variant: str, lev
     each variant against bots of each level, your seat played by the same level."""
     target = None if variant == "money" else 3
     ctl = GameController(GameConfig(variant=variant, seed=11, level=level, target=target))
+    you = make_bot(level, seed=2)
     hands = 0
     while not ctl.over and hands < 60:
         if variant == "money" and hands == 4:
@@ -350,9 +361,7 @@ def test_complete_matches_of_every_variant_against_every_level(variant: str, lev
         ctl.deal()
         hands += 1
         while ctl.in_hand:
-            seat = ctl.to_act
-            assert seat is not None
-            ctl.apply(ctl.choose(seat, ctl.bot_view(seat)), seat)
+            _act(ctl, you)
         ctl.between_hands()
     assert ctl.over, f"{variant} against {level} bots did not finish in {hands} hands"
     if variant != "money":

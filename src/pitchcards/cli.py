@@ -8,10 +8,13 @@ import random
 import sys
 from collections.abc import Callable, Sequence
 
+from .bots import make_bot
 from .cards import format_cards
 from .errors import shown
+from .events import ActionTaken, HandDealt, HandScored, MatchWon
 from .match import Match
 from .rules import VARIANTS, find_variant
+from .table import Table
 
 
 def whole_number(low: int = 1, high: int | None = None) -> Callable[[str], int]:
@@ -40,25 +43,28 @@ def _demo(args: argparse.Namespace) -> int:
         print(f"pitch demo: {rules.name} is played by {low} to {high} players, not {players}",
               file=sys.stderr)
         return 2
+    # The demo is the one game loop at work: random bots at every seat of a Table, and what
+    # happened printed from its events (the spectator's copy, plus the deal to show the cards).
     match = Match(rules, players=players, dealer=None, seed=args.seed)
-    rng = random.Random(args.seed)
+    seed = args.seed if args.seed is not None else random.randrange(10**9)
+    table = Table(match, bots={s: make_bot("random", seed=seed * 31 + s) for s in range(players)})
     print(f"{rules.name}: {players} players, target {rules.target}, seed {args.seed}")
-    while match.winner is None and len(match.results) < args.hands:
-        hand = match.deal()
-        print(f"\nhand {len(match.results) + 1}, dealer seat {hand.dealer}")
-        for seat in range(players):
-            print(f"  seat {seat}: {format_cards(hand.hand_of(seat), symbols=True)}")
-        while hand.seat_to_act is not None:
-            seat = hand.seat_to_act
-            action = rng.choice(hand.legal_actions())
-            match.push(action)
-            if action.kind != "play":
-                print(f"  seat {seat}: {action}")
-        result = match.results[-1]
-        print("  " + result.summary())
-        print(f"  scores {match.scores}")
-    if match.winner is not None:
-        print(f"\nside {match.winner} wins after {len(match.results)} hands")
+    while not table.is_over and len(match.results) < args.hands:
+        seen = table.seq
+        table.advance(stop_at_hand_end=True)
+        for event in table.events(None, after=seen):
+            if isinstance(event, HandDealt):
+                hand = match.hands[event.hand]
+                print(f"\nhand {event.hand + 1}, dealer seat {event.dealer}")
+                for seat in range(players):  # the demo shows every hand: it is nobody's game
+                    print(f"  seat {seat}: {format_cards(hand.dealt[seat], symbols=True)}")
+            elif isinstance(event, ActionTaken) and not event.action.startswith("play"):
+                print(f"  seat {event.seat}: {event.action}")
+            elif isinstance(event, HandScored):
+                print("  " + event.result.summary())
+                print(f"  scores {list(event.scores)}")
+            elif isinstance(event, MatchWon):
+                print(f"\nside {event.winner} wins after {len(match.results)} hands")
     return 0
 
 

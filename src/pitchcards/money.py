@@ -185,6 +185,11 @@ class MoneySession:
         """The session is settled (A-R7.5, A-R8.5)."""
         return self.finished
 
+    @property
+    def winner(self) -> int | None:
+        """Always None: a money session has no target and no winner, only payouts (A-R7)."""
+        return None
+
     def side_of(self, seat: int) -> int:
         """Every player is their own side in the money game (no partnerships, A-R1)."""
         n = len(self.players)

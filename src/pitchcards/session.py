@@ -62,6 +62,10 @@ class GameSession(Protocol):
     def is_over(self) -> bool:
         """The match is won, or the money session settled: nothing more can be dealt."""
 
+    @property
+    def winner(self) -> int | None:
+        """The side that won the match (None while it runs, and always for money sessions)."""
+
     def side_of(self, seat: int) -> int:
         """The scoring side of a seat now (the seat itself, or team 0/1 in partnerships)."""
 

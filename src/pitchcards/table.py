@@ -104,7 +104,9 @@ class Table:
         #: the seats' own starting views of each deal, by the deal event's seq
         self._deals: dict[int, tuple[View, ...]] = {}
         #: the seating of each hand dealt here, and which of them each event belongs to
-        self._seatings: list[tuple[str, ...]] = [session.names]
+        self._seatings: list[tuple[str, ...]] = [
+            session.view(None).names or session.names if session.hand is not None
+            else session.names]
         self._event_seating: list[int] = []
         if session.hand is not None and history:
             self._emit_deal(session.hand)
@@ -119,6 +121,12 @@ class Table:
     def names(self) -> tuple[str, ...]:
         """Player names in seat order now."""
         return self.session.names
+
+    @property
+    def seating(self) -> tuple[str, ...]:
+        """Names in the seat order of the last hand dealt (what views and events speak of);
+        before the first deal, the session's seating."""
+        return self._seatings[-1]
 
     @property
     def is_over(self) -> bool:
@@ -162,6 +170,7 @@ class Table:
     def deal(self, cards: Deal | None = None) -> Hand:
         """Deal the next hand (shuffled, or the stacked ``cards``)."""
         hand = self.session.deal(cards)
+        self._seatings.append(self.session.names)
         self._tricks_seen = 0
         if self.history:
             self._emit_deal(hand)
@@ -182,21 +191,33 @@ class Table:
         self._apply(action, seat, by_bot=False)
 
     def decide(self) -> tuple[int, Action]:
-        """The bot to act and its choice; reads only (safe off the owner's thread)."""
+        """The bot to act and its choice, from its own view (reads only)."""
         hand = self._hand_in_play(None, None)
         seat = hand.seat_to_act
         assert seat is not None
+        bot = self._bot_or_refuse(seat, hand)
+        return seat, self.choose(seat, None if bot.sees_all else self.session.view(seat))
+
+    def choose(self, seat: int, view: View | None) -> Action:
+        """The bot at ``seat`` decides from ``view``, which the caller built on the owner's
+        thread (:meth:`view`); this call touches nothing else, so it may run on a worker thread.
+        ``view`` is None only for a bot that sees every card (``sees_all``, the arena's oracle).
+        """
+        hand = self._hand_in_play(None, seat)
+        bot = self._bot_or_refuse(seat, hand)
+        clock = time.perf_counter_ns
+        t0 = clock()  # the bot's thinking only, not the building of its view
+        action = bot.choose(view) if view is not None else bot.choose_open(hand)
+        if self.decision_ns is not None:
+            self.decision_ns[self._seating()[seat]].append(clock() - t0)
+        return action
+
+    def _bot_or_refuse(self, seat: int, hand: Hand) -> Bot:
         bot = self.bot_at(seat)
         if bot is None:
             raise IllegalActionError(f"seat {seat} is played from outside, not by a bot",
                                      reason="not_your_seat", seat=seat, phase=hand.phase)
-        view = None if bot.sees_all else self.session.view(seat)
-        clock = time.perf_counter_ns
-        t0 = clock()  # the bot's thinking only, not the building of its view
-        action = bot.choose_open(hand) if view is None else bot.choose(view)
-        if self.decision_ns is not None:
-            self.decision_ns[self._seating()[seat]].append(clock() - t0)
-        return seat, action
+        return bot
 
     def apply(self, seat: int, action: ActionLike) -> None:
         """Apply a bot's decision from :meth:`decide` (refused if the position moved on)."""
@@ -275,9 +296,8 @@ class Table:
         if hand.result is not None:
             self._emit(HandScored(self._next(), hand=len(self.session.hands) - 1,
                                   result=hand.result, scores=tuple(self.session.side_scores())))
-            won: int | None = getattr(self.session, "winner", None)
-            if won is not None:
-                self._emit(MatchWon(self._next(), winner=won,
+            if self.session.winner is not None:
+                self._emit(MatchWon(self._next(), winner=self.session.winner,
                                     scores=tuple(self.session.side_scores())))
 
     @staticmethod
@@ -350,7 +370,6 @@ class Table:
             listener(event)
 
     def _emit_deal(self, hand: Hand) -> None:
-        self._seatings.append(self.session.names)
         seq = self._next()
         index = len(self.session.hands) - 1
         self._deals[seq] = tuple(self.session.view(s) for s in range(hand.players))

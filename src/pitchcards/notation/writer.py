@@ -9,6 +9,7 @@ from ..hand import Hand
 from ..match import Match
 from ..money import MoneySession
 from ..rules import RuleSet
+from ..session import GameSession
 from .format import (
     END,
     FORMAT_NAME,
@@ -26,7 +27,7 @@ from .format import (
 
 
 # ---------------------------------------------------------------------------------- writing
-def write_record(game: Match | MoneySession, *, names: Sequence[str] | None = None,
+def write_record(game: GameSession, *, names: Sequence[str] | None = None,
                  bots: Mapping[str, str] | None = None, practice: bool | None = None,
                  version: int = FORMAT_VERSION) -> str:
     """The record of a match or money session, finished or not (see ``docs/notation.md``).

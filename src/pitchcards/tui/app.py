@@ -21,7 +21,7 @@ from textual.widgets import Static
 from ..actions import BID, PASS, PITCH, PLAY, Action
 from ..cards import SUITS, cards_of
 from ..errors import PitchError
-from ..money import MoneySession
+from ..events import TrickWon
 from ..rules import MOON
 from ..views import View
 from .config import GameConfig
@@ -321,8 +321,7 @@ class PitchApp(App[None]):
         self._apply(action, seat)
 
     def _apply(self, action: Action, seat: int) -> None:
-        before = len(self.ctl.hand.completed_tricks()) if self.ctl.hand else 0
-        self.ctl.apply(action, seat)
+        events = self.ctl.apply(action, seat)
         self._token += 1
         self.hint_action = None
         if seat == self.ctl.human_seat:
@@ -330,9 +329,7 @@ class PitchApp(App[None]):
         elif action.kind != "play":
             self.message = Text.assemble(f"{self.ctl.name(seat)}: ",
                                          action_text(self.ctl.rules, action))
-        hand = self.ctl.hand
-        assert hand is not None
-        finished_trick = len(hand.completed_tricks()) > before
+        finished_trick = any(isinstance(e, TrickWon) for e in events)
         self.refresh_screen()
         if finished_trick and self.delays.trick > 0:
             self.busy = True
@@ -404,8 +401,8 @@ class PitchApp(App[None]):
 
     def show_settlement(self) -> None:
         ctl = self.ctl
-        game = ctl.game
-        assert isinstance(game, MoneySession)
+        game = ctl.session
+        assert game is not None
         body = Text("Final payouts (against the average):\n\n", style="bold")
         for name, amount in game.payouts.items():
             body.append(f"  {name:<8}{game.stars.get(name, 0):>2}★  ")

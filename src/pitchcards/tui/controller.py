@@ -1,9 +1,11 @@
-"""The game behind the screen, with no UI: a Match or MoneySession, the bots, undo, saving.
+"""The game behind the screen, with no UI: a :class:`~pitchcards.table.Table` (the one game
+loop), the bots' levels, undo, saving.
 
 The app asks the controller who acts; for a bot seat it takes :meth:`GameController.bot_view`
-and calls :meth:`GameController.choose` off the UI thread (the decision reads only that view),
-then applies the action on the UI thread with :meth:`GameController.apply`.  The human only
-ever gets :meth:`GameController.view`, their own seat's View.
+on the UI thread and calls :meth:`GameController.choose` off it (the decision reads only that
+view), then applies the action on the UI thread with :meth:`GameController.apply`, which returns
+the events it caused (a trick won, a hand scored) in the human's copy.  The human only ever gets
+:meth:`GameController.view`, their own seat's View.
 """
 
 from __future__ import annotations
@@ -16,58 +18,68 @@ from pathlib import Path
 from ..actions import Action
 from ..bots import Bot, make_bot
 from ..errors import OptionError, shown
+from ..events import Event
 from ..hand import Hand
 from ..match import Match
-from ..money import MoneySession
+from ..money import MoneySession, round_half_away
 from ..notation import RecordError, read_record, replay, write_record
 from ..rules import RuleSet
+from ..session import GameSession
 from ..storage import ensure_folder, write_atomically
+from ..table import Table
 from ..views import View
 from .config import BOT_NAMES, HUMAN, LEVELS, GameConfig, data_dir
 
 __all__ = ["GameController"]
 
-Game = Match | MoneySession
-#: Saves written before records had header tags carry them as comments: ``# pitch-play bot Ann
-#: easy``, ``# pitch-play names You Ann Bob``, ``# pitch-play level medium practice 0``.
-_LEGACY = "# pitch-play"
+_LEGACY = "# pitch-play"  # saves written before the header tags carried these comment lines
 
 
 class GameController:
-    """One match or money session between you (``HUMAN``) and bots."""
+    """One match or money session between you (``HUMAN``) and bots, on a Table."""
 
-    def __init__(self, config: GameConfig, game: Game | None = None,
+    def __init__(self, config: GameConfig, game: GameSession | None = None,
                  levels: dict[str, str] | None = None, names: list[str] | None = None) -> None:
         self.config = config
         self.rules: RuleSet = game.rules if game is not None else config.rules()
         seed = config.seed if config.seed is not None else random.randrange(1, 10**6)
         self.seed = game.seed if game is not None and game.seed is not None else seed
         self.levels: dict[str, str] = {}
+        self.money = self.rules.money != "none"
         if game is None:
             n = config.table()
             bot_levels = config.bot_levels()
             bot_names = list(BOT_NAMES[: n - 1])
             self.names = [HUMAN, *bot_names]
             self.levels = dict(zip(bot_names, bot_levels, strict=True))
-            if self.rules.money != "none":
+            if self.money:
                 game = MoneySession(self.rules, self.names, dealer=None, seed=self.seed)
             else:
-                game = Match(self.rules, players=n, dealer=None, seed=self.seed)
+                game = Match(self.rules, players=n, dealer=None, seed=self.seed,
+                             names=self.names)
         else:
             self.levels = dict(levels or {})
-            if isinstance(game, MoneySession):
-                self.names = list(game.players)
+            if self.money:
+                self.names = list(game.names)
             else:
-                self.names = list(names) if names else [HUMAN, *BOT_NAMES[: game.players - 1]]
+                self.names = list(names) if names else [HUMAN, *BOT_NAMES[: game.seat_count - 1]]
             for name in self.names:
                 if name != HUMAN:
                     self.levels.setdefault(name, config.level)
-        self.game: Game = game
-        self.money = isinstance(game, MoneySession)
-        self._bots: dict[str, Bot] = {}
+        self.game: GameSession = game
+        #: the money session's own calls (payouts, stars), None in a match
+        self.session: MoneySession | None = game if isinstance(game, MoneySession) else None
+        seated = list(game.names) if self.money else self.names
+        # A match's seats are numbers; a money session's bots belong to players (seats move).
+        self.table = Table(game, bots={s: self._new_bot(name) for s, name in enumerate(seated)
+                                       if name != HUMAN}, auto_deal=False)
         self._events = random.Random(f"pitch-play/{self.seed}/events/{len(game.results)}")
         self.messages: list[str] = []   #: between-hands news (joins, leaves, payouts)
         self.saved_record: Path | None = None
+
+    def _new_bot(self, name: str) -> Bot:
+        index = (BOT_NAMES.index(name) + 1) if name in BOT_NAMES else len(self.levels) + 1
+        return make_bot(self.levels.get(name, self.config.level), self.seed * 31 + index)
 
     # ------------------------------------------------------------------ reading
     @property
@@ -76,14 +88,8 @@ class GameController:
 
     @property
     def seating(self) -> list[str]:
-        """Names in seat order for the current hand (or the next one, between hands)."""
-        if isinstance(self.game, MoneySession):
-            if self.game.hand is not None and self.game.in_hand:
-                return list(self.game.hand_players[-1])
-            if self.game.hand is not None and self.game.hand_players:
-                return list(self.game.hand_players[-1])
-            return list(self.game.players)
-        return self.names
+        """Names in seat order for the current hand (the last one, between hands)."""
+        return list(self.table.seating) if self.money else self.names
 
     @property
     def human_seat(self) -> int:
@@ -109,16 +115,15 @@ class GameController:
 
     def view(self) -> View:
         """The human's view of the current hand (the only thing the screen may show)."""
-        return self.game.view(self.human_seat)
+        return self.table.view(self.human_seat)
 
     @property
     def in_hand(self) -> bool:
-        return self.game.in_hand
+        return self.table.in_hand
 
     @property
     def to_act(self) -> int | None:
-        hand = self.game.hand
-        return None if hand is None else hand.seat_to_act
+        return self.table.to_act
 
     @property
     def human_to_act(self) -> bool:
@@ -127,51 +132,53 @@ class GameController:
     @property
     def over(self) -> bool:
         """The match has a winner, or the money session is settled."""
-        if isinstance(self.game, MoneySession):
-            return self.game.finished
-        return self.game.winner is not None
+        return self.table.is_over
 
     @property
     def winner_text(self) -> str | None:
-        if isinstance(self.game, Match) and self.game.winner is not None:
+        if self.game.winner is not None:
             who = self.side_name(self.game.winner)
             return f"{who} win{'' if who == HUMAN or '&' in who else 's'} the match!"
         return None
 
     @property
     def actions(self) -> int:
-        """Actions taken so far in all hands: a token that changes with every push and pop."""
-        return sum(len(h.history) for h in self.game.hands) + 1000 * len(self.game.hands)
+        """A token that changes with every action, undo and deal: the table's event count."""
+        return self.table.seq
 
     # ------------------------------------------------------------------ playing
     def deal(self) -> Hand:
-        """Deal the next hand (money: first let bots come and go)."""
+        """Deal the next hand."""
         self.messages = []
-        return self.game.deal()
+        return self.table.deal()
 
     def bot_view(self, seat: int) -> View:
-        return self.game.view(seat)
+        return self.table.view(seat)
 
     def bot(self, seat: int) -> Bot:
-        name = self.name(seat)
-        if name not in self._bots:
-            index = (BOT_NAMES.index(name) + 1) if name in BOT_NAMES else len(self._bots) + 1
-            self._bots[name] = make_bot(self.levels.get(name, self.config.level),
-                                        self.seed * 31 + index)
-        return self._bots[name]
+        bot = self.table.bot_at(seat)
+        assert bot is not None, f"seat {seat} is yours"
+        return bot
 
     def choose(self, seat: int, view: View, min_seconds: float = 0.0) -> Action:
         """A bot's decision from its own view (safe to call off the UI thread)."""
         start = time.monotonic()
-        action = self.bot(seat).choose(view)
+        action = self.table.choose(seat, view)
         rest = min_seconds - (time.monotonic() - start)
         if rest > 0:
             time.sleep(rest)
         return action
 
-    def apply(self, action: Action | str, seat: int) -> None:
-        """Push an action for ``seat`` (checked: a stale or illegal one raises)."""
-        self.game.push(action, seat)
+    def apply(self, action: Action | str, seat: int) -> list[Event]:
+        """Apply ``seat``'s action (checked: a stale or illegal one raises); the events it
+        caused, as the human may see them (their own copy: a trick won, a hand scored …)."""
+        before = self.table.seq
+        if self.table.is_bot(seat):
+            self.table.apply(seat, action)
+        else:
+            self.table.push(action, seat)
+        # a money session's players move seats between hands: follow the human by name
+        return self.table.events(HUMAN if self.money else self.human_seat, after=before)
 
     def can_undo(self) -> bool:
         """Practice mode, during a hand in which you have acted."""
@@ -188,14 +195,14 @@ class GameController:
         me = self.human_seat
         while hand.history:
             seat, _ = hand.history[-1]
-            self.game.pop()
+            self.table.pop()
             if seat == me:
                 return True
         return True
 
     def hint(self, view: View) -> tuple[Action, str]:
         """The expert's choice for your view and why (slow: call off the UI thread)."""
-        from ..bots.hints import suggest
+        from ..bots.hints import suggest  # the expert's search loads only when a hint is asked
 
         return suggest(view)
 
@@ -203,8 +210,8 @@ class GameController:
     def between_hands(self) -> list[str]:
         """Money game: now and then a bot leaves (paid out) or a new one sits down."""
         news: list[str] = []
-        s = self.game
-        if not isinstance(s, MoneySession) or s.finished or s.in_hand or not s.results:
+        s = self.session
+        if s is None or s.finished or s.in_hand or not s.results:
             return news
         if s.rules.join_leave == "never":
             return news
@@ -213,22 +220,21 @@ class GameController:
         limit = min(8, s.rules.player_range[1])
         if roll < 0.12 and len(s.players) > 3 and bots:
             who = self._events.choice(bots)
-            payout = s.leave(who)
+            payout = self.table.leave(who)
             news.append(f"{who} leaves the table and is paid {money_text(payout)}.")
         elif roll > 0.88 and len(s.players) < limit:
             used = set(s.players) | set(s.payouts) | set(self.levels)
             name = next((n for n in BOT_NAMES if n not in used), None)
             if name is not None:
                 level = self._events.choice(("easy", "medium", "hard"))
-                s.join(name)
                 self.levels[name] = level
+                self.table.join(name, self._new_bot(name))
                 news.append(f"{name} ({level}) joins the table, to the right of the dealer.")
         self.messages = news
         return news
 
     def settle(self) -> dict[str, Fraction]:
-        assert isinstance(self.game, MoneySession)
-        return self.game.settle()
+        return self.table.settle()
 
     # ------------------------------------------------------------------ records
     def record_text(self) -> str:
@@ -280,17 +286,15 @@ class GameController:
                 raise OptionError(f"{path}: {who} is {shown(level)}, which pitch play does not "
                                   f"offer; levels are: {', '.join(LEVELS)}")
         config.variant = game.rules.name if game.rules.name != "custom" else config.variant
-        if isinstance(game, Match) and (names is None or len(names) != game.players
-                                        or HUMAN not in names):
+        if game.rules.money == "none" and (names is None or len(names) != game.seat_count
+                                           or HUMAN not in names):
             names = None
-        if isinstance(game, MoneySession) and HUMAN not in game.players:
+        if game.rules.money != "none" and HUMAN not in game.names:
             raise ValueError(f"{path}: this money session has no seat named {HUMAN!r} to play")
         return cls(config, game=game, levels=levels, names=names)
 
 
 def money_text(amount: Fraction) -> str:
-    """Dollars to the cent, with a sign: ``+$0.35``, ``-$1.10``."""
-    cents = amount * 100
-    whole = int(abs(cents) + Fraction(1, 2))
-    sign = "-" if cents < 0 and whole else "+"
-    return f"{sign}${whole // 100}.{whole % 100:02d}"
+    """Dollars to the cent, with a sign: ``+$0.35``, ``-$1.10`` (halves away from zero, A-R7.6)."""
+    cents = round_half_away(amount)
+    return f"{'-' if cents < 0 else '+'}${abs(cents) // 100}.{abs(cents) % 100:02d}"

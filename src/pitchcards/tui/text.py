@@ -174,7 +174,7 @@ def score_text(ctl: GameController, view: View | None) -> Text:
     else:
         target = rules.target
         out.append(f"Score to {target}\n", style="bold")
-        scores = list(game.scores)
+        scores = game.side_scores()
         for side in range(ctl.sides):
             label = ctl.side_name(side)
             style = "bold" if "You" in label else ""
