@@ -1,8 +1,8 @@
 """Errors are data: every documented IllegalActionError.reason is produced by some refusal here.
 
 Each scenario is a call that must be refused with exactly that reason; the set of scenarios
-covers every key of ``pc.REASONS`` (``not_your_seat`` belongs to the Table, which seats bots,
-and is produced when that module is present).  docs/rules.md §6.1 lists the same reasons.
+covers every key of ``pc.REASONS`` (``not_your_seat`` and ``bad_seq`` belong to the Table and
+are produced through it).  docs/rules.md §6.1 lists the same reasons.
 """
 
 from __future__ import annotations
@@ -75,9 +75,15 @@ def _not_your_seat() -> None:
     t.push("pass", seat=1)
 
 
+def _bad_seq() -> None:
+    table = pytest.importorskip("pitchcards.table")
+    table.Table(pc.Match(AUCTION, 4, dealer=0, seed=7)).events(None, after=-1)
+
+
 SCENARIOS: dict[str, Callable[[], object]] = {
     "not_your_turn": lambda: _auction_hand().push("pass", seat=2),
     "not_your_seat": _not_your_seat,
+    "bad_seq": _bad_seq,
     "no_such_seat": lambda: _auction_hand().push("pass", seat="1"),
     "card_not_held": lambda: _in_play().push("play AH"),
     "must_follow_suit": lambda: _in_play().push("play 2D"),

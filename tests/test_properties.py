@@ -49,7 +49,7 @@ def play_out(h: Hand, rng: random.Random) -> None:
 
 
 # Derived caches that pop need not restore (they are rebuilt before they are read).
-_CACHES = {"_strengths", "_stack"}
+_CACHES = {"_strengths", "_allowed", "_stack"}
 
 
 def snapshot(h: Hand) -> dict[str, object]:

@@ -27,6 +27,7 @@ from .actions import (
 )
 from .cards import (
     DECK_SIZE,
+    FULL_DECK,
     STRENGTH,
     SUIT_MASKS,
     SUITS,
@@ -59,6 +60,25 @@ _BITS = [1 << c for c in range(DECK_SIZE)]
 _TRUMP_ANYTIME, _STRICT, _TRUMP_ONLY = 0, 1, 2
 _FOLLOW = {"trump_anytime": _TRUMP_ANYTIME, "strict_follow": _STRICT,
            "follow_trump_only": _TRUMP_ONLY}
+
+
+def _allowed_when_following(follow: int, trump: int, led: int) -> int:
+    """C6 / E12 / §7.8: the cards a seat holding the led suit may play (as a mask of suits).
+
+    ``trump_anytime``: the led suit or trump; ``strict_follow``: the led suit only;
+    ``follow_trump_only``: only a trump lead must be followed, otherwise any card.  A seat void
+    in the led suit may play any card (``Hand.legal_mask``).
+    """
+    if follow == _TRUMP_ANYTIME:
+        return _SUIT[led] | _SUIT[trump]
+    if follow == _STRICT or led == trump:
+        return _SUIT[led]
+    return FULL_DECK
+
+
+#: _ALLOWED[follow rule][trump][led]: the follow rules as precomputed masks, read by legal_mask.
+_ALLOWED = tuple(tuple(tuple(_allowed_when_following(f, t, led) for led in range(4))
+                       for t in range(4)) for f in range(3))
 
 #: _SIDES[partnership][players]: the scoring side of each seat.
 _SIDES = (tuple(tuple(range(n)) for n in range(9)), tuple(tuple(s % 2 for s in range(n))
@@ -93,8 +113,8 @@ class Hand:
         # auction
         "_high", "_high_seat", "_pitch", "_active", "_passes",
         # play
-        "_trump", "_leader", "_led", "_win_seat", "_win_str", "_strengths", "_trick", "_tricks",
-        "_captured", "_tricks_won",
+        "_trump", "_leader", "_led", "_win_seat", "_win_str", "_strengths", "_allowed", "_trick",
+        "_tricks", "_captured", "_tricks_won",
     )
 
     rules: RuleSet
@@ -154,6 +174,7 @@ class Hand:
         self._win_seat = -1
         self._win_str = -1
         self._strengths: tuple[int, ...] = STRENGTH[0][0]
+        self._allowed = FULL_DECK
         self._trick: list[int] = []
         self._tricks: list[tuple[int, tuple[int, ...], int]] = []
         self._captured = [0] * n
@@ -331,14 +352,9 @@ class Hand:
         hand = self._hands[self.seat_to_act]  # type: ignore[index]
         if not self._trick:
             return hand
-        follow = hand & _SUIT[self._led]
-        if not follow:
-            return hand  # C6: void in the led suit, any card
-        if self._follow == _TRUMP_ANYTIME:
-            return follow | (hand & _SUIT[self._trump])  # C6: follow suit or trump
-        if self._follow == _STRICT or self._led == self._trump:
-            return follow
-        return hand  # follow_trump_only: only a trump lead must be followed
+        if hand & _SUIT[self._led]:
+            return hand & self._allowed  # C6: holding the led suit (see _ALLOWED)
+        return hand  # C6: void in the led suit, any card
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat to act may take now (empty when the hand is over)."""
@@ -542,6 +558,7 @@ class Hand:
             self._led = suit
             self._leader = seat
             self._strengths = STRENGTH[self._trump][suit]
+            self._allowed = _ALLOWED[self._follow][self._trump][suit]
             self._win_str = self._strengths[card]
             self._win_seat = seat
         trick.append(card)
@@ -696,6 +713,7 @@ class Hand:
             self._trick.extend(cards)
             self._leader = leader
             self._strengths = STRENGTH[self._trump][self._led]
+            self._allowed = _ALLOWED[self._follow][self._trump][self._led]
             self.result = None
         self._trick.pop()
         self._hands[seat] |= 1 << card
