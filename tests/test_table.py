@@ -307,3 +307,39 @@ def test_an_events_type_names_its_class() -> None:
     for name, cls in EVENT_TYPES.items():
         assert cls.type == name
     assert ActionTaken.type == "action_taken"
+
+
+@settings(max_examples=40, deadline=None)
+@given(variant=st.sampled_from(VARIANT_NAMES), seed=st.integers(0, 10**6),
+       steps=st.integers(0, 60))
+def test_views_round_trip_through_json_at_any_point(variant: str, seed: int, steps: int) -> None:
+    table = Table(_session(variant, seed), bots={1: make_bot("random", seed=seed)})
+    rng = random.Random(seed)
+    table.deal()
+    for _ in range(steps):
+        if not table.in_hand:
+            table.deal()
+        seat = table.to_act
+        assert seat is not None
+        if table.is_bot(seat):
+            table.step()
+        else:
+            table.push(rng.choice(table.view(seat).legal_actions), seat=seat)
+    for who in (None, 0, 1):
+        view = table.view(who)
+        data = json.loads(json.dumps(view.to_dict()))
+        assert View.from_dict(data) == view
+        assert not any(isinstance(v, float) for v in data.values())
+        if isinstance(table.session, pc.MoneySession):
+            assert view.money is not None and view.stars is not None
+            assert data["money"] == [str(m) for m in view.money]  # exact, as text
+
+
+def test_reasons_of_the_table_are_data() -> None:
+    t = Table(_session("auction", 1))
+    with pytest.raises(pc.IllegalActionError) as seq:
+        t.events_for(None, after=-1)
+    assert seq.value.reason == "bad_seq"
+    with pytest.raises(pc.IllegalActionError) as who:
+        t.events_for("Nobody")
+    assert who.value.reason == "no_such_seat"
