@@ -19,8 +19,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from ..actions import BID, PASS, PITCH, PLAY, Action
-from ..cards import SUITS, cards_of
-from ..errors import PitchError
+from ..cards import cards_of
+from ..errors import IllegalActionError, PitchError
 from ..events import TrickWon
 from ..rules import MOON
 from ..views import View
@@ -32,6 +32,7 @@ from .text import (
     auction_text,
     bid_word,
     hand_log,
+    illegal_text,
     result_text,
     rules_summary,
     score_text,
@@ -448,23 +449,10 @@ class PitchApp(App[None]):
         view = self._my_view()
         if view is None:
             return
-        if action not in view.legal_actions:
-            self.say(Text(self.why_illegal(view, action), style="red"))
-            return
-        self._apply(action, self.ctl.human_seat)
-
-    def why_illegal(self, view: View, action: Action) -> str:
-        if action.kind == "play" and view.trick:
-            led = "♣♦♥♠"[view.trick[0][1] // 13]
-            trump = "♣♦♥♠"[SUITS.index(view.trump)] if view.trump else "?"
-            return f"You must follow {led} or play a trump ({trump})."
-        if action.kind in ("bid", "pass", "pitch"):
-            legal = ", ".join(str(action_text(view.rules, a)) for a in view.legal_actions
-                              if a.kind != "pitch")
-            extra = " or pitch a card" if any(a.kind == "pitch" for a in view.legal_actions) \
-                else ""
-            return f"Not allowed now. You may: {legal}{extra}."
-        return "Not allowed now."
+        try:
+            self._apply(action, self.ctl.human_seat)
+        except IllegalActionError as exc:  # refused before anything changed: say why
+            self.say(Text(illegal_text(exc, view), style="red"))
 
     def action_move(self, step: int) -> None:
         view = self._my_view()

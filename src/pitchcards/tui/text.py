@@ -480,6 +480,7 @@ def rules_summary(rules: RuleSet, players: int) -> str:
 ILLEGAL_TEXT: dict[str, str] = {
     "not_your_turn": "It is not your turn.",
     "not_your_seat": "That seat is not yours to play.",
+    "bad_seq": "That is not an event of this table.",
     "no_such_seat": "There is no such seat at this table.",
     "card_not_held": "You do not hold that card.",
     "must_follow_suit": "You must follow {led}.",  # strict_follow; trump_anytime: see below
