@@ -99,6 +99,10 @@ class Table:
                     f"players are {', '.join(names)}", reason="bad_setup", phase="setup")
         self.decision_ns: dict[str, list[int]] | None = (
             {n: [] for n in self._agents} if time_decisions else None)
+        #: the bot of each seat now, and the seat's player: a list lookup on the hot path
+        self._seat_bots: list[Bot | None] = []
+        self._seat_names: tuple[str, ...] = ()
+        self._reseat()
         self._tricks_seen = 0
         self._listeners: list[Callable[[Event], None]] = []
         #: the seats' own starting views of each deal, by the deal event's seq
@@ -149,7 +153,12 @@ class Table:
 
     def bot_at(self, seat: int) -> Bot | None:
         """The bot playing ``seat`` in the current hand (None: played from outside)."""
-        return self._agents.get(self._seating()[seat])
+        return self._seat_bots[seat]
+
+    def _reseat(self) -> None:
+        """Refresh the per-seat bots after the seating changed (a deal, a join, a leave)."""
+        self._seat_names = self.session.names
+        self._seat_bots = [self._agents.get(name) for name in self._seat_names]
 
     def is_bot(self, seat: int) -> bool:
         return self.bot_at(seat) is not None
@@ -162,15 +171,12 @@ class Table:
         """The game record so far (docs/notation.md)."""
         return self.session.record()
 
-    def _seating(self) -> tuple[str, ...]:
-        """Names in seat order now: the current hand's (joins and leaves wait for its end)."""
-        return self.session.names
-
     # ------------------------------------------------------------------ acting
     def deal(self, cards: Deal | None = None) -> Hand:
         """Deal the next hand (shuffled, or the stacked ``cards``)."""
         hand = self.session.deal(cards)
-        self._seatings.append(self.session.names)
+        self._reseat()
+        self._seatings.append(self._seat_names)
         self._tricks_seen = 0
         if self.history:
             self._emit_deal(hand)
@@ -193,10 +199,10 @@ class Table:
     def decide(self) -> tuple[int, Action]:
         """The bot to act and its choice, from its own view (reads only)."""
         hand = self._hand_in_play(None, None)
-        seat = hand.seat_to_act
-        assert seat is not None
+        seat: int = hand.seat_to_act  # type: ignore[assignment]
         bot = self._bot_or_refuse(seat, hand)
-        return seat, self.choose(seat, None if bot.sees_all else self.session.view(seat))
+        view = None if bot.sees_all else self.session.view(seat)
+        return seat, self._think(bot, seat, view, hand)
 
     def choose(self, seat: int, view: View | None) -> Action:
         """The bot at ``seat`` decides from ``view``, which the caller built on the owner's
@@ -204,18 +210,21 @@ class Table:
         ``view`` is None only for a bot that sees every card (``sees_all``, the arena's oracle).
         """
         hand = self._hand_in_play(None, seat)
-        bot = self._bot_or_refuse(seat, hand)
+        return self._think(self._bot_or_refuse(seat, hand), seat, view, hand)
+
+    def _think(self, bot: Bot, seat: int, view: View | None, hand: Hand) -> Action:
+        if self.decision_ns is None:
+            return bot.choose(view) if view is not None else bot.choose_open(hand)
         clock = time.perf_counter_ns
         t0 = clock()  # the bot's thinking only, not the building of its view
         action = bot.choose(view) if view is not None else bot.choose_open(hand)
-        if self.decision_ns is not None:
-            self.decision_ns[self._seating()[seat]].append(clock() - t0)
+        self.decision_ns[self._seat_names[seat]].append(clock() - t0)
         return action
 
     def _bot_or_refuse(self, seat: int, hand: Hand) -> Bot:
-        bot = self.bot_at(seat)
+        bot = self._seat_bots[seat] if type(seat) is int and 0 <= seat < hand.players else None
         if bot is None:
-            raise IllegalActionError(f"seat {seat} is played from outside, not by a bot",
+            raise IllegalActionError(f"seat {shown(seat)} is played from outside, not by a bot",
                                      reason="not_your_seat", seat=seat, phase=hand.phase)
         return bot
 
@@ -241,11 +250,18 @@ class Table:
                 if not self.auto_deal:
                     return
                 self.deal()
-            seat = session.hand.seat_to_act  # type: ignore[union-attr]
-            if seat is None or not self.is_bot(seat):
-                return
-            self.step()
-            if stop_at_hand_end and not session.in_hand:
+            hand: Hand = session.hand  # type: ignore[assignment]
+            # The hot path of every bot match (the arena plays millions of these): the seat's
+            # bot from a list, its view, its choice, the engine's checked push.
+            seat = hand.seat_to_act
+            while seat is not None:
+                bot = self._seat_bots[seat]
+                if bot is None:
+                    return
+                view = None if bot.sees_all else session.view(seat)
+                self._push(hand, self._think(bot, seat, view, hand), seat, by_bot=True)
+                seat = hand.seat_to_act
+            if stop_at_hand_end:
                 return
 
     def pop(self) -> Action:
@@ -279,11 +295,14 @@ class Table:
 
     def _apply(self, action: ActionLike, seat: int | None, *, by_bot: bool) -> None:
         hand = self._hand_in_play(action, seat)
-        actor = hand.seat_to_act
-        self.session.push(action, seat)  # the engine checks and refuses; nothing changed then
+        self._push(hand, action, seat if seat is not None else hand.seat_to_act, by_bot=by_bot)
+
+    def _push(self, hand: Hand, action: ActionLike, seat: int | None, *, by_bot: bool) -> None:
+        """Push to the session (which checks and refuses, changing nothing) and tell it."""
+        self.session.push(action, seat)
         if not self.history:
             return
-        assert actor is not None
+        actor = hand.history[-1][0]
         taken = hand.history[-1][1]
         self._emit(ActionTaken(self._next(), seat=actor, action=str(taken), by_bot=by_bot,
                                state=self.session.view(None), legal=self._legal_now(hand)))
@@ -317,6 +336,7 @@ class Table:
             self._agents[name] = bot
             if self.decision_ns is not None:
                 self.decision_ns.setdefault(name, [])
+        self._reseat()
         if self.history:
             seat = self.session.names.index(name)
             score = self.session.seat_scores()[seat]
@@ -333,6 +353,7 @@ class Table:
         was_over = self.session.is_over
         payout: Fraction = leave(name)
         self._agents.pop(name, None)
+        self._reseat()
         if self.history:
             self._emit(PlayerLeft(self._next(), name=name, payout=payout,
                                   state=self._public_state()))
