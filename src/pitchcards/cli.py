@@ -38,7 +38,7 @@ def whole_number(low: int = 1, high: int | None = None) -> Callable[[str], int]:
 def _demo(args: argparse.Namespace) -> int:
     rules = find_variant(args.variant)
     low, high = rules.player_range
-    players = args.players if args.players is not None else (4 if low <= 4 <= high else low)
+    players = args.players if args.players is not None else rules.default_players
     if not low <= players <= high:
         print(f"pitch demo: {rules.name} is played by {low} to {high} players, not {players}",
               file=sys.stderr)

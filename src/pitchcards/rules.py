@@ -165,6 +165,13 @@ class RuleSet:
         low = 2 if self.allow_two_players else self.min_players
         return (low, self.max_players)
 
+    @property
+    def default_players(self) -> int:
+        """The table size a game starts with when none is given: four, as most play, if these
+        rules allow it, else the nearest size they do."""
+        low, high = self.player_range
+        return min(max(4, low), high)
+
     def check_players(self, players: object, phase: str = "setup") -> int:
         """``players`` as a table size these rules allow, or :class:`IllegalActionError`.
 

@@ -314,12 +314,9 @@ def run_arena(variant: str | RuleSet, bots: Sequence[str], games: int = 100, see
     for b in names:
         if b not in BOTS:
             raise ValueError(f"unknown bot {shown(b)}; bots are: {', '.join(sorted(BOTS))}")
-    low, high = rules.player_range
-    if players is None:
-        players = min(max(4, len(names), low), high)
-    if not isinstance(players, int) or not low <= players <= high:
-        raise ValueError(f"{shown(players)} players cannot play {rules.name!r}: it allows "
-                         f"{low} to {high}")
+    if players is None:  # every bot gets a seat if the rules have room
+        players = min(max(rules.default_players, len(names)), rules.player_range[1])
+    players = rules.check_players(players)
     if rules.partnership_mode and len(names) != 2:
         raise ValueError(f"partnership play seats two bots (one per team), got {len(names)}: "
                          f"{', '.join(names)}")

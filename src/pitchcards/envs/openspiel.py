@@ -64,10 +64,7 @@ class _Spec:
     """The table a game is played at; shared (never deep-copied) by every state."""
 
     def __init__(self, rules: RuleSet, players: int, dealer: int) -> None:
-        low, high = rules.player_range
-        if not low <= players <= high:
-            raise ValueError(f"{players} players cannot play {rules.name!r}: it allows "
-                             f"{low} to {high}")
+        rules.check_players(players)
         if not 0 <= dealer < players:
             raise ValueError(f"dealer {dealer} is not a seat (0..{players - 1})")
         self.rules = rules

@@ -48,12 +48,7 @@ class Table:
                  options: Mapping[str, Any] | None = None, *, episode: str = "match",
                  reward: str = "points", max_hands: int | None = None) -> None:
         self.rules = rules = make_rules(variant, options)
-        low, high = rules.player_range
-        if players is None:
-            players = min(max(4, low), high)
-        if not isinstance(players, int) or not low <= players <= high:
-            raise ValueError(f"{players!r} players cannot play {rules.name!r}: it allows "
-                             f"{low} to {high}")
+        players = rules.check_players(rules.default_players if players is None else players)
         if episode not in EPISODES:
             raise ValueError(f"episode={episode!r}: expected one of {', '.join(EPISODES)}")
         if reward not in REWARDS:

@@ -121,9 +121,10 @@ class GameConfig:
 
     def table(self) -> int:
         """The number of seats (you and the bots)."""
-        low, high = self.rules().player_range
+        rules = self.rules()
+        low, high = rules.player_range
         if self.players is None:
-            return 4 if low <= 4 <= high else low
+            return rules.default_players
         if not low <= self.players <= high:
             hint = " (add --option allow_two_players=true for two)" if self.players == 2 else ""
             raise OptionError(f"{self.players} players cannot play {shown(self.variant)}: it "

@@ -117,8 +117,7 @@ class SetupScreen(ModalScreen[GameConfig | None]):
     def __init__(self, config: GameConfig) -> None:
         super().__init__()
         rules = config.rules()
-        players = config.players or (4 if rules.player_range[0] <= 4 <= rules.player_range[1]
-                                     else rules.player_range[0])
+        players = config.players or rules.default_players
         self.values: dict[str, Any] = {
             "variant": rules.name if rules.name in VARIANTS else config.variant,
             "players": players,
