@@ -43,7 +43,8 @@ from .scoring import HandResult, score_hand
 if TYPE_CHECKING:
     from .views import View
 
-__all__ = ["AUCTION", "OVER", "PLAY_PHASE", "ActionLike", "Hand", "check_seed", "check_table"]
+__all__ = ["AUCTION", "OVER", "PLAY_PHASE", "ActionLike", "Hand", "check_seed", "check_table",
+           "follow_allowed"]
 
 ActionLike = Action | str | int
 
@@ -79,6 +80,16 @@ def _allowed_when_following(follow: int, trump: int, led: int) -> int:
 #: _ALLOWED[follow rule][trump][led]: the follow rules as precomputed masks, read by legal_mask.
 _ALLOWED = tuple(tuple(tuple(_allowed_when_following(f, t, led) for led in range(4))
                        for t in range(4)) for f in range(3))
+
+
+def follow_allowed(follow_rule: str, trump: int, led: int) -> int:
+    """C6 / §7.8: the cards (a mask) a seat *holding the led suit* may play under ``follow_rule``.
+
+    The one statement of the follow rules: ``Hand.legal_mask`` reads the same table, and the
+    bots infer other seats' voids from it (a card outside it proves a void in the led suit).
+    """
+    return _ALLOWED[_FOLLOW[follow_rule]][trump][led]
+
 
 #: _SIDES[partnership][players]: the scoring side of each seat.
 _SIDES = (tuple(tuple(range(n)) for n in range(9)), tuple(tuple(s % 2 for s in range(n))

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from ..actions import BID_BASE, PASS_ID, PITCH_BASE, PLAY, Action
 from ..cards import DECK_SIZE, FULL_DECK, SUIT_MASKS, SUITS
-from ..hand import Hand
+from ..hand import Hand, follow_allowed
 from ..rules import RuleSet
 from ..views import View
 
@@ -37,13 +37,9 @@ _ACE, _KING, _QUEEN, _JACK, _TEN = 12, 11, 10, 9, 8
 
 
 def _allows(follow_rule: str, trump: int, led: int) -> int:
-    if follow_rule == "trump_anytime":
-        return 1 << led | 1 << trump  # C6: follow suit or trump
-    if follow_rule == "strict_follow":
-        return 1 << led  # §7.8: follow suit
-    if follow_rule == "follow_trump_only":
-        return 1 << led if led == trump else 0b1111  # §7.8: only a trump lead must be followed
-    raise ValueError(f"no void inference for follow_rule={follow_rule!r}")
+    """The engine's follow rule (``hand.follow_allowed``) as a set of suits."""
+    cards = follow_allowed(follow_rule, trump, led)
+    return sum(1 << suit for suit in range(4) if cards & SUIT_MASKS[suit])
 
 
 #: C6 / §7.8 as evidence about the other seats: ``FOLLOW_ALLOWS[follow_rule][trump][led]`` is the
