@@ -22,7 +22,7 @@ from .session import check_name, check_names
 if TYPE_CHECKING:
     from .views import View
 
-__all__ = ["MoneySession", "round_cents", "round_half_away"]
+__all__ = ["MoneySession", "cents_text", "dollars_text", "round_cents", "round_half_away"]
 
 MAX_SEATS = 8
 
@@ -37,6 +37,16 @@ def round_half_away(amount: Fraction, unit: Fraction = Fraction(1, 100)) -> int:
     units = amount / unit
     magnitude = (abs(units.numerator) * 2 + units.denominator) // (2 * units.denominator)
     return magnitude if units >= 0 else -magnitude
+
+
+def cents_text(cents: int) -> str:
+    """Whole cents as signed dollars: ``+$0.35``, ``-$1.10``, ``+$0.00``."""
+    return f"{'-' if cents < 0 else '+'}${abs(cents) // 100}.{abs(cents) % 100:02d}"
+
+
+def dollars_text(amount: Fraction) -> str:
+    """An exact amount of dollars to the cent, halves away from zero (A-R7.6): ``+$0.35``."""
+    return cents_text(round_half_away(amount))
 
 
 def round_cents(amounts: Mapping[str, Fraction], order: Sequence[str] | None = None,

@@ -7,7 +7,7 @@ from fractions import Fraction
 from ..actions import Action
 from ..cards import SUIT_SYMBOLS, card_symbol, format_cards
 from ..match import Match
-from ..money import MoneySession, round_half_away
+from ..money import MoneySession, dollars_text
 from ..rules import bid_text
 from .format import EventRecord, Game, HandRecord, _format_value
 from .replay import _read
@@ -132,8 +132,7 @@ def _describe_money_end(s: MoneySession) -> list[str]:
 
 def _dollars(amount: Fraction) -> str:
     """``+$0.50``, or ``-$0.07 (-1/15)`` when the amount is not a whole number of cents."""
-    cents = round_half_away(amount)
     if amount == 0:
         return "$0.00"
-    text = f"{'-' if cents < 0 else '+'}${abs(cents) // 100}.{abs(cents) % 100:02d}"
-    return text if amount * 100 == cents else f"{text} ({amount})"
+    text = dollars_text(amount)
+    return text if (amount * 100).denominator == 1 else f"{text} ({amount})"

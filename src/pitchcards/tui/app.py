@@ -22,10 +22,11 @@ from ..actions import BID, PASS, PITCH, PLAY, Action
 from ..cards import cards_of
 from ..errors import IllegalActionError, PitchError
 from ..events import TrickWon
+from ..money import cents_text
 from ..rules import MOON
 from ..views import View
 from .config import GameConfig
-from .controller import GameController, money_text
+from .controller import GameController
 from .screens import QuitScreen, ResultScreen, SetupScreen, TextScreen
 from .text import (
     action_text,
@@ -407,7 +408,8 @@ class PitchApp(App[None]):
         body = Text("Final payouts (against the average):\n\n", style="bold")
         for name, amount in game.payouts.items():
             body.append(f"  {name:<8}{game.stars.get(name, 0):>2}★  ")
-            body.append(money_text(amount), style="green" if amount > 0 else
+            # the cents actually paid: they sum to zero over the session, leavers included
+            body.append(cents_text(game.payout_cents[name]), style="green" if amount > 0 else
                         "red" if amount < 0 else "")
             body.append("\n")
         self._saved_line(body)

@@ -21,7 +21,7 @@ from ..errors import OptionError, shown
 from ..events import Event
 from ..hand import Hand
 from ..match import Match
-from ..money import MoneySession, round_half_away
+from ..money import MoneySession, dollars_text
 from ..notation import RecordError, read_record, replay, write_record
 from ..rules import RuleSet
 from ..session import GameSession
@@ -294,7 +294,5 @@ class GameController:
         return cls(config, game=game, levels=levels, names=names)
 
 
-def money_text(amount: Fraction) -> str:
-    """Dollars to the cent, with a sign: ``+$0.35``, ``-$1.10`` (halves away from zero, A-R7.6)."""
-    cents = round_half_away(amount)
-    return f"{'-' if cents < 0 else '+'}${abs(cents) // 100}.{abs(cents) % 100:02d}"
+#: Dollars to the cent for the screen (the money game's one rounding rule, A-R7.6).
+money_text = dollars_text
