@@ -343,3 +343,16 @@ def test_reasons_of_the_table_are_data() -> None:
     with pytest.raises(pc.IllegalActionError) as who:
         t.events_for("Nobody")
     assert who.value.reason == "no_such_seat"
+
+
+@settings(max_examples=25, deadline=None)
+@given(variant=st.sampled_from(VARIANT_NAMES), seed=st.integers(0, 10**6),
+       who=st.one_of(st.none(), st.integers(0, 3)))
+def test_events_round_trip_through_json_in_any_game(variant: str, seed: int,
+                                                    who: int | None) -> None:
+    table = Table(_session(variant, seed), bots={2: make_bot("heuristic", seed=seed)})
+    _play_out(table, random.Random(seed), hands=2)
+    if table.in_hand and table.hand is not None and table.hand.history:
+        table.pop()
+    for data in table.events_for(who):
+        assert event_from_dict(json.loads(json.dumps(data))).to_dict() == data
