@@ -10,10 +10,10 @@ from collections.abc import Callable, Sequence
 
 from .bots import make_bot
 from .cards import format_cards
-from .errors import shown
+from .errors import OptionError, shown
 from .events import ActionTaken, HandDealt, HandScored, MatchWon
 from .match import Match
-from .rules import VARIANTS, find_variant
+from .rules import VARIANTS, RuleSet, find_variant
 from .table import Table
 
 
@@ -87,7 +87,6 @@ _PLAY_OPTIONS = ("low_to", "follow_rule", "dealer_steal", "all_pass", "game_tie"
 
 def _play(args: argparse.Namespace) -> int:
     """``pitch play``: the terminal game (Textual is imported only here)."""
-    from .errors import OptionError
     from .tui.config import GameConfig, parse_bots, parse_option
 
     options = dict(parse_option(text) for text in args.option)
@@ -119,8 +118,6 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _add_play_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from .rules import RuleSet
-
     play = sub.add_parser(
         "play", help="play Pitch in the terminal against bots",
         description="A full-screen game of Pitch against bots. Keys: arrows/1-6 and Enter play "

@@ -11,7 +11,6 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from .actions import (
     ACTIONS,
@@ -39,9 +38,7 @@ from .cards import (
 from .errors import IllegalActionError, InvalidActionError, InvalidCardError, OptionError, shown
 from .rules import RuleSet, bid_text
 from .scoring import HandResult, score_hand
-
-if TYPE_CHECKING:
-    from .views import View
+from .views import View, view_of
 
 __all__ = ["AUCTION", "OVER", "PLAY_PHASE", "ActionLike", "Hand", "check_seed", "check_table",
            "follow_allowed"]
@@ -732,8 +729,6 @@ class Hand:
     # ------------------------------------------------------------------ views
     def view(self, seat: int | None = None) -> View:
         """What ``seat`` may know now (``None``: a spectator, who sees no hidden card)."""
-        from .views import view_of
-
         return view_of(self, seat)
 
     def describe(self) -> str:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from .actions import Action
 from .errors import IllegalActionError, shown
@@ -12,9 +11,7 @@ from .hand import ActionLike, Hand, check_seed, check_table
 from .rules import RuleSet
 from .scoring import HandResult
 from .session import check_names
-
-if TYPE_CHECKING:
-    from .views import View
+from .views import View, view_of
 
 __all__ = ["Match", "deal_rng", "first_dealer", "hljg_reach_order", "match_winner"]
 
@@ -281,8 +278,6 @@ class Match:
 
     def view(self, seat: int | None = None) -> View:
         """The current hand as ``seat`` sees it, with the match scores."""
-        from .views import view_of
-
         if self.hand is None:
             raise IllegalActionError("no hand dealt yet", reason="no_hand", phase="setup")
         return view_of(self.hand, seat, scores=self.scores, names=self.seat_names)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from .actions import Action
 from .errors import IllegalActionError, OptionError, shown
@@ -18,9 +17,7 @@ from .match import Deal, deal_rng, first_dealer
 from .rules import RuleSet
 from .scoring import HandResult
 from .session import check_name, check_names
-
-if TYPE_CHECKING:
-    from .views import View
+from .views import View, view_of
 
 __all__ = ["MoneySession", "cents_text", "dollars_text", "round_cents", "round_half_away"]
 
@@ -419,8 +416,6 @@ class MoneySession:
         return round_cents(group, self.tie_order(), total=total)
 
     def view(self, seat: int | None = None) -> View:
-        from .views import view_of
-
         if self.hand is None:
             raise IllegalActionError("no hand dealt yet", reason="no_hand", phase="setup")
         seated = self.hand_players[-1]

@@ -37,6 +37,7 @@ from .text import (
     result_text,
     rules_summary,
     score_text,
+    suit_text,
     table_text,
 )
 from .widgets import BidBar, BidButton, CardView, HandView, Panel
@@ -181,8 +182,6 @@ class PitchApp(App[None]):
         top.append(f"target {rules.target} · " if rules.target else "money game · ")
         top.append(f"hand {len(ctl.game.hands)}")
         if view is not None and view.trump is not None:
-            from .text import suit_text
-
             top.append(" · trump ")
             top.append_text(suit_text(view.trump))
         if ctl.config.practice:
