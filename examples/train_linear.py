@@ -95,7 +95,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default="learning_curve.png", help="PNG to write")
     args = ap.parse_args(argv)
 
-    env = PitchEnv(variant="auction-partners", seat=0, opponents=args.opponents, episode="hand")
+    env = PitchEnv(variant="auction-partners", seat=0, opponents=args.opponents, episode="hand",
+                   reward="points")
     rng = np.random.default_rng(args.seed)
     n_features = env.observation_space["observation"].shape[0]  # type: ignore[index]
     policy = LinearPolicy(n_features, int(env.action_space.n), args.lr, rng)

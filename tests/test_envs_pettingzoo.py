@@ -23,6 +23,7 @@ CONFIGS = [
     {"variant": "auction", "players": 3, "reward": "win"},
     {"variant": "money", "players": 5, "max_hands": 2},
     {"variant": "setback", "episode": "hand", "low_to": "holder"},  # a rules option
+    {"reward": "points"},
 ]
 
 
@@ -51,8 +52,9 @@ def _play(e: raw_env, seed: int) -> dict[str, float]:
     return totals
 
 
+# Changed with issue 17: "points" is no longer the default reward, so this test asks for it.
 def test_points_rewards_add_up_to_the_match_scores() -> None:
-    e = raw_env()
+    e = raw_env(reward="points")
     totals = _play(e, seed=3)
     match = e.table.match
     assert match is not None and match.winner is not None
@@ -65,6 +67,76 @@ def test_win_rewards_go_to_the_winning_side() -> None:
     totals = _play(e, seed=4)
     winner = e.table.match.winner  # type: ignore[union-attr]
     assert totals == {f"player_{s}": 1.0 if s == winner else -0.5 for s in range(3)}
+
+
+@pytest.mark.parametrize("kwargs", [
+    {},
+    {"variant": "auction", "players": 3},
+    {"variant": "auction", "players": 5, "max_hands": 20},
+    {"variant": "setback", "episode": "hand"},
+])
+def test_zero_sum_rewards_sum_to_zero_across_sides_every_hand(kwargs: dict[str, object]) -> None:
+    e = raw_env(**kwargs)  # type: ignore[arg-type]
+    for seed in range(3):
+        e.reset(seed=seed)
+        rng = random.Random(seed)
+        sides = e.table.sides
+        totals = [0.0] * sides
+        for _agent in e.agent_iter(20_000):
+            obs, _, term, trunc, _ = e.last()
+            if term or trunc:
+                e.step(None)
+                continue
+            e.step(rng.choice([int(a) for a in np.flatnonzero(obs["action_mask"])]))
+            # one seat per side: partners share their side's reward
+            side_rewards = [e.rewards[f"player_{s}"] for s in range(sides)]
+            assert sum(side_rewards) == pytest.approx(0.0, abs=1e-9)
+            for s in range(sides):
+                totals[s] += side_rewards[s]
+        match = e.table.match
+        assert match is not None
+        scores = match.scores
+        for s in range(sides):
+            others = (sum(scores) - scores[s]) / (sides - 1)
+            bonus = 0.0 if match.winner is None or kwargs.get("episode") == "hand" else \
+                1.0 if match.winner == s else -1.0 / (sides - 1)
+            assert totals[s] == pytest.approx(scores[s] - others + bonus)
+
+
+def test_results_in_every_agents_info_at_the_end() -> None:
+    e = raw_env(variant="auction", players=3)
+    e.reset(seed=4)
+    rng = random.Random(4)
+    results = {}
+    for agent in e.agent_iter(20_000):
+        obs, _, term, trunc, info = e.last()
+        assert ("result" in info) == (term or trunc)
+        if term or trunc:
+            results[agent] = info["result"]
+            e.step(None)
+        else:
+            e.step(rng.choice([int(a) for a in np.flatnonzero(obs["action_mask"])]))
+    match = e.table.match
+    assert match is not None and set(results) == set(e.possible_agents)
+    for result in results.values():
+        assert result["winner"] == match.winner
+        assert result["hands"] == len(match.results)
+        assert result["scores"] == list(match.scores)
+        assert len(result["made"]) == len(result["set"]) == 3
+
+
+def test_action_masks_per_agent_are_the_legal_actions() -> None:
+    e = raw_env()
+    e.reset(seed=2)
+    rng = random.Random(2)
+    for _ in range(60):
+        for agent in e.possible_agents:
+            mask = e.action_masks(agent)
+            assert mask.dtype == np.bool_
+            legal = e.table.view(int(agent[-1])).legal_actions
+            assert np.flatnonzero(mask).tolist() == sorted(map(int, legal))
+        assert np.array_equal(e.action_masks(), e.action_masks(e.agent_selection))
+        e.step(rng.choice(np.flatnonzero(e.action_masks()).tolist()))
 
 
 def test_mask_is_the_legal_actions_and_zero_off_turn() -> None:

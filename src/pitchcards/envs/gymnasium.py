@@ -14,11 +14,24 @@ actions; ``info["action_mask"]`` repeats the mask.  The other seats (the partner
 partnerships) are bots by name (:func:`pitchcards.bots.make_bot`: ``random``, ``easy``,
 ``heuristic``/``medium``, ``hard``, ``expert``), one name for all or one per other seat, seeded
 from ``reset(seed=...)``.  The reward of a step is the learning seat's reward
-(:mod:`pitchcards.envs.table`) summed over everything that happened until its next decision.
+(:mod:`pitchcards.envs.table`; ``reward="zero-sum"`` by default) summed over everything that
+happened until its next decision.
 
-An illegal action (``action_mask`` 0) is replaced by a uniformly random legal one
-(``illegal="random"``, the default, so any sampled action is valid; ``info["illegal"]`` is True and
-``illegal_penalty`` is added to the reward) or raises ``ValueError`` (``illegal="raise"``).
+:meth:`PitchEnv.action_masks` returns the legal-action mask as booleans (what sb3-contrib's
+``MaskablePPO`` and ``ActionMasker`` call).  Once the episode is over, the observation's mask (and
+``action_masks()``) stay those of the learner's last decision, so a policy never sees an empty
+mask; ``info["result"]`` then holds the episode's results (:meth:`.table.Table.results`).
+
+An illegal action (``action_mask`` 0) is refused:
+
+* ``illegal="penalty"`` (default): nothing is played, the observation is unchanged, the reward is
+  ``illegal_penalty`` (default -1.0) and ``info["illegal"]`` is the engine's reason (for example
+  ``"must_follow_suit"``).  Gymnasium's and Stable-Baselines3's checkers step random actions,
+  so the default must not raise.
+* ``illegal="raise"``: raises the engine's :class:`~pitchcards.errors.IllegalActionError` (a
+  ``ValueError`` with a ``reason``); nothing is played.
+* ``illegal="random"``: the action is replaced by a uniformly random legal one (the old default);
+  ``info["illegal"]`` is the reason and ``illegal_penalty`` is added to the reward.
 """
 
 from __future__ import annotations
@@ -31,12 +44,15 @@ import numpy as np
 
 from ..actions import NUM_ACTIONS
 from ..bots import Bot, make_bot
+from ..errors import IllegalActionError
 from ..rules import RuleSet
 from .encoding import Encoder, action_mask
 from .spaces import action_space, observation_space
 from .table import Table
 
-__all__ = ["PitchEnv"]
+__all__ = ["ILLEGAL", "PitchEnv"]
+
+ILLEGAL = ("penalty", "raise", "random")
 
 Obs = dict[str, np.ndarray[Any, Any]]
 
@@ -44,12 +60,13 @@ Obs = dict[str, np.ndarray[Any, Any]]
 class PitchEnv(gymnasium.Env[dict[str, Any], np.int64]):
     """One learning seat against bots; one match (or hand) per episode."""
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium declares it so)
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 (gymnasium declares it so)
 
     def __init__(self, variant: str | RuleSet = "auction-partners", players: int | None = None,
                  *, seat: int = 0, opponents: str | Sequence[str] = "heuristic",
-                 episode: str = "match", reward: str = "points", max_hands: int | None = None,
-                 illegal: str = "random", illegal_penalty: float = 0.0,
+                 episode: str = "match", reward: str = "zero-sum",
+                 max_hands: int | None = None, illegal: str = "penalty",
+                 illegal_penalty: float | None = None,
                  render_mode: str | None = None, **options: Any) -> None:
         self.table = Table(variant, players, options, episode=episode, reward=reward,
                            max_hands=max_hands)
@@ -61,24 +78,35 @@ class PitchEnv(gymnasium.Env[dict[str, Any], np.int64]):
             raise ValueError(f"opponents: one bot name for all, or {n - 1} (one per other seat)")
         for name in names:
             make_bot(name)  # fail now, naming the known bots, not at reset
-        if illegal not in ("random", "raise"):
-            raise ValueError(f"illegal={illegal!r}: expected 'random' or 'raise'")
+        if illegal not in ILLEGAL:
+            raise ValueError(f"illegal={illegal!r}: expected one of {', '.join(ILLEGAL)}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode={render_mode!r}: expected 'ansi' or None")
         self.seat = seat
         self.opponent_names = names
         self.illegal = illegal
+        if illegal_penalty is None:
+            illegal_penalty = -1.0 if illegal == "penalty" else 0.0
         self.illegal_penalty = float(illegal_penalty)
         self.render_mode = render_mode
         self.encoder = Encoder(self.table.rules, n)
         self.observation_space = observation_space(self.encoder)
         self.action_space = action_space()
         self.bots: dict[int, Bot] = {}
+        self._mask = np.zeros(NUM_ACTIONS, np.int8)
 
     def _obs(self) -> Obs:
         view = self.table.view(self.seat)
-        mask = action_mask(view) if not self.table.done else np.zeros(NUM_ACTIONS, np.int8)
-        return {"observation": self.encoder.encode(view), "action_mask": mask}
+        if not self.table.done:
+            self._mask = action_mask(view)
+        return {"observation": self.encoder.encode(view), "action_mask": self._mask.copy()}
+
+    def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
+        """The legal actions of the learning seat now, as a boolean mask over the 110 actions
+        (from its view only); after the episode ends, those of its last decision."""
+        if self.table.game is not None and not self.table.done:
+            self._mask = action_mask(self.table.view(self.seat))
+        return self._mask.astype(bool)
 
     def _advance(self) -> float:
         """Let the bots play until it is the learning seat's turn or the episode ends."""
@@ -111,17 +139,27 @@ class PitchEnv(gymnasium.Env[dict[str, Any], np.int64]):
         info: dict[str, Any] = {}
         reward = 0.0
         if a not in view.legal_actions:
-            if self.illegal == "raise":
-                raise ValueError(f"action {a} is not legal now; legal: "
-                                 f"{[int(x) for x in view.legal_actions]}")
+            try:
+                table.step(a)  # refused by the engine: nothing changes
+            except IllegalActionError as e:
+                if self.illegal == "raise":
+                    raise
+                info["illegal"] = e.reason
+            else:  # pragma: no cover - legal_actions and the engine agree
+                raise AssertionError(f"action {a} is not in legal_actions but was accepted")
+            reward += self.illegal_penalty
+            if self.illegal == "penalty":
+                obs = self._obs()
+                info["action_mask"] = obs["action_mask"]
+                return obs, reward, False, False, info
             legal = view.legal_actions
             a = int(legal[int(self.np_random.integers(len(legal)))])
-            info["illegal"] = True
-            reward += self.illegal_penalty
         reward += table.step(a)[self.seat]
         reward += self._advance()
         obs = self._obs()
         info["action_mask"] = obs["action_mask"]
+        if table.done:
+            info["result"] = table.results()
         return obs, reward, table.terminated, table.truncated, info
 
     def render(self) -> str | None:

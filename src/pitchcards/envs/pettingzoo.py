@@ -3,7 +3,7 @@
 ::
 
     from pitchcards.envs.pettingzoo import env
-    e = env(variant="auction-partners", reward="points")     # rules options as keywords, too
+    e = env(variant="auction-partners", reward="zero-sum")     # rules options as keywords, too
     e.reset(seed=1)
     for agent in e.agent_iter():
         obs, reward, termination, truncation, info = e.last()
@@ -16,8 +16,12 @@ Agents are ``player_0 ... player_{n-1}`` (seat numbers).  Each observation is a 
 (:class:`~pitchcards.envs.encoding.Encoder`: own cards, current trick, trump, auction, cards
 seen, tricks won, scores), and ``"action_mask"``, an ``int8`` vector over the 110 engine actions
 (cards 0-51, pitches 52-103, pass 104, bids 105-109), all zeros when it is not the agent's turn.
-Rewards are per hand (``reward="points"``) or per match (``reward="win"``): see
+Rewards are zero-sum per hand with a match-win bonus (``reward="zero-sum"``, the default), the
+side's own points per hand (``reward="points"``) or per match (``reward="win"``): see
 :mod:`pitchcards.envs.table`.  ``reset(seed=...)`` fixes the first dealer and every deal.
+``action_masks(agent)`` is an agent's legal-action mask as booleans (from its view); when the
+episode ends every agent's ``info["result"]`` holds the episode's results
+(:meth:`.table.Table.results`).
 
 ``env()`` wraps :class:`raw_env` like PettingZoo's classic games: an illegal action ends the
 episode with reward -1 for the agent that took it.
@@ -54,10 +58,10 @@ class raw_env(AECEnv):  # type: ignore[misc]
     """Pitch for PettingZoo: one agent per seat, one match (or hand) per episode."""
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"], "name": "pitch_v0",
-                                          "is_parallelizable": False}
+                                          "is_parallelizable": False, "render_fps": 4}
 
     def __init__(self, variant: str | RuleSet = "auction-partners", players: int | None = None,
-                 *, episode: str = "match", reward: str = "points",
+                 *, episode: str = "match", reward: str = "zero-sum",
                  max_hands: int | None = None, render_mode: str | None = None,
                  **options: Any) -> None:
         super().__init__()
@@ -90,6 +94,12 @@ class raw_env(AECEnv):  # type: ignore[misc]
         mask = action_mask(view) if not self.table.done else np.zeros(NUM_ACTIONS, np.int8)
         return {"observation": self.encoder.encode(view), "action_mask": mask}
 
+    def action_masks(self, agent: str | None = None) -> np.ndarray[Any, np.dtype[np.bool_]]:
+        """``agent``'s legal actions now (default: the agent to act), a boolean mask over the 110
+        actions from its view only; all False off its turn and once the episode is over."""
+        return self.observe(self.agent_selection if agent is None else agent)["action_mask"] \
+            .astype(bool)
+
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self.table.reset(seed)
         self.agents = self.possible_agents[:]
@@ -113,6 +123,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if table.done:
             self.terminations = dict.fromkeys(self.agents, table.terminated)
             self.truncations = dict.fromkeys(self.agents, table.truncated)
+            result = table.results()
+            self.infos = {a: {"result": result} for a in self.agents}
             seat = self._seat(agent)
             self.agent_selection = self.possible_agents[(seat + 1) % len(self.possible_agents)]
         else:

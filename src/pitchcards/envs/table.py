@@ -7,9 +7,14 @@ An *episode* is a match (``episode="match"``, default: hands are dealt until a s
 ``max_hands`` hands, after which the episode is *truncated*), or a single hand
 (``episode="hand"``).
 
-Rewards (per seat; partners share their side's reward):
+Rewards (per seat; partners share their side's reward; ``k`` is the number of sides):
 
-* ``reward="points"`` (default): when a hand ends, every seat receives its side's score change for
+* ``reward="zero-sum"`` (default): when a hand ends, every seat receives its side's score change
+  for that hand minus the mean score change of the other ``k - 1`` sides
+  (``d[s] - sum(d[t] for t != s) / (k - 1)``, ``d = HandResult.deltas``), so the sides' rewards
+  sum to 0 every hand; when the match is won (``episode="match"``), the win bonus of
+  ``reward="win"`` is added on the last step (+1 to the winners, ``-1 / (k - 1)`` to the others).
+* ``reward="points"``: when a hand ends, every seat receives its side's score change for
   that hand (``HandResult.deltas``: the points it took, or minus the bid when its side was set);
   0 on every other step.
 * ``reward="win"`` (``episode="match"`` only): 0 until the match ends; then +1 for the seats of the
@@ -31,7 +36,7 @@ from ..views import View
 __all__ = ["Table", "make_rules"]
 
 EPISODES = ("match", "hand")
-REWARDS = ("points", "win")
+REWARDS = ("zero-sum", "points", "win")
 
 
 def make_rules(variant: str | RuleSet, options: Mapping[str, Any] | None = None) -> RuleSet:
@@ -46,7 +51,7 @@ class Table:
 
     def __init__(self, variant: str | RuleSet = "auction-partners", players: int | None = None,
                  options: Mapping[str, Any] | None = None, *, episode: str = "match",
-                 reward: str = "points", max_hands: int | None = None) -> None:
+                 reward: str = "zero-sum", max_hands: int | None = None) -> None:
         self.rules = rules = make_rules(variant, options)
         players = rules.check_players(rules.default_players if players is None else players)
         if episode not in EPISODES:
@@ -99,8 +104,31 @@ class Table:
         assert self.game is not None, "call reset() first"
         return self.game.view(seat)
 
+    def results(self) -> dict[str, Any]:
+        """The episode's results so far (the env ``info["result"]`` at the end of an episode).
+
+        ``winner`` (winning side, or None), ``hands`` (hands played), ``scores`` (match score per
+        side), ``made`` and ``set`` (per side: contracts that side bid and made, or bid and was
+        set), ``terminated`` and ``truncated``.  Sides are absolute: side of seat ``s`` is
+        ``s % 2`` in partnerships, else ``s``.
+        """
+        match = self.match
+        assert match is not None, "call reset() first"
+        made, was_set = [0] * self.sides, [0] * self.sides
+        for r in match.results:
+            if r.pitcher_side is None or r.thrown_in or r.bid in (None, 0):
+                continue
+            (made if r.made else was_set)[r.pitcher_side] += 1
+        return {"winner": match.winner, "hands": len(match.results),
+                "scores": [int(x) for x in match.scores], "made": made, "set": was_set,
+                "terminated": self.terminated, "truncated": self.truncated}
+
     def step(self, action: int) -> list[float]:
-        """Apply the seat to act's action; the rewards it brings to every seat."""
+        """Apply the seat to act's action; the rewards it brings to every seat.
+
+        An illegal action raises the engine's :class:`~pitchcards.errors.IllegalActionError`
+        (a ``ValueError`` with a ``reason``) and changes nothing.
+        """
         assert self.game is not None and not self.done, "the episode is over: call reset()"
         game = self.game
         match: Match = game.session  # type: ignore[assignment]
@@ -109,15 +137,21 @@ class Table:
         hand = self.hand
         if hand.result is None:
             return rewards
+        deltas = hand.result.deltas
         if self.reward == "points":
-            deltas = hand.result.deltas
             rewards = [float(deltas[hand.side_of(s)]) for s in range(self.players)]
+        elif self.reward == "zero-sum":
+            total, others = sum(deltas), self.sides - 1
+            rewards = [deltas[side] - (total - deltas[side]) / others
+                       for side in map(hand.side_of, range(self.players))]
         if self.episode == "hand" or match.winner is not None:
             self.terminated = True
-            if self.reward == "win" and match.winner is not None:
+            if self.reward != "points" and self.episode == "match" and match.winner is not None:
                 lose = -1.0 / (self.sides - 1)
-                rewards = [1.0 if hand.side_of(s) == match.winner else lose
-                           for s in range(self.players)]
+                bonus = [1.0 if hand.side_of(s) == match.winner else lose
+                         for s in range(self.players)]
+                rewards = bonus if self.reward == "win" else \
+                    [r + b for r, b in zip(rewards, bonus, strict=True)]
         elif len(match.results) >= self.max_hands:
             self.truncated = True
         else:
