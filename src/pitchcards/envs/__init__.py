@@ -5,6 +5,7 @@ Nothing here is imported by the core or the bots.  Import the adapter you need::
     from pitchcards.envs.pettingzoo import env          # PettingZoo AEC environment
     from pitchcards.envs.gymnasium import PitchEnv      # Gymnasium, one learning seat
     import pitchcards.envs.openspiel                    # registers "python_pitch" with pyspiel
+    from pitchcards.envs.evaluate import evaluate       # a policy's win rate against a bot level
 
 Importing this package registers its arena contestant with :func:`pitchcards.bots.register`:
 ``openspiel-ismcts`` (:mod:`.ismcts_bot`), where open_spiel is installed.  It imports no
