@@ -415,3 +415,13 @@ def test_round_cents_checks_its_arguments() -> None:
         refused(lambda a=amounts, o=order, t=total: round_cents(a, o, total=t), pc.OptionError)
     assert round_cents({"a": Fraction(1, 3), "b": Fraction(-1, 3)}, ["b", "a"]) == {"a": 33,
                                                                                    "b": -33}
+
+
+def test_huge_int_and_fraction_amounts_are_refused_not_kept_unprintable() -> None:
+    money = pc.find_variant("money")
+    for option in ("stake_per_point", "moon_payment"):
+        for bad in (10**5000, Fraction(10) ** 100000, Fraction(1, 10**100), 10**61):
+            error = refused(lambda o=option, b=bad: money.replace(**{o: b}), pc.OptionError)
+            assert option in str(error) and len(str(error)) < 300
+        kept = money.replace(**{option: 10**59})
+        assert repr(kept) and pc.MoneySession(kept, ["a", "b"]).record()

@@ -270,6 +270,10 @@ def _ladder_key(values: Any) -> str:
 #: ``Fraction("1e99999999999")`` would hang, so the text is bounded before it is converted.
 MONEY_TEXT_LIMIT = 40
 MONEY_EXPONENT_LIMIT = 12
+#: The most decimal digits an amount's numerator or denominator may have, whatever its type
+#: (text within the limits above stays within it), so no amount is too long to print.
+MONEY_DIGIT_LIMIT = 60
+_MONEY_BIT_LIMIT = 200  # 2**200 has 61 digits: every number of at most 60 digits fits
 _MONEY_TEXT = re.compile(
     r"(?P<num>[+-]?(?:\d+(?:\.\d*)?|\.\d+))(?:[eE](?P<exp>[+-]?\d{1,4}))?"
     r"|[+-]?\d+/\d+")
@@ -299,8 +303,19 @@ def parse_money(text: str, *, what: str, negative: bool = False) -> Fraction:
         amount = Fraction(t)
     except ZeroDivisionError:
         raise OptionError(f"{what}={shown(text)} divides by zero") from None
+    return _checked_amount(amount, text, what=what, negative=negative)
+
+
+def _checked_amount(amount: Fraction, value: object, *, what: str,
+                    negative: bool = False) -> Fraction:
+    """``amount`` if its numerator and denominator fit :data:`MONEY_DIGIT_LIMIT` digits and
+    its sign is allowed; :class:`OptionError` quoting ``value`` otherwise."""
+    if (abs(amount.numerator).bit_length() > _MONEY_BIT_LIMIT
+            or amount.denominator.bit_length() > _MONEY_BIT_LIMIT):
+        raise OptionError(f"{what}={shown(value)} is too long: an amount's numerator and "
+                          f"denominator may have at most {MONEY_DIGIT_LIMIT} digits each")
     if amount < 0 and not negative:
-        raise OptionError(f"{what}={shown(text)} is negative: it must be 0 or more "
+        raise OptionError(f"{what}={shown(value)} is negative: it must be 0 or more "
                           "(a negative stake would make the winners pay, A-R7)")
     return amount
 
@@ -311,11 +326,7 @@ def _to_fraction(name: str, value: Any) -> Fraction:
     if isinstance(value, bool):
         raise OptionError(f"{what}={value!r} must be an amount of dollars, e.g. '0.10'")
     if isinstance(value, Fraction | int):
-        amount = Fraction(value)
-        if amount < 0:
-            raise OptionError(f"{what}={shown(value)} is negative: it must be 0 or more "
-                              "(a negative stake would make the winners pay, A-R7)")
-        return amount
+        return _checked_amount(Fraction(value), value, what=what)
     if isinstance(value, float | Decimal):
         # repr: 0.1 means ten cents, not its binary neighbour; inf and nan are refused there.
         return parse_money(repr(value) if isinstance(value, float) else str(value), what=what)
