@@ -425,3 +425,13 @@ def test_huge_int_and_fraction_amounts_are_refused_not_kept_unprintable() -> Non
             assert option in str(error) and len(str(error)) < 300
         kept = money.replace(**{option: 10**59})
         assert repr(kept) and pc.MoneySession(kept, ["a", "b"]).record()
+
+
+def test_record_functions_refuse_what_is_not_text_or_a_record() -> None:
+    from pitchcards.notation import RecordSyntaxError, parse_record, replay_text
+
+    for bad in (None, 123, b"pitchcards-record 2", ["game match"]):
+        for call in (pc.read_record, parse_record, replay_text):
+            assert "text" in str(refused(lambda c=call, b=bad: c(b), RecordSyntaxError))
+    for bad in (None, "x", 123, {"game": "match"}):
+        assert "Record" in str(refused(lambda b=bad: pc.replay(b), RecordSyntaxError))

@@ -47,6 +47,8 @@ def parse_record(text: str) -> Record:
 
 class _Parser:
     def __init__(self, text: str) -> None:
+        if not isinstance(text, str):
+            raise RecordSyntaxError(f"a record is read from text (a str), not {shown(text)}")
         self.text = text.removeprefix("\ufeff")
         self.header: dict[str, tuple[list[str], int]] = {}
         self.options: dict[str, tuple[OptionValue, int]] = {}

@@ -14,6 +14,7 @@ from .format import (
     Record,
     RecordMismatchError,
     RecordReplayError,
+    RecordSyntaxError,
     _format_result,
     result_fields,
 )
@@ -62,6 +63,9 @@ def _run(record: Record,
     """Replay a record, checking every check line; ``on_item`` sees each hand or event once
     it has been applied."""
     game: Game
+    if not isinstance(record, Record):
+        raise RecordSyntaxError(f"replay() takes a Record (from read_record or parse_record), "
+                                f"not {shown(record)}")
     if not 0 <= record.dealer < record.players:
         raise RecordReplayError(f"dealer {record.dealer} is not a seat (0..{record.players - 1})",
                                 record.lines.get("dealer"), reason="bad_setup")
