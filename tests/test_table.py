@@ -356,3 +356,55 @@ def test_events_round_trip_through_json_in_any_game(variant: str, seed: int,
         table.pop()
     for data in table.events_for(who):
         assert event_from_dict(json.loads(json.dumps(data))).to_dict() == data
+
+
+def test_hostile_input_to_the_table_is_refused_and_changes_nothing() -> None:
+    rules = pc.find_variant("auction")
+    with pytest.raises(pc.IllegalActionError):
+        Table(None)  # type: ignore[arg-type]
+    with pytest.raises(pc.IllegalActionError):
+        Table(pc.Match(rules, 4), bots=[make_bot("random")])  # type: ignore[arg-type]
+    with pytest.raises(pc.IllegalActionError):
+        Table(pc.Match(rules, 4), bots={0: "random"})  # type: ignore[dict-item]
+    t = Table(pc.Match(rules, 4, dealer=0, seed=1), bots={s: make_bot("random", seed=s)
+                                                         for s in (1, 2, 3)})
+    t.deal()  # seat 1 (a bot) is to act
+    seq = t.seq
+    for bad in (1.0, True, "1", -1, 10**30, [1]):
+        with pytest.raises(pc.IllegalActionError) as refused:
+            t.push("pass", seat=bad)  # type: ignore[arg-type]
+        assert refused.value.reason in ("no_such_seat", "not_your_turn")
+    for who in (None, 1):  # nobody plays a bot's seat from outside, named or not
+        with pytest.raises(pc.IllegalActionError) as bot_seat:
+            t.push("pass", seat=who)
+        assert bot_seat.value.reason == "not_your_seat"
+    with pytest.raises(pc.PitchError):
+        t.push("x" * 5_000_000, seat=0)
+    assert t.seq == seq
+
+
+def test_hostile_json_is_a_data_error_and_never_slow() -> None:
+    from pitchcards.errors import DataError
+
+    table = Table(_session("money", 3), bots={1: make_bot("random", seed=1)})
+    _play_out(table, random.Random(3), hands=1)
+    table.leave("P1")
+    events = table.events_for(0)
+    dealt = next(e for e in events if e["type"] == "hand_dealt")
+    left = next(e for e in events if e["type"] == "player_left")
+    view = dealt["view"]
+    bad_views = [None, {}, {**view, "money": ["1e99999999999"] * 4},
+                 {**view, "money": ["9" * 100_000] * 4}, {**view, "players": -1},
+                 {**view, "seat": True}, {**view, "phase": "xx"}, {**view, "scores": "abc"},
+                 {**view, "money": [0.5] * 4}, {**view, "high_bid": "7"}]
+    for bad in bad_views:
+        with pytest.raises(DataError):
+            View.from_dict(bad)  # type: ignore[arg-type]
+    bad_events = [{**dealt, "seq": "1"}, {**dealt, "seq": True}, {**dealt, "seq": -5},
+                  {**dealt, "dealer": "0"}, {**dealt, "names": 5},
+                  {**dealt, "view": {**view, "money": ["1e10000000"] * 4}},
+                  {**left, "payout": "1e99999999999"}, {**left, "payout": 1.5},
+                  {**left, "name": None}]
+    for bad in bad_events:
+        with pytest.raises(EventError):
+            event_from_dict(bad)

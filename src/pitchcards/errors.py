@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 __all__ = [
     "REASONS",
+    "DataError",
     "IllegalActionError",
     "InvalidActionError",
     "InvalidCardError",
@@ -106,6 +107,10 @@ class IllegalActionError(PitchError):
         self.seat = seat
         self.phase = phase
         self.legal = tuple(legal)
+
+
+class DataError(PitchError):
+    """JSON that is not a view or an event this version reads (a client's or a store's)."""
 
 
 class OptionError(PitchError):

@@ -25,12 +25,13 @@ and :func:`event_from_dict` reads it back to an equal event.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any, ClassVar
 
 from .actions import parse_action
-from .errors import PitchError, shown
+from .errors import DataError, shown
+from .rules import parse_money
 from .scoring import HandResult
 from .views import SCHEMA, View, result_from_dict, result_to_dict
 
@@ -52,7 +53,7 @@ __all__ = [
 ]
 
 
-class EventError(PitchError):
+class EventError(DataError):
     """A dict that is not an event this version can read."""
 
 
@@ -197,9 +198,36 @@ _DECODE: dict[str, Any] = {
     "view": View.from_dict,
     "state": lambda d: None if d is None else View.from_dict(d),
     "result": result_from_dict,
-    "payout": Fraction,
-    "payouts": lambda d: {k: Fraction(v) for k, v in d.items()},
+    "payout": lambda text: parse_money(text, what="payout", negative=True),
+    "payouts": lambda d: {_name(k): parse_money(v, what="payout", negative=True)
+                          for k, v in d.items()},
 }
+
+
+def _name(value: Any) -> str:
+    if not isinstance(value, str) or not 0 < len(value) <= 100:
+        raise EventError(f"{shown(value)} is not a player's name")
+    return value
+
+
+#: How a plain field of each declared type is checked (bounded: no input is slow or huge).
+_PLAIN_CHECKS: dict[str, Callable[[Any], bool]] = {
+    "int": lambda v: type(v) is int and abs(v) < 10**9,
+    "str": lambda v: isinstance(v, str) and len(v) <= 100,
+    "bool": lambda v: type(v) is bool,
+    "tuple[str, ...]": lambda v: isinstance(v, list) and len(v) <= 16
+    and all(isinstance(x, str) and len(x) <= 100 for x in v),
+    "tuple[int, ...]": lambda v: isinstance(v, list) and len(v) <= 16
+    and all(type(x) is int and abs(x) < 10**9 for x in v),
+}
+
+
+def _plain(value: Any, kind: str, field: str) -> Any:
+    """A plain JSON field checked against its declared type (``kind``: the annotation)."""
+    ok = _PLAIN_CHECKS[kind]
+    if not ok(value):
+        raise EventError(f"field {field} is {shown(value)}, expected {kind}")
+    return tuple(value) if isinstance(value, list) else value
 
 
 def event_from_dict(data: Mapping[str, Any]) -> Event:
@@ -221,9 +249,13 @@ def event_from_dict(data: Mapping[str, Any]) -> Event:
             if decode is not None:
                 kwargs[f.name] = decode(raw)
             else:
-                kwargs[f.name] = tuple(raw) if isinstance(raw, list) else raw
+                kwargs[f.name] = _plain(raw, str(f.type), f.name)
+    except EventError:
+        raise
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise EventError(f"cannot read {cls.type} event: {shown(exc)}") from None
+    if kwargs["seq"] < 1:
+        raise EventError(f"cannot read {cls.type} event: seq {kwargs['seq']} is not 1 or more")
     return cls(**kwargs)
 
 

@@ -79,7 +79,11 @@ class Table:
                  auto_deal: bool = True, history: bool = True,
                  time_decisions: bool = False) -> None:
         if not isinstance(session, GameSession):
-            raise TypeError(f"a Table needs a Match or MoneySession, not {shown(session)}")
+            raise IllegalActionError(f"a Table needs a Match or a MoneySession, not "
+                                     f"{shown(session)}", reason="bad_setup", phase="setup")
+        if bots is not None and not isinstance(bots, Mapping):
+            raise IllegalActionError(f"bots must map seats or names to bots, not {shown(bots)}",
+                                     reason="bad_setup", phase="setup")
         self.session = session
         self.rules = session.rules
         self.auto_deal = auto_deal
@@ -89,6 +93,10 @@ class Table:
         self._agents: dict[str, Bot] = {}
         names = session.names
         for key, bot in (bots or {}).items():
+            if not callable(getattr(bot, "choose", None)):
+                raise IllegalActionError(f"the bot for {shown(key)} is {shown(bot)}, not a bot "
+                                         "(make one with pitchcards.bots.make_bot)",
+                                         reason="bad_setup", phase="setup")
             if isinstance(key, int) and not isinstance(key, bool) and 0 <= key < len(names):
                 self._agents[names[key]] = bot
             elif isinstance(key, str) and key in names:
@@ -188,12 +196,21 @@ class Table:
         Refused with the engine's errors when illegal (nothing changes), and with reason
         ``not_your_seat`` when a bot plays that seat.
         """
+        if seat is not None and type(seat) is not int:
+            raise IllegalActionError(f"{shown(action)} by seat {shown(seat)}: a seat is an int",
+                                     reason="no_such_seat", seat=None)
         hand = self._hand_in_play(action, seat)
-        if seat is not None and hand.seat_to_act is not None and seat == hand.seat_to_act \
-                and self.is_bot(seat):
+        if seat is not None and not 0 <= seat < hand.players:
+            raise IllegalActionError(f"{shown(action)} by seat {seat}: seats are "
+                                     f"0..{hand.players - 1}", reason="no_such_seat",
+                                     phase=hand.phase)
+        actor = hand.seat_to_act
+        if actor is not None and self._seat_bots[actor] is not None and seat in (None, actor):
+            # an outside caller never plays for a bot, named seat or not
             raise IllegalActionError(
-                f"{shown(action)} by seat {seat}: a bot plays this seat", reason="not_your_seat",
-                action=str(action), seat=seat, phase=hand.phase)
+                f"{shown(action)} by {'seat ' + str(seat) if seat is not None else 'nobody'}: "
+                f"a bot plays seat {actor}, which is to act", reason="not_your_seat",
+                action=shown(action), seat=seat, phase=hand.phase)
         self._apply(action, seat, by_bot=False)
 
     def decide(self) -> tuple[int, Action]:

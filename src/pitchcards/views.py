@@ -16,9 +16,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action, parse_action
-from .cards import card_name, cards_of, mask_of, parse_card, parse_cards
-from .errors import shown
-from .rules import MOON, VARIANTS, RuleSet, bid_text
+from .cards import SUITS, card_name, cards_of, mask_of, parse_card, parse_cards
+from .errors import DataError, shown
+from .rules import MOON, VARIANTS, RuleSet, bid_text, parse_money
 from .scoring import HandResult
 
 if TYPE_CHECKING:
@@ -112,43 +112,97 @@ class View:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> View:
-        """The View a :meth:`to_dict` dict describes (a client's copy of the server's view)."""
+        """The View a :meth:`to_dict` dict describes (a client's copy of the server's view).
+
+        Anything else — a wrong schema, a missing key, a value of the wrong type or out of
+        range, money text too long to convert quickly — is a :class:`DataError`.
+        """
         _check_schema(data, "view")
-        tricks = tuple((t["leader"], tuple(parse_card(c) for c in t["cards"]), t["winner"])
-                       for t in data["tricks"])
-        trick = tuple((s, parse_card(c)) for s, c in data["trick"])
+        try:
+            return cls._read(data)
+        except DataError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise DataError(f"cannot read this view: {shown(exc)}") from None
+
+    @classmethod
+    def _read(cls, data: Mapping[str, Any]) -> View:
+        players = _int(data, "players", 2, 8)
+        seat_range = (0, players - 1)
+        tricks = tuple((_seat(t["leader"], players), tuple(parse_card(c) for c in t["cards"]),
+                        _seat(t["winner"], players)) for t in data["tricks"])
+        trick = tuple((_seat(s, players), parse_card(c)) for s, c in data["trick"])
         played = mask_of(c for _, cs, _ in tricks for c in cs) | mask_of(c for _, c in trick)
+        if data["phase"] not in _PHASES:
+            raise DataError(f"cannot read this view: phase {shown(data['phase'])}")
+        if data["trump"] is not None and data["trump"] not in SUITS:
+            raise DataError(f"cannot read this view: trump {shown(data['trump'])}")
         return cls(
             rules=rules_from_dict(data["rules"]),
-            seat=data["seat"],
-            players=data["players"],
-            dealer=data["dealer"],
+            seat=_int(data, "seat", *seat_range, optional=True),
+            players=players,
+            dealer=_int(data, "dealer", *seat_range),
             phase=data["phase"],
-            seat_to_act=data["seat_to_act"],
+            seat_to_act=_int(data, "seat_to_act", *seat_range, optional=True),
             hand_mask=mask_of(parse_cards(data["hand"])),
             dealt_mask=mask_of(parse_cards(data["dealt"])),
-            hand_sizes=tuple(data["hand_sizes"]),
-            auction=tuple((s, parse_action(a)) for s, a in data["auction"]),
+            hand_sizes=_ints(data["hand_sizes"], "hand_sizes"),
+            auction=tuple((_seat(s, players), parse_action(a)) for s, a in data["auction"]),
             high_bid=_bid_value(data["high_bid"]),
-            high_bidder=data["high_bidder"],
+            high_bidder=_int(data, "high_bidder", *seat_range, optional=True),
             pitched_card=None if data["pitched_card"] is None else parse_card(
                 data["pitched_card"]),
-            pitcher=data["pitcher"],
+            pitcher=_int(data, "pitcher", *seat_range, optional=True),
             contract=_bid_value(data["contract"]),
             trump=data["trump"],
             tricks=tricks,
             trick=trick,
-            leader=data["leader"],
-            tricks_won=tuple(data["tricks_won"]),
+            leader=_int(data, "leader", *seat_range, optional=True),
+            tricks_won=_ints(data["tricks_won"], "tricks_won"),
             played_mask=played,
             legal_actions=tuple(parse_action(a) for a in data["legal_actions"]),
             result=None if data["result"] is None else result_from_dict(data["result"]),
-            scores=_tuple_or_none(data["scores"]),
-            target=data["target"],
-            names=_tuple_or_none(data["names"]),
-            stars=_tuple_or_none(data["stars"]),
-            money=None if data["money"] is None else tuple(Fraction(m) for m in data["money"]),
+            scores=None if data["scores"] is None else _ints(data["scores"], "scores"),
+            target=_int(data, "target", -10**6, 10**6, optional=True),
+            names=None if data["names"] is None else _strs(data["names"], "names"),
+            stars=None if data["stars"] is None else _ints(data["stars"], "stars"),
+            money=None if data["money"] is None else tuple(
+                parse_money(m, what="money", negative=True) for m in data["money"]),
         )
+
+
+_PHASES = ("auction", "play", "over")
+
+
+def _int(data: Mapping[str, Any], key: str, low: int, high: int,
+         optional: bool = False) -> Any:
+    value = data[key]
+    if value is None and optional:
+        return None
+    if type(value) is not int or not low <= value <= high:
+        raise DataError(f"cannot read this view: {key} is {shown(value)}, expected an int "
+                        f"{low}..{high}")
+    return value
+
+
+def _seat(value: Any, players: int) -> int:
+    if type(value) is not int or not 0 <= value < players:
+        raise DataError(f"cannot read this view: {shown(value)} is not a seat 0..{players - 1}")
+    return value
+
+
+def _ints(items: Sequence[Any], key: str) -> tuple[int, ...]:
+    if not isinstance(items, list | tuple) or len(items) > 16 or \
+            not all(type(v) is int and abs(v) < 10**9 for v in items):
+        raise DataError(f"cannot read this view: {key} is {shown(items)}, expected whole numbers")
+    return tuple(items)
+
+
+def _strs(items: Sequence[Any], key: str) -> tuple[str, ...]:
+    if not isinstance(items, list | tuple) or len(items) > 16 or \
+            not all(isinstance(v, str) and len(v) <= 100 for v in items):
+        raise DataError(f"cannot read this view: {key} is {shown(items)}, expected names")
+    return tuple(items)
 
 
 #: The version of the JSON forms of views and events; a reader refuses any other.
@@ -158,14 +212,16 @@ SCHEMA = 1
 def _check_schema(data: Mapping[str, Any], what: str) -> None:
     if not isinstance(data, Mapping) or data.get("schema") != SCHEMA:
         got = data.get("schema") if isinstance(data, Mapping) else shown(data)
-        raise ValueError(f"cannot read this {what}: schema {got!r}, this version reads "
+        raise DataError(f"cannot read this {what}: schema {got!r}, this version reads "
                          f"schema {SCHEMA}")
 
 
 def _bid_value(text: str | None) -> int | None:
     if text is None:
         return None
-    return MOON if text == "moon" else int(text)
+    if text == "moon" or text in ("0", "1", "2", "3", "4"):
+        return MOON if text == "moon" else int(text)
+    raise DataError(f"cannot read this view: bid {shown(text)}")
 
 
 def _tuple_or_none(items: Sequence[Any] | None) -> tuple[Any, ...] | None:
@@ -192,7 +248,8 @@ def result_to_dict(result: HandResult) -> dict[str, Any]:
 
 
 def result_from_dict(data: Mapping[str, Any]) -> HandResult:
-    """The result :func:`result_to_dict` describes."""
+    """The result :func:`result_to_dict` describes (its values are trusted: it is public data a
+    client shows, never fed back to the engine)."""
     fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
     return HandResult(**fields)
 
