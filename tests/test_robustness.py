@@ -435,3 +435,14 @@ def test_record_functions_refuse_what_is_not_text_or_a_record() -> None:
             assert "text" in str(refused(lambda c=call, b=bad: c(b), RecordSyntaxError))
     for bad in (None, "x", 123, {"game": "match"}):
         assert "Record" in str(refused(lambda b=bad: pc.replay(b), RecordSyntaxError))
+
+
+def test_make_bot_refuses_unknown_names_non_text_and_bad_seeds() -> None:
+    from pitchcards.bots import make_bot
+
+    assert "heuristic" in str(refused(lambda: make_bot("godlike"), pc.OptionError))
+    for bad in (None, 3, b"random"):
+        assert "random" in str(refused(lambda b=bad: make_bot(b), pc.OptionError))
+    for seed in ("x", 1.0, True, [1]):
+        assert "seed" in str(refused(lambda s=seed: make_bot("random", seed=s), pc.OptionError))
+    assert make_bot(" Random ", 3).seed == 3 and make_bot("random").seed is None

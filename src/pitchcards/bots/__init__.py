@@ -17,6 +17,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 
+from ..errors import OptionError, shown
 from .base import Bot
 from .expert import ExpertBot, HardBot
 from .heuristic import EasyBot, HeuristicBot
@@ -89,8 +90,12 @@ def register(name: str, factory: Factory) -> None:
 
 
 def make_bot(name: str, seed: int | None = None) -> Bot:
-    """A bot by name; ``ValueError`` listing the names if unknown."""
-    key = name.strip().lower()
-    if key not in BOTS:
-        raise ValueError(f"unknown bot {name!r}; bots are: {', '.join(sorted(BOTS))}")
+    """A bot by name; :class:`~pitchcards.OptionError` listing the names if ``name`` is not
+    one, or if ``seed`` is not an int or None."""
+    key = name.strip().lower() if isinstance(name, str) else None
+    if key is None or key not in BOTS:
+        what = "unknown bot" if key is not None else "a bot is named by text, not"
+        raise OptionError(f"{what} {shown(name)}; bots are: {', '.join(sorted(BOTS))}")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise OptionError(f"a bot's seed must be an int or None, not {shown(seed)}")
     return BOTS[key](seed)
