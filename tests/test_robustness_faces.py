@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import io
 import os
 import random
 import time
@@ -426,3 +427,41 @@ def test_resuming_a_save_cut_short_names_the_file(tmp_path: Path,
     assert cli.main(["play", "--resume", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"pitch: {path}: line ") and "cut short" in err
+
+
+def test_read_text_is_bounded_and_names_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "big.txt"
+    path.write_bytes(b"x" * 101)
+    with pytest.raises(storage.ReadError, match=f"cannot read {path}: it is larger than 100"):
+        storage.read_text(path, limit=100)
+    assert storage.read_text(path, limit=101) == "x" * 101
+    path.write_bytes(b"a\r\nb\rc\n\xc3\xa9")
+    assert storage.read_text(path) == "a\nb\nc\n\u00e9"
+    path.write_bytes(b"game \xff\xfe")
+    with pytest.raises(storage.ReadError, match=f"cannot read {path}: it is not UTF-8"):
+        storage.read_text(path)
+    with pytest.raises(storage.ReadError, match=r"cannot read .*nowhere\.txt"):
+        storage.read_text(tmp_path / "nowhere.txt")
+    with pytest.raises(storage.ReadError, match="cannot read standard input: it is larger"):
+        storage.read_text("standard input", stream=io.BytesIO(b"x" * 5), limit=4)
+    assert storage.read_text("standard input", stream=io.StringIO("a\r\nb")) == "a\nb"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+@pytest.mark.parametrize("argv", [["replay", "/dev/zero"], ["play", "--resume", "/dev/zero"]])
+def test_the_cli_refuses_an_endless_file_instead_of_hanging(
+        argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert quickly(lambda: cli.main(argv), limit=10) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("pitch: cannot read /dev/zero: it is larger than") and len(err) < 200
+
+
+@pytest.mark.parametrize("resume", [False, True])
+def test_the_cli_names_a_binary_file(resume: bool, tmp_path: Path,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "game.bin"
+    path.write_bytes(bytes(range(256)))
+    argv = ["play", "--resume", str(path)] if resume else ["replay", str(path)]
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"pitch: cannot read {path}: it is not UTF-8") and "Traceback" not in err

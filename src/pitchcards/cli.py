@@ -14,6 +14,7 @@ from .errors import OptionError, shown
 from .events import ActionTaken, HandDealt, HandScored, MatchWon
 from .match import Match
 from .rules import VARIANTS, RuleSet, find_variant
+from .storage import read_text
 from .table import Table
 
 
@@ -72,10 +73,9 @@ def _replay(args: argparse.Namespace) -> int:
     from .notation import replay_text
 
     if args.file == "-":
-        text = sys.stdin.read()
+        text = read_text("standard input", stream=getattr(sys.stdin, "buffer", sys.stdin))
     else:
-        with open(args.file, encoding="utf-8") as f:
-            text = f.read()
+        text = read_text(args.file)
     sys.stdout.write(replay_text(text))
     return 0
 

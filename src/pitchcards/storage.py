@@ -5,20 +5,59 @@ and fsyncs it, renames it over the target (an atomic step on POSIX and Windows) 
 folder, so the target is either the old file or the whole new one.  Anything that goes wrong
 raises :class:`SaveError` (an ``OSError``) with a message that names the file and the cause, and
 leaves no temporary file behind.
+
+:func:`read_text` is the one way a file (or standard input) is read: at most
+:data:`READ_LIMIT` bytes of UTF-8, so ``/dev/zero`` or a huge file is refused instead of read
+forever; anything that goes wrong raises :class:`ReadError` (an ``OSError``) naming the file.
 """
 
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import tempfile
 from pathlib import Path
+from typing import IO
 
-__all__ = ["SaveError", "ensure_folder", "write_atomically"]
+__all__ = ["READ_LIMIT", "ReadError", "SaveError", "ensure_folder", "read_text",
+           "write_atomically"]
+
+#: The most bytes :func:`read_text` reads (64 MiB; a game record is a few kilobytes).
+READ_LIMIT = 64 * 1024 * 1024
 
 
 class SaveError(OSError):
     """A file could not be written: its message names the file and says why."""
+
+
+class ReadError(OSError):
+    """A file could not be read as text: its message names the file and says why."""
+
+
+def read_text(path: Path | str, *, stream: IO[bytes] | IO[str] | None = None,
+              limit: int = READ_LIMIT) -> str:
+    """The UTF-8 text of ``path`` (or of ``stream``, named ``path`` in errors), newlines
+    read as ``\n``; :class:`ReadError` naming it if it cannot be opened or read, is longer
+    than ``limit`` bytes, or is not UTF-8."""
+    try:
+        if stream is not None:
+            data: bytes | str = stream.read(limit + 1)
+        else:
+            with open(path, "rb") as f:
+                data = f.read(limit + 1)
+    except OSError as exc:
+        raise ReadError(f"cannot read {path}: {_why(exc)}") from exc
+    if len(data) > limit:
+        raise ReadError(f"cannot read {path}: it is larger than {limit:,} bytes, too large for "
+                        "a game record")
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ReadError(f"cannot read {path}: it is not UTF-8 text (byte {exc.start}: "
+                            f"{exc.reason})") from None
+    return io.StringIO(data, newline=None).read()  # \r\n and \r read as \n, as open() does
 
 
 def _why(exc: OSError) -> str:

@@ -25,7 +25,7 @@ from ..money import MoneySession, dollars_text
 from ..notation import RecordError, read_record, replay, write_record
 from ..rules import RuleSet
 from ..session import GameSession
-from ..storage import ensure_folder, write_atomically
+from ..storage import ensure_folder, read_text, write_atomically
 from ..table import Table
 from ..views import View
 from .config import BOT_NAMES, HUMAN, LEVELS, GameConfig, data_dir
@@ -257,8 +257,10 @@ class GameController:
 
     @classmethod
     def load(cls, path: Path | str, config: GameConfig | None = None) -> GameController:
-        """Resume a saved game (``pitch play --resume FILE``)."""
-        text = Path(path).read_text(encoding="utf-8")
+        """Resume a saved game (``pitch play --resume FILE``); a file that cannot be read
+        (:func:`~pitchcards.storage.read_text`: missing, over 64 MiB, not UTF-8) raises
+        :class:`~pitchcards.storage.ReadError` naming it."""
+        text = read_text(path)
         try:
             record = read_record(text)
         except RecordError as exc:  # name the file: "pitch: SAVE: line 31: ..."
