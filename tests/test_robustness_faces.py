@@ -465,3 +465,16 @@ def test_the_cli_names_a_binary_file(resume: bool, tmp_path: Path,
     assert cli.main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"pitch: cannot read {path}: it is not UTF-8") and "Traceback" not in err
+
+
+@pytest.mark.parametrize("command", ["play", "demo", "arena"])
+def test_a_huge_seed_is_refused_with_a_short_message(
+        command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    for seed in ("9" * 100_000, "1" * 31, "x", "1.5"):
+        with pytest.raises(SystemExit) as info:
+            cli.main([command, "--seed", seed])
+        assert info.value.code == 2
+        err = capsys.readouterr().err
+        assert "--seed: must be a whole number of at most 30 digits" in err and len(err) < 2000
+    assert cli.seed_number("-" + "9" * 30) == -int("9" * 30)
+    assert cli.seed_number(" 7 ") == 7

@@ -18,22 +18,32 @@ from .storage import read_text
 from .table import Table
 
 
-def whole_number(low: int = 1, high: int | None = None) -> Callable[[str], int]:
-    """An argparse ``type``: a whole number from ``low`` (to ``high``), else a usage error
-    (exit code 2) that says what is allowed."""
-    allowed = f"a whole number from {low}" + (f" to {high}" if high is not None else " up")
+def whole_number(low: int | None = 1, high: int | None = None,
+                 digits: int = 20) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number from ``low`` (to ``high``; ``low=None``: any sign)
+    of at most ``digits`` digits, else a usage error (exit code 2) that says what is allowed
+    and quotes the input cut short (:func:`~pitchcards.errors.shown`)."""
+    if low is None:
+        allowed = f"a whole number of at most {digits} digits"
+    else:
+        allowed = f"a whole number from {low}" + (f" to {high}" if high is not None else " up")
 
     def parse(text: str) -> int:
         try:
-            value = int(text) if len(text) <= 20 else None
+            value = int(text) if len(text.strip().lstrip("+-")) <= digits else None
         except ValueError:
             value = None
-        if value is None or value < low or (high is not None and value > high):
+        if value is None or (low is not None and value < low) or (high is not None
+                                                                 and value > high):
             raise argparse.ArgumentTypeError(f"must be {allowed}, not {shown(text)}")
         return value
 
     parse.__name__ = allowed  # argparse names the type by it
     return parse
+
+
+#: ``--seed``: any whole number short enough to read and print (30 digits).
+seed_number = whole_number(None, digits=30)
 
 
 def _demo(args: argparse.Namespace) -> int:
@@ -131,7 +141,7 @@ def _add_play_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
                            "hard,easy,medium or 1=hard,3=easy")
     play.add_argument("--target", type=whole_number(1), default=None,
                       help="points to win (not in money)")
-    play.add_argument("--seed", type=int, default=None, help="deal reproducibly")
+    play.add_argument("--seed", type=seed_number, default=None, help="deal reproducibly")
     play.add_argument("--resume", metavar="FILE", default=None, help="continue a saved game")
     play.add_argument("--practice", action="store_true", help="allow undo (u)")
     play.add_argument("--setup", action="store_true", help="open the setup screen first")
@@ -152,7 +162,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo = sub.add_parser("demo", help="play a quick match between random players and print it")
     demo.add_argument("--variant", default="auction", choices=sorted(VARIANTS))
     demo.add_argument("--players", type=whole_number(1), default=None)
-    demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--seed", type=seed_number, default=1)
     demo.add_argument("--hands", type=whole_number(1), default=20,
                       help="stop after this many hands")
     demo.set_defaults(func=_demo)

@@ -468,7 +468,7 @@ def _option(text: str) -> tuple[str, Any]:
 
 def add_arena_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add the ``arena`` subcommand to a ``pitch`` command line's subparsers."""
-    from ..cli import whole_number
+    from ..cli import seed_number, whole_number
 
     p: argparse.ArgumentParser = subparsers.add_parser(
         "arena", help="duplicate matches between bots, with win rates and confidence intervals",
@@ -483,7 +483,7 @@ def add_arena_parser(subparsers: Any) -> argparse.ArgumentParser:
                         + ", ".join(sorted(BOTS)))
     p.add_argument("--games", type=whole_number(1), default=100,
                    help="duplicate games (default 100)")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=seed_number, default=0)
     p.add_argument("--jobs", type=whole_number(1), default=None,
                    help="worker processes (default and at most: every core)")
     p.add_argument("--players", type=whole_number(1), default=None,
