@@ -443,6 +443,6 @@ def test_make_bot_refuses_unknown_names_non_text_and_bad_seeds() -> None:
     assert "heuristic" in str(refused(lambda: make_bot("godlike"), pc.OptionError))
     for bad in (None, 3, b"random"):
         assert "random" in str(refused(lambda b=bad: make_bot(b), pc.OptionError))
-    for seed in ("x", 1.0, True, [1]):
+    for seed in ("x", 1.0, True, [1], 10**5000):
         assert "seed" in str(refused(lambda s=seed: make_bot("random", seed=s), pc.OptionError))
     assert make_bot(" Random ", 3).seed == 3 and make_bot("random").seed is None

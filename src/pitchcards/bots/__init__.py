@@ -96,6 +96,8 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     if key is None or key not in BOTS:
         what = "unknown bot" if key is not None else "a bot is named by text, not"
         raise OptionError(f"{what} {shown(name)}; bots are: {', '.join(sorted(BOTS))}")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise OptionError(f"a bot's seed must be an int or None, not {shown(seed)}")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
+                             or seed.bit_length() > 256):
+        raise OptionError(f"a bot's seed must be an int of at most 256 bits, or None, not "
+                          f"{shown(seed)}")
     return BOTS[key](seed)
