@@ -11,6 +11,8 @@ Nothing here reads the specification at run time: the tests are self-contained.
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any
@@ -195,3 +197,37 @@ def random_positions(rules: pc.RuleSet, players: int, seed: int) -> Iterator[pc.
         yield h
         acts = h.legal_actions()
         h.push(acts[int(rng.random() * len(acts))])
+
+
+def mutate_record(text: str, edits: Sequence[tuple[str, int, str]]) -> str:
+    """``text`` with its lines damaged: each edit ``(op, i, arg)`` drops, repeats (``dup``),
+    swaps (with line ``int(arg)``), replaces a word (``token``, by ``arg``), inserts ``arg`` or
+    (any other op) cuts the text short at character ``i``."""
+    lines = text.split("\n")
+    for op, i, arg in edits:
+        k = i % len(lines)
+        if op == "drop":
+            del lines[k]
+        elif op == "dup":
+            lines.insert(k, lines[k])
+        elif op == "swap":
+            m = int(arg) % len(lines)
+            lines[k], lines[m] = lines[m], lines[k]
+        elif op == "token":
+            words = lines[k].split(" ")
+            words[i % len(words)] = arg
+            lines[k] = " ".join(words)
+        elif op == "insert":
+            lines.insert(k, arg)
+        else:
+            joined = "\n".join(lines)
+            lines = joined[:i % (len(joined) + 1)].split("\n")
+        if not lines:
+            lines = [""]
+    return "\n".join(lines)
+
+
+def run_python(code: str) -> subprocess.CompletedProcess[str]:
+    """``code`` run by a fresh interpreter (to see what a plain import loads)."""
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60, check=False)

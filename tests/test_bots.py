@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 import pytest
 
 import pitchcards as pc
+from helpers import run_python
 from pitchcards.actions import Action
 from pitchcards.bots import BOTS, Bot, BotRegistry, RandomBot, make_bot, register
 from pitchcards.bots.arena import ArenaResult, run_arena, wilson
@@ -456,8 +457,7 @@ def test_the_bots_do_not_import_the_research_adapters_which_register_their_own()
             "assert ('openspiel-ismcts' in pitchcards.bots.BOTS) == has_spiel\n"
             "assert 'pitchcards.envs' in sys.modules  # asked for a name: the plugin registered\n"
             "assert 'pyspiel' not in sys.modules and 'numpy' not in sys.modules\n")
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         timeout=60, check=False)
+    run = run_python(code)
     assert run.returncode == 0, run.stderr
 
 

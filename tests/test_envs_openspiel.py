@@ -16,6 +16,7 @@ np = pytest.importorskip("numpy")
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 import pitchcards as pc  # noqa: E402
+from helpers import run_python  # noqa: E402
 from pitchcards.bots import BOTS, make_bot  # noqa: E402
 from pitchcards.bots.arena import run_arena  # noqa: E402
 from pitchcards.envs.ismcts_bot import OpenSpielISMCTSBot  # noqa: E402
@@ -163,6 +164,5 @@ def test_the_core_and_the_bots_import_no_third_party_package() -> None:
             "       if m in sys.modules]\n"
             "assert not bad, bad\n"
             "assert 'openspiel-ismcts' in pitchcards.bots.BOTS\n")
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         timeout=60, check=False)
+    run = run_python(code)
     assert run.returncode == 0, run.stderr

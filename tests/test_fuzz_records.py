@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pitchcards as pc
+from helpers import mutate_record
 from pitchcards import cli
 from pitchcards.notation import RecordError, read_record, replay, write_record
 
@@ -52,31 +53,6 @@ edit = st.one_of(
 )
 
 
-def mutate(text: str, edits: list[tuple[str, int, str]]) -> str:
-    lines = text.split("\n")
-    for op, i, arg in edits:
-        k = i % len(lines)
-        if op == "drop":
-            del lines[k]
-        elif op == "dup":
-            lines.insert(k, lines[k])
-        elif op == "swap":
-            m = int(arg) % len(lines)
-            lines[k], lines[m] = lines[m], lines[k]
-        elif op == "token":
-            words = lines[k].split(" ")
-            words[i % len(words)] = arg
-            lines[k] = " ".join(words)
-        elif op == "insert":
-            lines.insert(k, arg)
-        else:
-            joined = "\n".join(lines)
-            lines = joined[:i % (len(joined) + 1)].split("\n")
-        if not lines:
-            lines = [""]
-    return "\n".join(lines)
-
-
 def read_and_replay(text: str) -> None:
     """Read a record; anything but a RecordError (with its line) is a bug."""
     try:
@@ -100,7 +76,7 @@ FUZZ = settings(max_examples=300, deadline=1000,
 @FUZZ
 @given(base=st.sampled_from(sorted(BASES)), edits=st.lists(edit, min_size=1, max_size=4))
 def test_mutated_golden_records_fail_cleanly(base: str, edits: list[tuple[str, int, str]]) -> None:
-    read_and_replay(mutate(BASES[base], edits))
+    read_and_replay(mutate_record(BASES[base], edits))
 
 
 @FUZZ

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pitchcards as pc
+from helpers import mutate_record
 from pitchcards import cli
 from pitchcards.notation import (
     EventRecord,
@@ -803,25 +804,11 @@ _FUZZ_BASES = {
 def test_damaged_records_fail_cleanly(base: str, edits: list[tuple[str, int, int]],
                                       junk: str) -> None:
     """Any damage gives a RecordError with a line number (or, rarely, still a valid record)."""
-    lines = _FUZZ_BASES[base].split("\n")
-    tokens = " ".join(lines).split()
-    for op, i, j in edits:
-        k = i % len(lines)
-        if op == "drop":
-            del lines[k]
-        elif op == "dup":
-            lines.insert(k, lines[k])
-        elif op == "swap":
-            m = j % len(lines)
-            lines[k], lines[m] = lines[m], lines[k]
-        else:
-            words = lines[k].split() or [""]
-            w = j % len(words)
-            words[w] = tokens[j % len(tokens)] if op == "token" else junk
-            lines[k] = " ".join(words)
-        if not lines:
-            lines = [""]
-    text = "\n".join(lines)
+    tokens = _FUZZ_BASES[base].split()
+    text = mutate_record(_FUZZ_BASES[base], [
+        ("token", i, junk) if op == "junk" else
+        (op, i, tokens[j % len(tokens)] if op == "token" else str(j)) for op, i, j in edits])
+    lines = text.split("\n")
     try:
         record = read_record(text)
     except RecordError as err:

@@ -284,18 +284,14 @@ class Table:
     def pop(self) -> Action:
         """Take back the last action of the current hand (practice games)."""
         hand = self.session.hand
-        seat_before = None
-        if hand is not None and hand.history:
-            seat_before = hand.history[-1][0]
-        action = self.session.pop()
+        seat = hand.history[-1][0] if hand is not None and hand.history else -1
+        action = self.session.pop()  # refuses (nothing to undo, no hand) before we look again
         hand = self.session.hand
         assert hand is not None
         self._tricks_seen = len(hand.completed_tricks())
         if self.history:
-            state = self.session.view(None)
-            self._emit(ActionUndone(self._next(), seat=seat_before if seat_before is not None
-                                    else -1, action=str(action), state=state,
-                                    legal=self._legal_now(hand)))
+            self._emit(ActionUndone(self._next(), seat=seat, action=str(action),
+                                    state=self.session.view(None), legal=self._legal_now(hand)))
         return action
 
     def _hand_in_play(self, action: object, seat: int | None) -> Hand:
@@ -375,7 +371,9 @@ class Table:
             self._emit(PlayerLeft(self._next(), name=name, payout=payout,
                                   state=self._public_state()))
             if self.session.is_over and not was_over:  # A-R8.5: one player left, it ends
-                self._emit(Settled(self._next(), payouts=dict(self._payouts()),
+                paid: Mapping[str, Fraction] = getattr(self.session, "payouts", {})
+                # as settle() reports it: the payouts of the players still seated
+                self._emit(Settled(self._next(), payouts={n: paid[n] for n in self.names},
                                    state=self._public_state()))
         return payout
 
@@ -392,9 +390,6 @@ class Table:
 
     def _public_state(self) -> View | None:
         return None if self.session.hand is None else self.session.view(None)
-
-    def _payouts(self) -> Mapping[str, Fraction]:
-        return getattr(self.session, "payouts", {})
 
     # ------------------------------------------------------------------ events
     def _next(self) -> int:
