@@ -490,7 +490,8 @@ def test_error_action_problems() -> None:
     wrong = (int(seat) + 1) % 4
     err = _expect(_replace_line(good, first_action, f"{wrong} pass"), RecordReplayError,
                   first_action, "hand 1", "not this seat's turn")
-    assert isinstance(err, pc.IllegalActionError) and err.seat == wrong and err.legal
+    # out of turn: the acting seat's legal actions (its cards) are not told to another seat
+    assert isinstance(err, pc.IllegalActionError) and err.seat == wrong and err.legal == ()
     play = _line_of(good, f"{seat} play", 0) if f"\n{seat} play" in good else None
     play = next(i for i, ln in enumerate(good.split("\n"), 1) if " play " in ln)
     acting = good.split("\n")[play - 1].split()[0]

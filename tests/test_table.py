@@ -408,3 +408,20 @@ def test_hostile_json_is_a_data_error_and_never_slow() -> None:
     for bad in bad_events:
         with pytest.raises(EventError):
             event_from_dict(bad)
+
+
+def test_an_out_of_turn_refusal_tells_nothing_of_the_acting_seats_cards() -> None:
+    rules = pc.find_variant("auction")
+    t = Table(pc.Match(rules, 4, dealer=0, seed=5))
+    t.deal()
+    while t.view(t.to_act).phase != "play":  # type: ignore[arg-type]
+        t.push(t.view(t.to_act).legal_actions[-1])  # type: ignore[arg-type]
+    actor = t.to_act
+    assert actor is not None
+    intruder = (actor + 1) % 4
+    with pytest.raises(pc.IllegalActionError) as refused:
+        t.push("pass", seat=intruder)
+    assert refused.value.reason == "not_your_turn" and refused.value.legal == ()
+    hidden = t.hand.hand_of(actor)  # type: ignore[union-attr]
+    for c in pc.cards.cards_of(hidden):
+        assert pc.card_name(c) not in str(refused.value)

@@ -537,9 +537,11 @@ class Hand:
 
     def _illegal(self, a: Action, seat: int | None, reason: str, why: str
                  ) -> IllegalActionError:
-        legal = [str(x) for x in self.legal_actions()]
-        who = f"seat {seat}" if seat is not None else "nobody"
         turn = self.seat_to_act
+        # The legal actions are the acting seat's (its cards, in play): told only to that seat,
+        # or to a caller that named no seat; never to another seat that tried out of turn.
+        legal = [str(x) for x in self.legal_actions()] if seat is None or seat == turn else []
+        who = f"seat {seat}" if seat is not None else "nobody"
         msg = (f"{str(a)!r} by {who} in the {self.phase} phase: {why}"
                + (f" (seat {turn} is to act)" if turn is not None and turn != seat else "")
                + (f"; legal now: {', '.join(legal)}" if legal else ""))
