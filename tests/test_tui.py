@@ -32,6 +32,7 @@ FAST = Delays(bot=0.0, trick=0.0)
 @pytest.fixture(autouse=True)
 def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     return tmp_path / "pitchcards"
 
 
@@ -101,7 +102,7 @@ async def my_turn(pilot: Pilot[Any], app: PitchApp, pitch: bool = False) -> None
             return
         keys = app.legal_bids(view)
         key = "pass" if "pass" in keys else min(keys)
-        await pilot.press({"pass": "p", "moon": "m"}.get(key, key))
+        await pilot.press({"pass": "p", "moon": "m"}.get(key, key), "enter")
         return
     cards = app.cards(view)
     legal = app.legal_cards(view)
@@ -131,7 +132,7 @@ def test_a_whole_hand_with_keys() -> None:
         screen = app.screen
         assert isinstance(screen, ResultScreen)
         body = str(screen.query_one("#result-body").render())
-        for word in ("High", "Low", "Jack", "Game", "Change"):
+        for word in ("High", "Low", "Jack", "Game", "change"):
             assert word in body
         result = app.ctl.game.results[-1]
         assert ("made" in body) == result.made
@@ -229,8 +230,9 @@ def test_bad_keys_do_nothing_harmful() -> None:
                           "ctrl+x", "backspace", "delete")
         await pilot.pause(0.05)
         assert list(app.ctl.hand.history) == before  # type: ignore[union-attr]
-        await pilot.press("u")  # not a practice game: explains, changes nothing
-        assert "practice" in text_of(app, "#prompt")
+        await pilot.press("u")  # nothing of yours to undo yet: says so, changes nothing
+        assert "Nothing of yours to undo" in text_of(app, "#message")
+        assert list(app.ctl.hand.history) == before  # type: ignore[union-attr]
         # The rules page and the log open and close.
         await pilot.press("question_mark")
         await pilot.pause(0.05)
@@ -246,8 +248,10 @@ def test_bad_keys_do_nothing_harmful() -> None:
     run(app, script)
 
 
-def test_practice_undo_and_hint() -> None:
-    app = PitchApp(GameConfig(variant="auction", seed=6, practice=True), delays=FAST)
+def test_undo_without_practice_is_recorded_and_hint_is_chosen() -> None:
+    """Item 6: undo against bots needs no practice mode; the record says an undo happened.
+    Item 7: the hint is shown (wrapped in the message lines) and chosen, Enter takes it."""
+    app = PitchApp(GameConfig(variant="auction", seed=6), delays=FAST)
 
     async def script(pilot: Pilot[Any]) -> None:
         await settle(pilot, app)
@@ -258,14 +262,25 @@ def test_practice_undo_and_hint() -> None:
         await pilot.press("u")
         await settle(pilot, app)
         assert list(app.ctl.hand.history) == before  # type: ignore[union-attr]
+        assert "Undone" in text_of(app, "#message")
         await pilot.press("h")
-        for _ in range(500):
-            if "Hint" in text_of(app, "#prompt"):
+        for _ in range(1000):
+            if "Hint" in text_of(app, "#message"):
                 break
             await pilot.pause(0.01)
-        assert "Hint" in text_of(app, "#prompt")
+        message = text_of(app, "#message")
+        assert "Hint" in message and "expected net score change" in message
+        hinted = app.choice
+        assert hinted is not None and text_of(app, "#prompt").startswith("Enter: ")
+        await pilot.press("enter")  # takes the hint
+        await pilot.pause(0.05)
+        assert app.ctl.hand.history[len(before)] == (  # type: ignore[union-attr]
+            app.ctl.human_seat, hinted)
 
     run(app, script)
+    record = pc.read_record(app.ctl.record_text())
+    assert record.undos == 1 and record.practice is False
+    assert "\nundos 1\n" in app.ctl.record_text()
 
 
 def test_fits_80x24_and_resizes() -> None:

@@ -15,16 +15,43 @@ from ..views import View
 from .expert import HARD, Budget, ExpertBot
 from .sampler import suit_strength
 
-__all__ = ["explain", "suggest"]
+__all__ = ["compare_bids", "explain", "suggest"]
 
 _JACK, _TEN = 9, 8
 
 
 def suggest(view: View, budget: Budget | None = None, seed: int | None = 0) -> tuple[Action, str]:
-    """The expert's action for ``view`` (it must be the seat's turn) and why, in a sentence."""
+    """The expert's action for ``view`` (it must be the seat's turn) and why, in a sentence.
+
+    In the auction every candidate (each bid, passing, pitching each suit's top card) is
+    measured in the same terms, the expected net score change (your side's points minus the
+    best other side's, over the sampled deals), and the hint is the best of them, with the
+    comparison (issue 10, item 7: a hint never argues in one unit for a bid and another for a
+    pass)."""
     bot = ExpertBot(seed, budget if budget is not None else HARD)
     analysis = bot.analyse(view)
+    if view.phase == "auction" and len(analysis.points) > 1:
+        return compare_bids(view, analysis.points)
     return analysis.best, explain(view, analysis.best, analysis.values)
+
+
+def compare_bids(view: View, points: dict[Action, float], shown: int = 4) -> tuple[Action, str]:
+    """The candidate with the best expected net score change, and the comparison: "expected
+    net score change: bid 2 +1.1, pass -0.3, bid 3 -0.8" (the best ``shown`` candidates)."""
+    ranked = sorted(points, key=lambda a: (-points[a], int(a)))
+    best = ranked[0]
+    terms = ", ".join(f"{_bid_label(a)} {points[a]:+.1f}" for a in ranked[:shown])
+    more = f" (and {len(ranked) - shown} more)" if len(ranked) > shown else ""
+    return best, f"expected net score change: {terms}{more}"
+
+
+def _bid_label(action: Action) -> str:
+    if action.kind == "pitch":
+        assert action.card is not None
+        return f"pitch {card_symbol(action.card)}"
+    if action.kind == "pass":
+        return "pass"
+    return "bid moon" if action.bid == 5 else f"bid {action.bid}"
 
 
 def _trump_index(view: View) -> int:

@@ -34,7 +34,8 @@ Money sessions add ``seats NAME...`` (who sits in each hand, a check), the betwe
 ignored.  A record may stop anywhere between or inside hands: a saved game in progress.  A
 version-2 record (what :func:`write_record` writes) then ends with ``end LINES CHECKSUM``, so
 that a record cut short (an interrupted save) is refused; version 1 has no end line and is
-still read.  The header tags ``names``, ``bot NAME LEVEL`` and ``practice`` say who is who.
+still read.  The header tags ``names``, ``bot NAME LEVEL``, ``practice`` and ``undos`` say
+who is who and whether actions were taken back.
 
 The seed is informational: a replayed game restarts its random generator from the seed, so hands
 dealt at random after a replay are not the ones the original game would have dealt next.

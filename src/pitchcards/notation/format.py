@@ -52,7 +52,7 @@ _RESULT_KEYS = ("pitcher", "bid", "trump", "outcome", "high", "low", "jack", "ga
                 "deltas")
 _OUTCOMES = ("made", "made moon", "set", "thrown in")
 _HEADER_KEYS = ("game", "variant", "players", "dealer", "scores", "seed", "names", "bot",
-                "practice")
+                "practice", "undos")
 _DECODER = json.JSONDecoder()
 
 
@@ -152,10 +152,12 @@ class Record:
     version: int = FORMAT_VERSION
     lines: dict[str, int] = dataclasses.field(default_factory=dict)  #: header keyword -> line
     #: Header tags (docs/notation.md), informational for the replay: a match's player names in
-    #: seat order, the bot level of each player a program plays, and practice mode (undo).
+    #: seat order, the bot level of each player a program plays, practice mode, and how many
+    #: actions were taken back with undo (None: the record does not say; older records).
     seat_names: list[str] | None = None
     bots: dict[str, str] = dataclasses.field(default_factory=dict)
     practice: bool | None = None
+    undos: int | None = None
 
     @property
     def hands(self) -> list[HandRecord]:

@@ -183,7 +183,7 @@ class _Parser:
                                     f"{self.header[key][1]})", lineno)
         if len(toks) < 2:
             raise RecordSyntaxError(f"{key!r} needs a value", lineno)
-        if key in ("game", "variant", "dealer", "seed", "practice") and len(toks) != 2:
+        if key in ("game", "variant", "dealer", "seed", "practice", "undos") and len(toks) != 2:
             raise RecordSyntaxError(f"{key!r} takes exactly one value", lineno)
         if key == "game":
             if toks[1] not in ("match", "money"):
@@ -235,6 +235,12 @@ class _Parser:
                 raise RecordSyntaxError(f"'names' gives {len(values)} names for {players} "
                                         "seats", nline)
             seat_names = list(values)
+        undos = None
+        if "undos" in self.header:
+            undos = _int(self.header["undos"][0][0], "undos", self.header["undos"][1])
+            if undos < 0:
+                raise RecordSyntaxError(f"undos must be 0 or more, not {undos}",
+                                        self.header["undos"][1])
         practice = None
         if "practice" in self.header:
             practice = self.header["practice"][0][0].lower() == "true"
@@ -246,7 +252,7 @@ class _Parser:
             rules=rules, players=players, names=names, dealer=_int(dvalue[0], "dealer", dline),
             scores=scores, seed=seed, version=FORMAT_VERSION, lines=lines,
             seat_names=seat_names, bots={name: level for name, (level, _) in self.bots.items()},
-            practice=practice)
+            practice=practice, undos=undos)
 
     def rules(self, variant: str, vline: int) -> RuleSet:
         options = {k: v for k, (v, _) in self.options.items()}

@@ -29,26 +29,28 @@ from .format import (
 # ---------------------------------------------------------------------------------- writing
 def write_record(game: GameSession, *, names: Sequence[str] | None = None,
                  bots: Mapping[str, str] | None = None, practice: bool | None = None,
+                 undos: int | None = None,
                  version: int = FORMAT_VERSION) -> str:
     """The record of a match or money session, finished or not (see ``docs/notation.md``).
 
     The header tags: ``names``, a match's player names in seat order (a money session's are
     its players'); ``bots``, the bot level of each player a program plays; ``practice``, the
-    game allows undo.  ``version=1`` writes the old format, without the ``end`` line.
+    game was a practice game; ``undos``, how many actions were taken back (written when not
+    None).  ``version=1`` writes the old format, without the ``end`` line.
     """
     if version not in READ_VERSIONS:
         raise ValueError(f"write_record writes format versions {READ_VERSIONS}, not {version!r}")
     if isinstance(game, MoneySession):
         if names is not None:
             raise ValueError("a money session's names are its players': give no names")
-        out = _write_money(game, version, _tags(None, bots, practice, set(game.scores)))
+        out = _write_money(game, version, _tags(None, bots, practice, set(game.scores), undos))
     elif isinstance(game, Match):
         if names is None and game.names != _default_names(game.seat_count):
             names = game.names  # named seats: the names tag, so that they replay
         if names is not None and (len(names) != game.players or len(set(names)) != len(names)):
             raise ValueError(f"names must be {game.players} different names, one per seat, not "
                              f"{list(names)!r}")
-        out = _write_match(game, version, _tags(names, bots, practice, set(names or ())))
+        out = _write_match(game, version, _tags(names, bots, practice, set(names or ()), undos))
     else:
         raise TypeError(f"write_record needs a Match or a MoneySession, not "
                         f"{type(game).__name__}")
@@ -64,7 +66,7 @@ def _default_names(seats: int) -> tuple[str, ...]:
 
 
 def _tags(names: Sequence[str] | None, bots: Mapping[str, str] | None,
-          practice: bool | None, players: set[str]) -> list[str]:
+          practice: bool | None, players: set[str], undos: int | None = None) -> list[str]:
     out = []
     if names is not None:
         out.append("names " + " ".join(_quote(n) for n in names))
@@ -75,6 +77,10 @@ def _tags(names: Sequence[str] | None, bots: Mapping[str, str] | None,
         out.append(f"bot {_quote(name)} {level}")
     if practice is not None:
         out.append(f"practice {'true' if practice else 'false'}")
+    if undos is not None:
+        if type(undos) is not int or undos < 0:
+            raise ValueError(f"undos must be a whole number >= 0, not {undos!r}")
+        out.append(f"undos {undos}")
     return out
 
 

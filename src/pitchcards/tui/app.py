@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import sys
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import ClassVar
 
@@ -18,20 +19,34 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-from ..actions import BID, PASS, PITCH, PLAY, Action
-from ..cards import cards_of
+from ..actions import BID, PASS, PITCH, PLAY, Action, parse_action
+from ..cards import cards_of, parse_card
 from ..errors import IllegalActionError, PitchError
-from ..events import TrickWon
+from ..events import (
+    ActionTaken,
+    HandDealt,
+    HandScored,
+    MatchWon,
+    PlayerJoined,
+    PlayerLeft,
+    Settled,
+    TrickWon,
+)
 from ..money import cents_text
 from ..rules import MOON
 from ..views import View
 from .config import GameConfig
-from .controller import GameController
+from .controller import GameController, money_text
+from .history import HandRow, earlier_rows, history_text, stats_text
+from .pace import PACES, check_pace, load_pace, next_pace, save_pace
 from .screens import QuitScreen, ResultScreen, SetupScreen, TextScreen
+from .seats import MIN_HEIGHT, MIN_WIDTH
+from .stats import StatsFile
 from .text import (
     action_text,
     auction_text,
     bid_word,
+    card_text,
     hand_log,
     illegal_text,
     result_text,
@@ -39,8 +54,10 @@ from .text import (
     score_text,
     suit_text,
     table_text,
+    trick_line,
 )
 from .widgets import BidBar, BidButton, CardView, HandView, Panel
+from .words import HUMAN, count, sentence, verb
 
 __all__ = ["Delays", "PitchApp", "run"]
 
@@ -49,12 +66,20 @@ __all__ = ["Delays", "PitchApp", "run"]
 class Delays:
     """Pauses that make the game readable (tests set them to 0)."""
 
-    bot: float = 0.45      #: a bot's move takes at least this long
-    trick: float = 1.3     #: a finished trick stays on the table this long
+    bot: float = 0.45            #: a bot's move takes at least this long
+    #: a finished trick stays on the table this long; None: as the pace setting says
+    #: (:mod:`.pace`; the ``wait`` pace always waits for a key)
+    trick: float | None = None
 
+
+#: The smallest terminal the table fits in (issue 10, item 3: say so plainly when smaller).
+MIN_COLS, MIN_ROWS = 80, 24
 
 CSS = """
 Screen { layout: vertical; background: $background; }
+#main { height: 100%; }
+#toosmall { display: none; height: 100%; content-align: center middle; text-align: center;
+            padding: 1 2; }
 #top { height: 1; background: $primary-darken-2; color: $text; padding: 0 1; }
 #middle { height: 1fr; }
 #table { width: 1fr; height: 100%; border: round $primary; padding: 0 1; }
@@ -69,21 +94,28 @@ CardView { width: 7; height: 4; border: round $panel-lighten-2; content-align: c
 CardView.legal { border: round $success; }
 CardView.dim { border: round $panel; }
 CardView.selected { border: heavy $warning; background: $boost; }
-#bidbar { height: 1; padding: 0 1; }
+#barrow { height: 1; padding: 0 1; }
+BidBar { width: auto; height: 1; }
+#info { width: 1fr; height: 1; }
 BidButton { width: auto; height: 1; padding: 0 1; margin: 0 1 0 0; }
 BidButton.legal { background: $success-darken-2; color: $text; text-style: bold; }
 BidButton.dim { color: $text-disabled; }
-#prompt { height: 2; padding: 0 1; }
+BidButton.chosen { background: $warning; color: $background; text-style: bold; }
+#message { height: 2; padding: 0 1; }
+#prompt { height: 1; padding: 0 1; }
 #keys { height: 1; background: $primary-darken-3; padding: 0 1; }
-#dialog { width: 74; max-width: 100%; height: auto; max-height: 100%; border: thick $primary;
+#dialog { width: 78; max-width: 100%; height: auto; max-height: 100%; border: thick $primary;
           background: $surface; padding: 0 1; }
 #dialog.small { width: 50; }
-#dialog-body { height: auto; max-height: 17; }
+#dialog-body { height: auto; max-height: 18; }
 #dialog-title { text-align: center; }
 ModalScreen { align: center middle; }
 .setup-row { height: 1; }
 #setup-note { height: 2; }
 """
+
+#: The keys line: the same on every main screen (the phase's own keys are on the prompt line).
+KEYS = "h hint  u undo  t last trick  f pace  g score sheet  i stats  l log  q quit"
 
 
 class PitchApp(App[None]):
@@ -91,15 +123,23 @@ class PitchApp(App[None]):
 
     CSS = CSS
     TITLE = "Pitch"
+    # Keys mean one thing on each screen (issue 10, item 1).  In the auction 1-4, p and m
+    # *choose* a bid and ←/→ a card to pitch; in play ←/→ and 1-6 choose a card; only Enter
+    # (or a second click on the same card or bid) does what cannot be taken back.
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "Left", show=False),
         Binding("right", "move(1)", "Right", show=False),
-        Binding("enter,space", "confirm", "Play", show=False),
+        Binding("enter,space", "confirm", "Confirm", show=False),
+        Binding("escape", "clear", "Clear", show=False),
         *[Binding(str(i), f"digit({i})", str(i), show=False) for i in range(1, 7)],
-        Binding("p", "bid('pass')", "Pass", show=False),
-        Binding("m", "bid('moon')", "Moon", show=False),
+        Binding("p", "choose_bid('pass')", "Pass", show=False),
+        Binding("m", "choose_bid('moon')", "Moon", show=False),
         Binding("h", "hint", "Hint", show=False),
         Binding("u", "undo", "Undo", show=False),
+        Binding("t", "last_trick", "Last trick", show=False),
+        Binding("f", "pace", "Pace", show=False),
+        Binding("g", "history", "Score sheet", show=False),
+        Binding("i", "stats", "Statistics", show=False),
         Binding("l", "log", "Log", show=False),
         Binding("question_mark", "rules", "Rules", show=False),
         Binding("n", "setup", "New game", show=False),
@@ -108,16 +148,18 @@ class PitchApp(App[None]):
 
     def __init__(self, config: GameConfig | None = None,
                  controller: GameController | None = None, delays: Delays | None = None,
-                 setup_first: bool = False) -> None:
+                 setup_first: bool = False, pace: str | None = None,
+                 stats: StatsFile | None = None) -> None:
         super().__init__()
         self.config = config or GameConfig()
         self.ctl = controller or GameController(self.config)
         self.delays = delays or Delays()
         self.setup_first = setup_first
-        self.selected: int | None = None
+        self.selected: int | None = None    #: the card chosen (index into your cards)
+        self.choice: Action | None = None   #: the auction: the bid, pass or pitch chosen
         self.message: Text | str = ""
-        self.hint_action: Action | None = None
         self.busy = False           #: a bot is thinking or a pause is running
+        self.waiting = False        #: the "wait" pace: a finished trick waits for Enter
         self.result_open = False
         self._token = 0             #: bumps on every change, so stale bot answers are dropped
         self.bot_moves = 0
@@ -125,29 +167,70 @@ class PitchApp(App[None]):
         self.acked = 0              #: hands whose result you have seen
         self.stalled: str | None = None     #: why the bot to act could not move
         self.save_error: str | None = None  #: why the last save failed (exit code 1)
+        self.settings_note: str | None = None
+        if pace is None:
+            pace, self.settings_note = load_pace()
+        self.pace = check_pace(pace)
+        self.stats = stats
+        # What the screen knows of the game, learnt from the Table's events (_take_events).
+        self.seen = 0                                   #: the last event seq taken
+        self.news: list[tuple[int, str]] = []           #: (hand number, joins and leaves)
+        self.last_trick: tuple[int, list[int], int] | None = None
+        self.rows: list[HandRow] = earlier_rows(self.ctl)
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
-        yield Static("", id="top")
-        with Horizontal(id="middle"):
-            yield Panel("", id="table")
-            with Vertical(id="side"):
-                yield Panel("", id="scores")
-                yield Panel("", id="auction")
-        with Horizontal(id="handrow"):
-            yield Static(Text("Your\ncards", style="bold"), id="handlabel")
-            yield HandView(id="hand")
-        yield BidBar(id="bidbar")
-        yield Static("", id="prompt")
-        yield Static("", id="keys")
+        yield Static("", id="toosmall")
+        with Vertical(id="main"):
+            yield Static("", id="top")
+            with Horizontal(id="middle"):
+                yield Panel("", id="table")
+                with Vertical(id="side"):
+                    yield Panel("", id="scores")
+                    yield Panel("", id="auction")
+            with Horizontal(id="handrow"):
+                yield Static(Text("Your\ncards", style="bold"), id="handlabel")
+                yield HandView(id="hand")
+            with Horizontal(id="barrow"):
+                yield BidBar(id="bidbar")
+                yield Static("", id="info")
+            yield Static("", id="message")
+            yield Static("", id="prompt")
+            yield Static(Text(KEYS, style="bold"), id="keys")
 
     def on_mount(self) -> None:
         self.query_one("#table", Panel).border_title = "Table"
-        self.query_one("#scores", Panel).border_title = "Score sheet"
         self.query_one("#auction", Panel).border_title = "Auction"
+        if self.stats is None:
+            self.stats = StatsFile()
+        self._take_events()
+        self._check_size()
         if self.setup_first:
             self.action_setup()
         self.advance()
+        # the panels' sizes are known after the first layout: fit the auction and the table
+        self.call_after_refresh(self._refresh_if_dealt)
+
+    def _refresh_if_dealt(self) -> None:
+        if self.ctl.hand is not None:
+            self.refresh_screen()
+
+    @property
+    def too_small(self) -> bool:
+        return self.size.width < MIN_COLS or self.size.height < MIN_ROWS
+
+    def _check_size(self) -> None:
+        """Show the table, or in a terminal smaller than 80×24 only a plain message."""
+        small = self.too_small
+        self.query_one("#main").display = not small
+        note = self.query_one("#toosmall", Static)
+        note.display = small
+        if small:
+            note.update(Text.assemble(
+                ("The terminal is too small for the table.\n\n", "bold"),
+                f"It is {self.size.width}×{self.size.height}; pitch play needs at least "
+                f"{MIN_COLS}×{MIN_ROWS}.\nMake the window larger to go on, or press q to "
+                "quit."))
 
     # ------------------------------------------------------------------ state to screen
     def view(self) -> View | None:
@@ -164,40 +247,45 @@ class PitchApp(App[None]):
         return cards
 
     def legal_bids(self, view: View) -> set[str]:
-        keys: set[str] = set()
-        for a in view.legal_actions:
-            if a.kind == "pass":
-                keys.add("pass")
-            elif a.kind == "bid":
-                keys.add("moon" if a.bid == MOON else str(a.bid))
-        return keys
+        return {_bid_key(a) for a in view.legal_actions if a.kind in ("pass", "bid")}
 
     def refresh_screen(self) -> None:
+        if self.too_small:
+            return
         ctl = self.ctl
         view = self.view()
         rules = ctl.rules
         top = Text()
         top.append("Pitch ", style="bold")
         top.append(f"· {rules.name} · ")
-        top.append(f"target {rules.target} · " if rules.target else "money game · ")
-        top.append(f"hand {len(ctl.game.hands)}")
-        if view is not None and view.trump is not None:
-            top.append(" · trump ")
-            top.append_text(suit_text(view.trump))
+        top.append(f"to {rules.target} · " if rules.target else "for money · ")
+        top.append(f"hand {len(ctl.game.hands)} · pace {self.pace}")
         if ctl.config.practice:
             top.append(" · practice", style="yellow")
         top.append("   ? rules  n new game", style="dim")
         self.query_one("#top", Static).update(top)
-        self.query_one("#scores", Panel).update(score_text(ctl, view))
+        scores = self.query_one("#scores", Panel)
+        # the money sheet's column heads sit in its border, so eight players leave the auction
+        # panel room for its bids (issue 10, item 9)
+        scores.border_title = (f"{'Money':<12}{'pts':>3}{'★':>3}" if ctl.money
+                               else f"Score to {rules.target}")
+        scores.update(score_text(ctl, view))
         if view is None:
             self.query_one("#table", Panel).update("Dealing…")
             self.query_one("#auction", Panel).update("")
             self.query_one(HandView).show([], set(), None)
             self.query_one(BidBar).display = False
             return
-        self.query_one("#table", Panel).update(table_text(ctl, view))
-        height = max(1, self.query_one("#auction", Panel).size.height - 1)
-        self.query_one("#auction", Panel).update(auction_text(ctl, view, lines=height))
+        table = self.query_one("#table", Panel)
+        width, height = table.content_size
+        self.query_one("#table", Panel).update(
+            table_text(ctl, view, width or MIN_WIDTH, height or MIN_HEIGHT))
+        auction = self.query_one("#auction", Panel)
+        hand_number = len(ctl.game.hands)
+        news = [text for number, text in self.news if number == hand_number]
+        self.query_one("#auction", Panel).update(auction_text(
+            ctl, view, lines=auction.content_size.height or None,
+            width=auction.content_size.width or 27, news=news))
         cards = self.cards(view)
         if self.selected is not None and self.selected >= len(cards):
             self.selected = len(cards) - 1 if cards else None
@@ -211,52 +299,113 @@ class PitchApp(App[None]):
         offered = {"pass", *(str(v) for v in range(rules.min_bid, 5))}
         if rules.moon != "none":
             offered.add("moon")
-        bar.show(self.legal_bids(view) if mine else set(), offered, bid_word(rules, MOON))
+        chosen = _bid_key(self.choice) if mine and self.choice is not None else None
+        bar.show(self.legal_bids(view) if mine else set(), offered, bid_word(rules, MOON),
+                 chosen)
+        self.query_one("#info", Static).update(self.info(view))
+        self.query_one("#message", Static).update(self.message)
         self.query_one("#prompt", Static).update(self.prompt(view, mine))
-        self.query_one("#keys", Static).update(self.keys_line(view))
+
+    def info(self, view: View) -> Text:
+        """Beside the bid bar (in play, where it is hidden): the contract and the trick."""
+        out = Text()
+        if view.phase == "play" and view.pitcher is not None:
+            who = self.ctl.name(view.pitcher)
+            out.append(sentence(who, "bid (past)", bid_word(view.rules, view.contract) + " in "))
+            out.append_text(suit_text(view.trump))
+            out.append(f" · trick {min(len(view.tricks) + 1, 6)} of 6", style="dim")
+        return out
 
     def prompt(self, view: View, mine: bool) -> Text:
+        """The prompt line: what the keys do now, in the words of the keys (the legend)."""
         out = Text()
-        if self.message:
-            out.append_text(Text(self.message) if isinstance(self.message, str)
-                            else self.message)
-            out.append("\n")
-        if view.phase == "over":
+        if self.waiting:
+            out.append("Trick over: ", style="bold yellow")
+            out.append("press Enter for the next one (pace: wait; f changes it)")
+        elif view.phase == "over":
             out.append("Hand over.", style="bold")
         elif not mine and self.stalled is None:
             seat = view.seat_to_act
             if seat is not None:
-                out.append(f"{self.ctl.name(seat)} is thinking…", style="italic")
+                out.append(sentence(self.ctl.name(seat), "think") + "…", style="italic")
         elif view.phase == "auction":
             can_pitch = any(a.kind == "pitch" for a in view.legal_actions)
-            out.append("Your bid: ", style="bold yellow")
-            out.append("press a highlighted key")
-            if can_pitch:
-                out.append(", or pick a card (←/→) and Enter to pitch it")
-        else:
-            out.append("Your turn: ", style="bold yellow")
-            if view.trick:
-                out.append("choose a card (←/→ or 1-6), Enter to play it")
+            if self.choice is not None:
+                out.append("Enter: ", style="bold yellow")
+                out.append_text(action_text(view.rules, self.choice))
+                out.append("  (choose again, or Esc)", style="dim")
             else:
-                out.append("lead any card (←/→ or 1-6, Enter)" if view.trump else
-                           "lead a card: its suit becomes trump (←/→ or 1-6, Enter)")
-        return out
-
-    def keys_line(self, view: View) -> Text:
-        parts = []
-        if view.phase == "auction":
-            parts.append("p/1-4/m bid")
+                out.append("Your bid: ", style="bold yellow")
+                out.append(_bid_keys(view) + " chooses a bid"
+                           + (", ←→ a card to pitch" if can_pitch else "") + "; Enter confirms")
         else:
-            parts.append("←→/1-6 pick ⏎ play")
-        parts += ["h hint"]
-        if self.ctl.config.practice:
-            parts.append("u undo")
-        parts += ["l log", "? rules", "n new", "q quit"]
-        return Text("  ".join(parts), style="bold")
+            cards = self.cards(view)
+            if self.selected is not None and self.selected < len(cards):
+                out.append("Enter: ", style="bold yellow")
+                out.append("play ")
+                out.append_text(card_text(cards[self.selected]))
+                out.append("  (←→ or 1-6 chooses another)", style="dim")
+            else:
+                out.append("Your turn: ", style="bold yellow")
+                out.append("←→ or 1-6 chooses a card; Enter plays it")
+        return out
 
     def say(self, message: Text | str) -> None:
         self.message = message
         self.refresh_screen()
+
+    # ------------------------------------------------------------------ what happened
+    def _take_events(self) -> None:
+        """Learn what happened from the Table's events since the last look (issue 10): plays
+        and bids, tricks (kept for the last-trick key), hands (the history and the
+        statistics), joins and leaves (the news), the match's end."""
+        ctl = self.ctl
+        for event in ctl.events_since(self.seen):
+            self.seen = event.seq
+            if isinstance(event, ActionTaken) and event.by_bot and \
+                    not event.action.startswith("play"):
+                action = parse_action(event.action)
+                self.message = Text.assemble(f"{ctl.name(event.seat)}: ",
+                                             action_text(ctl.rules, action))
+            elif isinstance(event, TrickWon):
+                self.last_trick = (event.leader, [parse_card(c) for c in event.cards],
+                                   event.winner)
+            elif isinstance(event, HandDealt):
+                self.last_trick = None
+            elif isinstance(event, HandScored):
+                self._hand_scored(event)
+            elif isinstance(event, PlayerJoined | PlayerLeft):
+                self._news(event)
+            elif isinstance(event, MatchWon):
+                self._stats_match(event.winner == ctl.my_side)
+            elif isinstance(event, Settled):
+                self._stats_match(event.payouts.get(HUMAN, Fraction(0)) > 0)
+
+    def _hand_scored(self, event: HandScored) -> None:
+        ctl = self.ctl
+        money = ctl.session.ledger[HUMAN] if ctl.session is not None else None
+        self.rows.append(HandRow(event.hand + 1, event.result, tuple(ctl.seating),
+                                 event.scores, money))
+        if self.stats is not None:
+            self.stats.add_hand(ctl.rules.name, event.result, ctl.human_seat, ctl.my_side)
+
+    def _stats_match(self, won: bool) -> None:
+        if self.stats is not None:
+            self.stats.add_match(self.ctl.rules.name, won)
+
+    def _news(self, event: PlayerJoined | PlayerLeft) -> None:
+        """A join or leave, kept with the hand it comes before (shown in the auction panel
+        and the log, not just once on the message line)."""
+        ctl = self.ctl
+        if isinstance(event, PlayerJoined):
+            level = ctl.levels.get(event.name)
+            who = f"{event.name} ({level})" if level else event.name
+            text = sentence(who, "join", "the table, to the right of the dealer")
+        else:
+            text = sentence(event.name, "leave", "and " + verb(event.name, "be") +
+                            f" paid {money_text(event.payout)}")
+        self.news.append((len(ctl.game.hands) + 1, text + "."))
+        self.message = text + "."
 
     # ------------------------------------------------------------------ the game loop
     def advance(self) -> None:
@@ -271,6 +420,8 @@ class PitchApp(App[None]):
             return
         if not ctl.in_hand:
             ctl.deal()
+            self.choice = None
+            self._take_events()
         self._token += 1
         seat = ctl.to_act
         if seat is None:
@@ -321,20 +472,29 @@ class PitchApp(App[None]):
         self.bot_moves += 1
         self._apply(action, seat)
 
+    def trick_pause(self) -> float | None:
+        """Seconds a finished trick stays on the table; None: until Enter (the wait pace)."""
+        if self.pace == "wait":
+            return None
+        return self.delays.trick if self.delays.trick is not None else PACES[self.pace]
+
     def _apply(self, action: Action, seat: int) -> None:
-        events = self.ctl.apply(action, seat)
+        before = self.ctl.table.seq
+        self.ctl.apply(action, seat)
         self._token += 1
-        self.hint_action = None
+        self.choice = None
         if seat == self.ctl.human_seat:
             self.message = ""
-        elif action.kind != "play":
-            self.message = Text.assemble(f"{self.ctl.name(seat)}: ",
-                                         action_text(self.ctl.rules, action))
-        finished_trick = any(isinstance(e, TrickWon) for e in events)
+        self._take_events()
+        finished_trick = any(isinstance(e, TrickWon) for e in self.ctl.events_since(before))
         self.refresh_screen()
-        if finished_trick and self.delays.trick > 0:
+        pause = self.trick_pause()
+        if finished_trick and pause is None:
+            self.busy = self.waiting = True
+            self.refresh_screen()
+        elif finished_trick and pause is not None and pause > 0:
             self.busy = True
-            self.set_timer(self.delays.trick, self._after_pause)
+            self.set_timer(pause, self._after_pause)
         else:
             self.call_later(self.advance)
 
@@ -349,7 +509,6 @@ class PitchApp(App[None]):
         assert hand is not None and hand.result is not None
         body = result_text(ctl, hand.result)
         body.append("\n")
-        body.append_text(score_text(ctl, None))
         allowed = {"next", "new", "quit", "log"}
         if ctl.over:
             title = ctl.winner_text or "Match over"
@@ -373,7 +532,7 @@ class PitchApp(App[None]):
         if choice == "log":
             view = self.view()
             if view is not None:
-                self.push_screen(TextScreen("Hand log", hand_log(ctl, view)),
+                self.push_screen(TextScreen("Hand log", self._log_text(view)),
                                  lambda _: self.show_result())
             return
         if choice == "quit":
@@ -388,16 +547,18 @@ class PitchApp(App[None]):
         if ctl.over:
             self.start(GameConfig(**{**ctl.config.__dict__, "seed": None}))
             return
-        news = ctl.between_hands()
+        self.message = ""
+        ctl.between_hands()
+        self._take_events()
         if ctl.over:  # everyone else left
             self.show_settlement()
             return
         self.selected = None
-        self.message = " ".join(news)
         self.advance()
 
     def settle(self) -> None:
         self.ctl.settle()
+        self._take_events()
         self.show_settlement()
 
     def show_settlement(self) -> None:
@@ -434,15 +595,20 @@ class PitchApp(App[None]):
         self.ctl = GameController(config)
         self.acked = 0
         self._token += 1
-        self.busy = False
+        self.busy = self.waiting = False
         self.stalled = None
         self.selected = None
+        self.choice = None
         self.message = ""
+        self.seen = 0
+        self.news = []
+        self.last_trick = None
+        self.rows = earlier_rows(self.ctl)
         self.advance()
 
     # ------------------------------------------------------------------ your actions
     def _my_view(self) -> View | None:
-        if self.busy or self.result_open or not self.ctl.human_to_act:
+        if self.busy or self.result_open or self.too_small or not self.ctl.human_to_act:
             return None
         return self.ctl.view()
 
@@ -455,6 +621,20 @@ class PitchApp(App[None]):
         except IllegalActionError as exc:  # refused before anything changed: say why
             self.say(Text(illegal_text(exc, view), style="red"))
 
+    def _pick(self, view: View, index: int) -> None:
+        """Choose your card ``index``: to play it, or in the auction to pitch it (nothing is
+        done until Enter)."""
+        self.selected = index
+        if view.phase == "auction":
+            card = self.cards(view)[index]
+            if PITCH[card] in view.legal_actions:
+                self.choice = PITCH[card]
+            else:
+                self.choice = None
+                self.message = Text("You may not pitch a card now: " + _bid_keys(view)
+                                    + " chooses a bid.", style="red")
+        self.refresh_screen()
+
     def action_move(self, step: int) -> None:
         view = self._my_view()
         if view is None:
@@ -462,65 +642,86 @@ class PitchApp(App[None]):
         cards = self.cards(view)
         if not cards:
             return
-        self.selected = 0 if self.selected is None else (self.selected + step) % len(cards)
-        self.refresh_screen()
+        self._pick(view, 0 if self.selected is None else (self.selected + step) % len(cards))
 
     def action_digit(self, n: int) -> None:
+        """In the auction, choose bid ``n``; in play, choose your ``n``th card (never more:
+        Enter confirms)."""
         view = self._my_view()
         if view is None:
             return
         if view.phase == "auction":
-            self.action_bid(str(n))
+            self.action_choose_bid(str(n))
             return
-        cards = self.cards(view)
-        if n - 1 < len(cards):
-            if self.selected == n - 1:
-                self.action_confirm()
-                return
-            self.selected = n - 1
-            self.refresh_screen()
+        if n - 1 < len(self.cards(view)):
+            self._pick(view, n - 1)
 
-    def action_confirm(self) -> None:
-        view = self._my_view()
-        if view is None:
-            return
-        cards = self.cards(view)
-        if self.selected is None or self.selected >= len(cards):
-            self.say("Pick a card first (←/→ or 1-6).")
-            return
-        card = cards[self.selected]
-        if view.phase == "auction":
-            if not any(a.kind == "pitch" for a in view.legal_actions):
-                self.say(Text("Bid with a key: " + ", ".join(
-                    str(action_text(view.rules, a)) for a in view.legal_actions), style="red"))
-                return
-            self.act(PITCH[card])
-        else:
-            self.act(PLAY[card])
-
-    def action_bid(self, key: str) -> None:
+    def action_choose_bid(self, key: str) -> None:
         view = self._my_view()
         if view is None or view.phase != "auction":
             return
         action = PASS if key == "pass" else BID[MOON if key == "moon" else int(key)]
-        self.act(action)
+        if action not in view.legal_actions:
+            self.choice = None
+            self.say(Text(f"You cannot {action_text(view.rules, action).plain} now: "
+                          + _choices(view) + ".", style="red"))
+            return
+        self.choice = action
+        self.selected = None
+        self.message = ""
+        self.refresh_screen()
 
-    def on_card_view_clicked(self, event: CardView.Clicked) -> None:
+    def action_clear(self) -> None:
+        if self._my_view() is not None and self.choice is not None:
+            self.choice = None
+            self.selected = None
+            self.refresh_screen()
+
+    def action_confirm(self) -> None:
+        """Enter: go on after a trick (the wait pace), or do the chosen bid or card."""
+        if self.waiting:
+            self.waiting = self.busy = False
+            self.advance()
+            return
         view = self._my_view()
         if view is None:
             return
+        if view.phase == "auction":
+            if self.choice is None:
+                self.say("Choose first: " + _bid_keys(view) + " for a bid"
+                         + (", ←→ for a card to pitch" if any(
+                             a.kind == "pitch" for a in view.legal_actions) else "") + ".")
+                return
+            self.act(self.choice)
+            return
         cards = self.cards(view)
-        if event.index < len(cards):
-            again = self.selected == event.index
-            self.selected = event.index
-            # A click plays a card; in the auction it picks one, and a second click pitches it.
-            if view.phase == "play" or again:
-                self.action_confirm()
-            else:
-                self.refresh_screen()
+        if self.selected is None or self.selected >= len(cards):
+            self.say("Choose a card first (←/→ or 1-6).")
+            return
+        self.act(PLAY[cards[self.selected]])
+
+    def on_card_view_clicked(self, event: CardView.Clicked) -> None:
+        """A click chooses a card; a second click on the chosen card plays (or pitches) it."""
+        if self.waiting:
+            self.action_confirm()
+            return
+        view = self._my_view()
+        if view is None or event.index >= len(self.cards(view)):
+            return
+        if self.selected == event.index and (view.phase == "play" or self.choice is not None):
+            self.action_confirm()
+        else:
+            self._pick(view, event.index)
 
     def on_bid_button_clicked(self, event: BidButton.Clicked) -> None:
-        self.action_bid(event.key)
+        """A click chooses a bid; a second click on the chosen bid makes it."""
+        view = self._my_view()
+        if view is None:
+            return
+        if self.choice is not None and _bid_key(self.choice) == event.key:
+            self.action_confirm()
+        else:
+            self.action_choose_bid(event.key)
 
     # ------------------------------------------------------------------ help, hint, undo
     def action_hint(self) -> None:
@@ -538,10 +739,13 @@ class PitchApp(App[None]):
             self.call_from_thread(self._hint_done, token, action, reason)
 
     def _hint_done(self, token: int, action: Action, reason: str) -> None:
+        """Show the hint and choose it (Enter takes it; anything else chooses again)."""
         if token != self._token:
             return
         view = self.ctl.view()
-        self.hint_action = action
+        if view.phase == "auction":
+            self.choice = action
+            self.selected = None
         if action.card is not None:
             cards = self.cards(view)
             if action.card in cards:
@@ -550,19 +754,57 @@ class PitchApp(App[None]):
                                f" — {reason}"))
 
     def action_undo(self) -> None:
-        if not self.ctl.config.practice:
-            self.say("Undo is for practice games: press n and set Practice on, "
-                     "or start with --practice.")
-            return
-        if self.result_open or not self.ctl.can_undo():
+        """Take back your last action (and the bots' after it): allowed against bots in every
+        game; the record counts the undos (issue 10, item 6)."""
+        if self.result_open or self.waiting or not self.ctl.can_undo():
             self.say("Nothing of yours to undo in this hand.")
             return
         self.ctl.undo()
+        self._take_events()
         self._token += 1
         self.busy = False
         self.selected = None
-        self.message = "Undone."
+        self.choice = None
+        self.message = (f"Undone ({count(self.ctl.undos, 'undo')} in this game; the record "
+                        "says so).")
         self.advance()
+
+    def action_last_trick(self) -> None:
+        """The last finished trick, as the Table's events told it."""
+        if self.screen_stack_busy():
+            return
+        if self.last_trick is None:
+            self.say("No trick has been finished in this hand yet.")
+            return
+        leader, cards, winner = self.last_trick
+        view = self.view()
+        players = view.players if view is not None else len(self.ctl.seating)
+        body = trick_line(self.ctl, leader, cards, winner, players)
+        self.push_screen(TextScreen("Last trick", body))
+
+    def action_pace(self) -> None:
+        """Fast → normal → slow → wait for Enter → fast; remembered in the config folder."""
+        self.pace = next_pace(self.pace)
+        problem = save_pace(self.pace)
+        seconds = PACES[self.pace]
+        what = (f"a finished trick stays {seconds:g} s" if seconds is not None
+                else "a finished trick stays until you press Enter")
+        self.say(f"Pace {self.pace}: {what}." + (f" Not remembered: {problem}" if problem
+                                                  else ""))
+
+    def action_history(self) -> None:
+        if self.screen_stack_busy():
+            return
+        self.push_screen(TextScreen("Score sheet, hand by hand",
+                                    history_text(self.ctl, self.rows)))
+
+    def action_stats(self) -> None:
+        if self.screen_stack_busy() or self.stats is None:
+            return
+        self.push_screen(TextScreen("Your statistics", stats_text(self.stats)))
+
+    def _log_text(self, view: View) -> Text:
+        return hand_log(self.ctl, view, [f"before hand {n}: {text}" for n, text in self.news])
 
     def action_rules(self) -> None:
         if self.screen_stack_busy():
@@ -574,7 +816,7 @@ class PitchApp(App[None]):
         view = self.view()
         if view is None or self.screen_stack_busy():
             return
-        self.push_screen(TextScreen("Hand log", hand_log(self.ctl, view)))
+        self.push_screen(TextScreen("Hand log", self._log_text(view)))
 
     def action_setup(self) -> None:
         if len(self.screen_stack) > 1 and not self.result_open:
@@ -614,14 +856,50 @@ class PitchApp(App[None]):
         self.push_screen(QuitScreen(), chosen)
 
     def on_resize(self) -> None:
+        self._check_size()
         if self.ctl.hand is not None:
             self.refresh_screen()
 
 
-def run(config: GameConfig, resume: str | None = None, setup: bool = False) -> int:
-    """Run the game in this terminal (``pitch play``)."""
+def _bid_key(action: Action) -> str:
+    """The key that chooses a bid: ``pass``, ``1``..``4``, ``moon``."""
+    if action.kind == "pass":
+        return "pass"
+    return "moon" if action.bid == MOON else str(action.bid)
+
+
+def _bid_keys(view: View) -> str:
+    """The keys that choose the bids legal now, as the legend says them: "p, 2-4 or m"."""
+    keys = sorted(_bid_key(a) for a in view.legal_actions if a.kind in ("pass", "bid"))
+    numbers = sorted(int(k) for k in keys if k.isdigit())
+    parts = ["p"] if "pass" in keys else []
+    if numbers:
+        parts.append(str(numbers[0]) if len(numbers) == 1 else f"{numbers[0]}-{numbers[-1]}")
+    if "moon" in keys:
+        parts.append("m")
+    if not parts:
+        return "no key"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
+def _choices(view: View) -> str:
+    """The bids legal now as words: "you may pass, bid 3 or bid 4"."""
+    words = [action_text(view.rules, a).plain for a in view.legal_actions
+             if a.kind in ("pass", "bid")]
+    if not words:
+        return "only a card may be pitched"
+    return "you may " + (words[0] if len(words) == 1 else
+                         ", ".join(words[:-1]) + " or " + words[-1])
+
+
+def run(config: GameConfig, resume: str | None = None, setup: bool = False,
+        pace: str | None = None) -> int:
+    """Run the game in this terminal (``pitch play``); ``pace`` overrides the remembered one
+    (and is remembered)."""
     controller = GameController.load(resume, config) if resume else None
-    app = PitchApp(config, controller, setup_first=setup)
+    if pace is not None:
+        save_pace(check_pace(pace))
+    app = PitchApp(config, controller, setup_first=setup, pace=pace)
     try:
         app.run()
     except PitchError as exc:

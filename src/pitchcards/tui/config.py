@@ -14,21 +14,28 @@ from typing import Any
 
 from ..errors import OptionError, shown
 from ..rules import VARIANTS, RuleSet, find_variant
+from .words import HUMAN, count
 
-__all__ = ["BOT_NAMES", "LEVELS", "GameConfig", "data_dir", "parse_bots", "parse_option"]
+__all__ = ["BOT_NAMES", "HUMAN", "LEVELS", "GameConfig", "config_dir", "data_dir", "parse_bots",
+           "parse_option"]
 
 #: Bot levels offered to the player, weakest first.
 LEVELS = ("easy", "medium", "hard", "expert")
 #: Names for bot seats (short, no spaces: they go into game records unquoted).
 BOT_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou",
              "Max", "Ned", "Oz", "Pat")
-HUMAN = "You"
 
 
 def data_dir() -> Path:
     """Per-user data folder: ``$XDG_DATA_HOME/pitchcards`` (default ``~/.local/share/...``)."""
     base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
                                                           "share")
+    return Path(base) / "pitchcards"
+
+
+def config_dir() -> Path:
+    """Per-user settings folder: ``$XDG_CONFIG_HOME/pitchcards`` (default ``~/.config/...``)."""
+    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
     return Path(base) / "pitchcards"
 
 
@@ -63,7 +70,10 @@ def option_value(name: str, raw: str) -> Any:
 
 def parse_bots(spec: str | None, seats: int, default: str = "medium") -> list[str]:
     """Bot levels for the ``seats`` bot seats: ``LEVEL`` for all, ``L1,L2,...`` in seat order
-    (the last repeats), or ``SEAT=LEVEL,...`` (bot seats are 1..n-1; you sit at seat 0)."""
+    (the last repeats), or ``SEAT=LEVEL,...`` (bot seats are 1..n-1; you sit at seat 0).
+
+    More levels than bot seats is an error naming the table size, as a seat number beyond the
+    table is: a level is never dropped silently (issue 10, item 9)."""
     levels = [default] * seats
     if not spec:
         return levels
@@ -83,16 +93,24 @@ def parse_bots(spec: str | None, seats: int, default: str = "medium") -> list[st
                 raise OptionError(f"bad seat in --bots {shown(part)}: use SEAT=LEVEL with SEAT "
                                   f"from 1 to {seats}") from None
             if not 1 <= seat <= seats:
-                raise OptionError(f"no bot seat {seat}: bot seats are 1 to {seats} "
-                                  "(you sit at seat 0)")
+                raise OptionError(f"no bot seat {seat} at {_table_of(seats)}: bot seats are "
+                                  f"1 to {seats} (you sit at seat 0)")
             levels[seat - 1] = level
         return levels
     if any("=" in p for p in parts):
         raise OptionError("--bots takes LEVEL, a list LEVEL,LEVEL,... or SEAT=LEVEL,... "
                           "but not a mix")
+    if len(parts) > seats:
+        raise OptionError(f"--bots lists {count(len(parts), 'level')} but {_table_of(seats)} "
+                          f"has {count(seats, 'bot seat')} (you sit at seat 0)")
     for i in range(seats):
         levels[i] = parts[min(i, len(parts) - 1)]
     return levels
+
+
+def _table_of(bot_seats: int) -> str:
+    """"a 4-player table" for 3 bot seats (you are the other player)."""
+    return f"a {bot_seats + 1}-player table"
 
 
 @dataclasses.dataclass
@@ -105,7 +123,7 @@ class GameConfig:
     level: str = "medium"               #: default bot level (and for money-game joiners)
     target: int | None = None           #: None: the variant's
     seed: int | None = None
-    practice: bool = False              #: allows undo
+    practice: bool = False              #: a practice game (undo is allowed in every game)
     options: dict[str, Any] = dataclasses.field(default_factory=dict)
 
     def rules(self) -> RuleSet:
@@ -127,8 +145,10 @@ class GameConfig:
             return rules.default_players
         if not low <= self.players <= high:
             hint = " (add --option allow_two_players=true for two)" if self.players == 2 else ""
-            raise OptionError(f"{self.players} players cannot play {shown(self.variant)}: it "
-                              f"allows {low} to {high}{hint}")
+            allowed = (f"exactly {count(low, 'player')}" if low == high
+                       else f"{low} to {high} players")
+            raise OptionError(f"{shown(self.variant)} is played by {allowed}, not by "
+                              f"{self.players}{hint}")
         return self.players
 
     def bot_levels(self) -> list[str]:
@@ -136,7 +156,10 @@ class GameConfig:
         if self.level not in LEVELS:
             raise OptionError(f"unknown bot level {shown(self.level)}; levels are: "
                               f"{', '.join(LEVELS)}")
-        levels = list(self.bots[:n]) + [self.bots[-1] if self.bots else self.level] * (
+        if len(self.bots) > n:
+            raise OptionError(f"{count(len(self.bots), 'bot level')} given but "
+                              f"{_table_of(n)} has {count(n, 'bot seat')}")
+        levels = list(self.bots) + [self.bots[-1] if self.bots else self.level] * (
             n - len(self.bots))
         for level in levels:
             if level not in LEVELS:

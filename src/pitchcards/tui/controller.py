@@ -29,6 +29,7 @@ from ..storage import ensure_folder, read_text, write_atomically
 from ..table import Table
 from ..views import View
 from .config import BOT_NAMES, HUMAN, LEVELS, GameConfig, data_dir
+from .words import sentence
 
 __all__ = ["GameController"]
 
@@ -74,8 +75,9 @@ class GameController:
         self.table = Table(game, bots={s: self._new_bot(name) for s, name in enumerate(seated)
                                        if name != HUMAN}, auto_deal=False)
         self._events = random.Random(f"pitch-play/{self.seed}/events/{len(game.results)}")
-        self.messages: list[str] = []   #: between-hands news (joins, leaves, payouts)
         self.saved_record: Path | None = None
+        #: actions taken back with undo in this game (the record's ``undos`` tag says so)
+        self.undos = 0
 
     def _new_bot(self, name: str) -> Bot:
         index = (BOT_NAMES.index(name) + 1) if name in BOT_NAMES else len(self.levels) + 1
@@ -138,7 +140,7 @@ class GameController:
     def winner_text(self) -> str | None:
         if self.game.winner is not None:
             who = self.side_name(self.game.winner)
-            return f"{who} win{'' if who == HUMAN or '&' in who else 's'} the match!"
+            return sentence(who, "win", "the match!")
         return None
 
     @property
@@ -149,7 +151,6 @@ class GameController:
     # ------------------------------------------------------------------ playing
     def deal(self) -> Hand:
         """Deal the next hand."""
-        self.messages = []
         return self.table.deal()
 
     def bot_view(self, seat: int) -> View:
@@ -180,16 +181,28 @@ class GameController:
         # a money session's players move seats between hands: follow the human by name
         return self.table.events(HUMAN if self.money else self.human_seat, after=before)
 
+    @property
+    def my_side(self) -> int:
+        """Your side: your seat, or your team in partnerships (index into deltas, scores)."""
+        return self.human_seat % 2 if self.rules.partnership_mode else self.human_seat
+
+    def events_since(self, after: int) -> list[Event]:
+        """Your copy of the Table's events after seq ``after`` (deals, plays, tricks, hands,
+        joins, leaves): what the screen learns the game from."""
+        return self.table.events(HUMAN if self.money else self.human_seat, after=after)
+
     def can_undo(self) -> bool:
-        """Practice mode, during a hand in which you have acted."""
+        """During a hand in which you have acted.  Against bots undo is always allowed (issue
+        10, item 6); the record counts the undos (``undos`` tag, docs/notation.md)."""
         hand = self.game.hand
-        return (self.config.practice and hand is not None and self.in_hand
+        return (hand is not None and self.in_hand
                 and any(s == self.human_seat for s, _ in hand.history))
 
     def undo(self) -> bool:
-        """Practice mode: take back your last action in this hand (and the bots' after it)."""
+        """Take back your last action in this hand (and the bots' after it)."""
         if not self.can_undo():
             return False
+        self.undos += 1
         hand = self.game.hand
         assert hand is not None
         me = self.human_seat
@@ -207,21 +220,20 @@ class GameController:
         return suggest(view)
 
     # ------------------------------------------------------------------ money sessions
-    def between_hands(self) -> list[str]:
-        """Money game: now and then a bot leaves (paid out) or a new one sits down."""
-        news: list[str] = []
+    def between_hands(self) -> None:
+        """Money game: now and then a bot leaves (paid out) or a new one sits down.  The screen
+        hears of it from the Table's events (:class:`~pitchcards.events.PlayerLeft`,
+        :class:`~pitchcards.events.PlayerJoined`)."""
         s = self.session
         if s is None or s.finished or s.in_hand or not s.results:
-            return news
+            return
         if s.rules.join_leave == "never":
-            return news
+            return
         roll = self._events.random()
         bots = [n for n in s.players if n != HUMAN]
         limit = min(8, s.rules.player_range[1])
         if roll < 0.12 and len(s.players) > 3 and bots:
-            who = self._events.choice(bots)
-            payout = self.table.leave(who)
-            news.append(f"{who} leaves the table and is paid {money_text(payout)}.")
+            self.table.leave(self._events.choice(bots))
         elif roll > 0.88 and len(s.players) < limit:
             used = set(s.players) | set(s.payouts) | set(self.levels)
             name = next((n for n in BOT_NAMES if n not in used), None)
@@ -229,9 +241,6 @@ class GameController:
                 level = self._events.choice(("easy", "medium", "hard"))
                 self.levels[name] = level
                 self.table.join(name, self._new_bot(name))
-                news.append(f"{name} ({level}) joins the table, to the right of the dealer.")
-        self.messages = news
-        return news
 
     def settle(self) -> dict[str, Fraction]:
         return self.table.settle()
@@ -240,7 +249,8 @@ class GameController:
     def record_text(self) -> str:
         """The game record, with the players' names and bot levels as header tags."""
         return write_record(self.game, names=None if self.money else self.names,
-                            bots=self.levels, practice=self.config.practice)
+                            bots=self.levels, practice=self.config.practice,
+                            undos=self.undos or None)
 
     def save(self, path: Path | None = None, kind: str = "saves") -> Path:
         """Write the record (default: a new file in the per-user data folder), all at once:
@@ -293,7 +303,9 @@ class GameController:
             names = None
         if game.rules.money != "none" and HUMAN not in game.names:
             raise ValueError(f"{path}: this money session has no seat named {HUMAN!r} to play")
-        return cls(config, game=game, levels=levels, names=names)
+        controller = cls(config, game=game, levels=levels, names=names)
+        controller.undos = record.undos or 0
+        return controller
 
 
 #: Dollars to the cent for the screen (the money game's one rounding rule, A-R7.6).

@@ -19,10 +19,12 @@ from ..rules import MOON, RuleSet
 from ..scoring import HandResult
 from ..views import View
 from .controller import GameController, money_text
+from .seats import LABEL, MIN_HEIGHT, MIN_WIDTH, Canvas, places
+from .words import HUMAN, count, sentence, verb
 
-__all__ = ["ILLEGAL_TEXT", "OPTION_TEXT", "action_text", "card_style", "card_text", "hand_log",
-           "illegal_text", "option_text", "result_text", "rules_summary", "score_text",
-           "table_text"]
+__all__ = ["ILLEGAL_TEXT", "OPTION_TEXT", "action_text", "auction_text", "card_style",
+           "card_text", "hand_log", "illegal_text", "option_text", "outcome_text", "result_text",
+           "rules_summary", "score_text", "table_text", "trick_line"]
 
 RED = "bold red1"
 BLACK = "bold bright_white"
@@ -71,11 +73,12 @@ def _last_bids(view: View) -> dict[int, Action]:
     return last
 
 
-def table_text(ctl: GameController, view: View) -> Text:
-    """The table: each seat with its bid, cards left, tricks won and card in this trick."""
-    rules = view.rules
-    out = Text()
-    out.append(f"{'':2}{'Seat':<12}{'Bid':<9}{'Held':>4}{'Won':>4}  Trick\n", style="bold")
+def table_text(ctl: GameController, view: View, width: int = MIN_WIDTH,
+               height: int = MIN_HEIGHT) -> Text:
+    """The table seen from your chair (:mod:`.seats`): each seat's name, level, bid or
+    contract and tricks won, and the card it played in front of it; in the centre, trump and
+    the trick (or the high bid in the auction)."""
+    canvas = Canvas(max(width, MIN_WIDTH), max(height, MIN_HEIGHT))
     bids = _last_bids(view)
     trick = dict(view.trick)
     showing_last = not view.trick and bool(view.tricks) and view.phase != "auction"
@@ -85,58 +88,73 @@ def table_text(ctl: GameController, view: View) -> Text:
         trick = {(leader + i) % view.players: c for i, c in enumerate(cards)}
     elif view.trick and view.trump is not None:
         winner_now = _winning(view)
-    me = view.seat
-    start = (me + 1) if me is not None else 0
-    for seat in [(start + k) % view.players for k in range(view.players)]:
-        to_act = seat == view.seat_to_act
-        mark = "▶ " if to_act else "  "
-        name = ctl.name(seat)
-        who = "You" if seat == me else f"{name} {ctl.level(seat)[:3]}"
-        if rules.partnership_mode:
-            who += " ¹" if seat % 2 == (me or 0) % 2 and seat != me else ""
-        dealer = " D" if seat == view.dealer else ""
-        style = "bold yellow" if to_act else ("bold" if seat == me else "")
-        out.append(mark, style="bold yellow")
-        out.append(f"{(who + dealer)[:11]:<12}", style=style)
-        bid = bids.get(seat)
-        bid_cell = Text("")
-        if bid is not None:
-            bid_cell = action_text(rules, bid)
-        if view.pitcher == seat and view.contract is not None:
-            bid_cell = Text(f"★ {bid_word(rules, view.contract)}", style="bold green")
-        out.append_text(_pad(bid_cell, 9))
-        out.append(f"{view.hand_sizes[seat]:>4}")
-        out.append(f"{view.tricks_won[seat]:>4}  ")
+    if view.phase == "auction" and view.pitched_card is not None and view.pitcher is not None:
+        trick = {view.pitcher: view.pitched_card}
+    me = view.seat if view.seat is not None else 0
+    spots = places(view.players, canvas.width, canvas.height)
+    for k, place in enumerate(spots):
+        seat = (me + k) % view.players
+        canvas.put(place.row, place.col, _seat_line(ctl, view, seat, me), LABEL)
+        canvas.put(place.row + 1, place.col, _seat_detail(ctl, view, seat, bids), LABEL)
         card = trick.get(seat)
         if card is not None:
-            out.append_text(card_text(card, dim=showing_last and seat != winner_now))
+            shown = card_text(card, dim=showing_last and seat != winner_now)
             if seat == winner_now:
-                out.append(" ✓" if showing_last else " ←",
-                           style="green" if showing_last else "cyan")
-        out.append("\n")
-    out.append("\n")
-    out.append("Trump ")
-    out.append_text(suit_text(view.trump))
+                shown.append(" ✓" if showing_last else " ←",
+                             style="green" if showing_last else "cyan")
+            canvas.put(place.card_row, place.card_col, shown)
+    canvas.put_centred(canvas.height // 2, _centre_line(ctl, view, showing_last, winner_now))
+    return canvas.text()
+
+
+def _seat_line(ctl: GameController, view: View, seat: int, me: int) -> Text:
+    """"▶ Ann D": the seat to act marked, the name, D for the dealer, your partner said."""
+    to_act = seat == view.seat_to_act
+    line = Text("▶" if to_act else " ", style="bold yellow")
+    style = "bold yellow" if to_act else ("bold" if seat == me else "")
+    line.append(ctl.name(seat), style=style)
+    if seat == view.dealer:
+        line.append(" D", style="dim")
+    if view.rules.partnership_mode and seat != me and seat % 2 == me % 2:
+        line.append(" partner", style="cyan")
+    return line
+
+
+def _seat_detail(ctl: GameController, view: View, seat: int, bids: dict[int, Action]) -> Text:
+    """The second line: the bot's level (whole), its bid (the contract ★ once it is the
+    pitcher's) and the tricks it has won."""
+    out = Text(" ")
+    if seat != view.seat:
+        out.append(ctl.level(seat) + " ", style="dim")
+    if view.pitcher == seat and view.contract is not None:
+        out.append(f"★{bid_word(view.rules, view.contract)}", style="bold green")
+    elif view.phase == "auction" and seat in bids:
+        out.append_text(action_text(view.rules, bids[seat]))
+    won = view.tricks_won[seat]
+    if won:
+        out.append(f" {won}✓", style="green")
+    return out
+
+
+def _centre_line(ctl: GameController, view: View, showing_last: bool,
+                 winner_now: int | None) -> Text:
+    """Trump and where the hand is: "trump ♠ · trick 2", or the high bid in the auction."""
+    rules = view.rules
+    out = Text()
     if view.phase == "auction":
         if view.high_bid is not None and view.high_bidder is not None:
-            out.append(f"   high bid {bid_word(rules, view.high_bid)} by "
-                       f"{ctl.name(view.high_bidder)}")
+            out.append(f"high {bid_word(rules, view.high_bid)} "
+                       f"{ctl.name(view.high_bidder)}", style="bold")
         else:
-            out.append("   no bid yet")
-        if view.pitched_card is not None:
-            out.append("   pitched ")
-            out.append_text(card_text(view.pitched_card))
-    elif view.phase == "play":
-        n = len(view.tricks) + (1 if view.trick else 0)
-        if showing_last:
-            assert winner_now is not None
-            out.append(f"   trick {len(view.tricks)} ✓ {ctl.name(winner_now)}")
+            out.append("no bid yet", style="dim")
+        return out
+    out.append("trump ")
+    out.append_text(suit_text(view.trump))
+    if view.phase == "play":
+        if showing_last and winner_now is not None:
+            out.append(f" {ctl.name(winner_now)} ✓", style="green")
         else:
-            out.append(f"   trick {max(n, 1)} of 6")
-        if view.pitcher is not None:
-            out.append(f"   {ctl.name(view.pitcher)} bid {bid_word(rules, view.contract)}")
-    if rules.partnership_mode:
-        out.append("\n¹ your partner", style="dim")
+            out.append(f" trick {min(len(view.tricks) + 1, 6)}")
     return out
 
 
@@ -154,103 +172,170 @@ def _pad(text: Text, width: int) -> Text:
 
 
 def score_text(ctl: GameController, view: View | None) -> Text:
-    """The score sheet: per side (or player) the score; money: stars and the ledger too."""
+    """The score sheet: per side (or player) the score and the last change; money: stars and
+    the ledger too.  The hand-by-hand history is :func:`history_text`."""
     out = Text()
     game = ctl.game
-    rules = ctl.rules
     results = game.results
     if ctl.money:
         assert isinstance(game, MoneySession)
-        out.append(f"{'Money game':<12}{'pts':>4}{'★':>3}{'$':>8}\n", style="bold")
-        ledger = game.ledger
+        ledger = game.ledger  # the column heads are the panel's title (app.refresh_screen)
         for name in game.players:
-            style = "bold" if name == "You" else ""
+            style = "bold" if name == HUMAN else ""
             out.append(f"{name:<12}{game.scores[name]:>4}{game.stars[name]:>3}", style=style)
-            out.append(f"{money_text(ledger[name]):>8}\n",
-                       style="green" if ledger[name] > 0 else "red" if ledger[name] < 0 else "")
+            out.append(f"{money_text(ledger[name]):>8}\n", style=_sign_style(ledger[name]))
         for name, paid in game.payouts.items():
             if name not in game.players:
                 out.append(f"{name:<12} left {money_text(paid):>8}\n", style="dim")
     else:
-        target = rules.target
-        out.append(f"Score to {target}\n", style="bold")
-        scores = game.side_scores()
+        scores = game.side_scores()  # "Score to N" is the panel's title
         for side in range(ctl.sides):
             label = ctl.side_name(side)
-            style = "bold" if "You" in label else ""
+            style = "bold" if HUMAN in label else ""
             out.append(f"{label[:15]:<15}{scores[side]:>4}", style=style)
             if results:
                 d = results[-1].deltas[side]
-                out.append(f" {d:+d}", style="green" if d > 0 else "red" if d < 0 else "dim")
+                out.append(f" {d:+d}", style=_sign_style(d))
             out.append("\n")
-    out.append(f"Hands played: {len(results)}", style="dim")
-    return out
-
-
-def auction_text(ctl: GameController, view: View, lines: int = 8) -> Text:
-    """The auction so far, newest last (trimmed to the last ``lines``)."""
-    out = Text()
-    items = list(view.auction)
-    if len(items) > lines:
-        out.append(f"… {len(items) - lines} earlier\n", style="dim")
-        items = items[-lines:]
-    for seat, action in items:
-        out.append(f"{ctl.name(seat):<5} ")
-        out.append_text(action_text(view.rules, action))
-        out.append("\n")
-    if not items:
-        out.append(f"{ctl.name((view.dealer + 1) % view.players)} bids first\n", style="dim")
     out.rstrip()
     return out
 
 
-def result_text(ctl: GameController, result: HandResult) -> Text:
-    """The hand's result: who bid, made or set, who took High, Low, Jack and Game, the deltas."""
-    rules = ctl.rules
+def _sign_style(amount: int | Fraction) -> str:
+    return "green" if amount > 0 else "red" if amount < 0 else "dim"
+
+
+def auction_text(ctl: GameController, view: View, lines: int | None = None,
+                 width: int = 27, news: list[str] | None = None) -> Text:
+    """The auction so far, several bids a line ("Ann pass · Bob 2 · Cy 3"), after this hand's
+    news (joins, leaves); trimmed to the last ``lines`` lines (None: all of them)."""
+    out_lines: list[Text] = [Text(item, style="italic") for item in news or []]
+    line = Text()
+    for seat, action in view.auction:
+        entry = Text(f"{ctl.name(seat)} ")
+        entry.append_text(action_text(view.rules, action))
+        if line.plain and len(line.plain) + 3 + len(entry.plain) > width:
+            out_lines.append(line)
+            line = Text()
+        if line.plain:
+            line.append(" · ", style="dim")
+        line.append_text(entry)
+    if line.plain:
+        out_lines.append(line)
+    if not view.auction:
+        first = ctl.name((view.dealer + 1) % view.players)
+        out_lines.append(Text(sentence(first, "bid", "first"), style="dim"))
+    if lines is not None and len(out_lines) > lines:
+        hidden = len(out_lines) - lines + 1
+        out_lines = [Text(f"… {count(hidden, 'earlier line')}", style="dim"),
+                     *out_lines[-(lines - 1):]] if lines > 1 else out_lines[-1:]
+    return Text("\n").join(out_lines)
+
+
+def outcome_text(ctl: GameController, result: HandResult) -> Text:
+    """"You bid 2 in ♣ and were set." / "Ann bid 3 in ♠ and made it." (one place, for "you"
+    and for others: :mod:`.words`)."""
     out = Text()
     if result.thrown_in or result.pitcher is None:
-        out.append("Everyone passed: the hand is thrown in.\n", style="bold")
+        out.append("Everyone passed: the hand is thrown in.", style="bold")
         return out
-    seat = result.pitcher
-    who = ctl.name(seat)
-    verb = "made" if result.made else "was SET"
-    out.append(f"{who} bid {bid_word(rules, result.bid)} in ", style="bold")
+    who = ctl.name(result.pitcher)
+    out.append(sentence(who, "bid (past)", f"{bid_word(ctl.rules, result.bid)} in "),
+               style="bold")
     out.append_text(suit_text(result.trump))
-    out.append(f" and {verb}", style="bold green" if result.made else "bold red")
+    if result.made:
+        out.append(" and made it", style="bold green")
+    else:
+        out.append(f" and {verb(who, 'be (past)')} set", style="bold red")
     if result.moon:
         out.append(" — shot the moon! ★", style="bold yellow")
-    out.append("\n\n")
-    cards = {"High": result.high_card, "Low": result.low_card, "Jack": result.jack_card}
-    for label, side in (("High", result.high), ("Low", result.low), ("Jack", result.jack),
-                        ("Game", result.game)):
-        out.append(f"  {label:<6}")
-        card = cards.get(label)
-        if card:
-            out.append_text(_pad(card_text(parse_card(card)), 5))
-        else:
-            out.append(" " * 5)
-        if side is None:
-            out.append("nobody" if label != "Jack" or card else "not dealt", style="dim")
-        else:
-            out.append(ctl.side_name(side), style="bold" if "You" in ctl.side_name(side) else "")
-        if label == "Game":
-            counts = " ".join(str(c) for c in result.game_counts)
-            out.append(f"   (counts {counts})", style="dim")
-        out.append("\n")
-    out.append("\n")
-    out.append("  Change: ")
-    for side, d in enumerate(result.deltas):
-        out.append(f"{ctl.side_name(side)} ")
-        out.append(f"{d:+d}", style="green" if d > 0 else "red" if d < 0 else "dim")
-        out.append("  ")
-    out.append("\n")
+    out.append(".")
     return out
 
 
-def hand_log(ctl: GameController, view: View) -> Text:
-    """The hand so far from your seat: your cards, the auction, every trick."""
+def result_text(ctl: GameController, result: HandResult) -> Text:
+    """The hand's result, compact enough for eight players without scrolling: the outcome,
+    who took High, Low, Jack and Game (two a line), then one row per side with the change
+    and the new score (money: stars and money too)."""
+    out = outcome_text(ctl, result)
+    out.append("\n")
+    if not (result.thrown_in or result.pitcher is None):
+        cards = (result.high_card, result.low_card, result.jack_card, None)
+        cells = []
+        for label, side, card in zip(("High", "Low", "Jack", "Game"),
+                                     (result.high, result.low, result.jack, result.game),
+                                     cards, strict=True):
+            cell = Text(f"  {label:<5}")
+            cell.append_text(_pad(card_text(parse_card(card)), 4) if card else Text(" " * 4))
+            if side is None:
+                cell.append("nobody" if label != "Jack" or card else "not dealt", style="dim")
+            else:
+                name = ctl.side_name(side)
+                cell.append(name, style="bold" if HUMAN in name else "")
+            cells.append(cell)
+        out.append_text(_pad(cells[0], 34))
+        out.append_text(cells[1])
+        out.append("\n")
+        out.append_text(_pad(cells[2], 34))
+        out.append_text(cells[3])
+        counts = " ".join(str(c) for c in result.game_counts)
+        out.append(f"  (counts {counts})\n", style="dim")
+    out.append("\n")
+    out.append_text(_sides_table(ctl, result))
+    return out
+
+
+def _sides_table(ctl: GameController, result: HandResult) -> Text:
+    """One row per side: the hand's change and the score after it (money: ★ and $)."""
+    game = ctl.game
     out = Text()
-    out.append(f"Hand {len(ctl.game.hands)} — dealer {ctl.name(view.dealer)}\n", style="bold")
+    if ctl.money:
+        assert isinstance(game, MoneySession)
+        out.append(f"  {'':<12}{'change':>7}{'pts':>5}{'★':>3}{'$':>9}\n", style="bold")
+        ledger = game.ledger
+        for seat, name in enumerate(ctl.seating):
+            if name not in game.players:
+                continue
+            d = result.deltas[seat] if seat < len(result.deltas) else 0
+            out.append(f"  {name:<12}", style="bold" if name == HUMAN else "")
+            out.append(f"{d:>+7d}", style=_sign_style(d))
+            out.append(f"{game.scores[name]:>5}{game.stars[name]:>3}")
+            out.append(f"{money_text(ledger[name]):>9}\n", style=_sign_style(ledger[name]))
+    else:
+        scores = game.side_scores()
+        out.append(f"  {'':<16}{'change':>7}{'score':>7}\n", style="bold")
+        for side, d in enumerate(result.deltas):
+            name = ctl.side_name(side)
+            out.append(f"  {name[:16]:<16}", style="bold" if HUMAN in name else "")
+            out.append(f"{d:>+7d}", style=_sign_style(d))
+            out.append(f"{scores[side]:>7}\n")
+    out.rstrip()
+    return out
+
+
+def trick_line(ctl: GameController, leader: int, cards: list[int] | tuple[int, ...],
+               winner: int | None, players: int) -> Text:
+    """"Ann K♥  Bob 2♥  You A♥ → You": a trick in play order, and who took it."""
+    out = Text()
+    for k, c in enumerate(cards):
+        out.append(f"{ctl.name((leader + k) % players)} ")
+        out.append_text(card_text(c))
+        out.append("  ")
+    if winner is not None:
+        out.append(f"→ {ctl.name(winner)}", style="green")
+    return out
+
+
+def hand_log(ctl: GameController, view: View, news: list[str] | None = None) -> Text:
+    """The hand so far from your seat: the table's news (joins and leaves), your cards, the
+    auction, every trick."""
+    out = Text()
+    if news:
+        out.append("Table news\n", style="bold")
+        for item in news:
+            out.append(f"  {item}\n")
+        out.append("\n")
+    out.append(f"Hand {len(ctl.game.hands)} — {ctl.name(view.dealer)} dealt\n", style="bold")
     out.append("Your cards were: ")
     for c in cards_of(view.dealt_mask):
         out.append_text(card_text(c))
@@ -264,17 +349,12 @@ def hand_log(ctl: GameController, view: View) -> Text:
         out.append("\nTricks\n", style="bold")
     for i, (leader, cards, winner) in enumerate(view.tricks, 1):
         out.append(f"  {i}. ")
-        for k, c in enumerate(cards):
-            out.append(f"{ctl.name((leader + k) % view.players)} ")
-            out.append_text(card_text(c))
-            out.append("  ")
-        out.append(f"→ {ctl.name(winner)}\n", style="green")
+        out.append_text(trick_line(ctl, leader, cards, winner, view.players))
+        out.append("\n")
     if view.trick:
         out.append(f"  {len(view.tricks) + 1}. ")
-        for seat, c in view.trick:
-            out.append(f"{ctl.name(seat)} ")
-            out.append_text(card_text(c))
-            out.append("  ")
+        out.append_text(trick_line(ctl, view.trick[0][0], [c for _, c in view.trick], None,
+                                   view.players))
         out.append("\n")
     if view.result is not None:
         out.append("\n")

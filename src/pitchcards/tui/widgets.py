@@ -27,7 +27,7 @@ class CardView(Static):
             super().__init__()
 
     def __init__(self, index: int) -> None:
-        super().__init__("", classes="card")
+        super().__init__("", classes="card", id=f"card{index + 1}")
         self.index = index
         self.card: int | None = None
 
@@ -69,7 +69,7 @@ class BidButton(Static):
             super().__init__()
 
     def __init__(self, key: str, label: str) -> None:
-        super().__init__(label, classes="bid")
+        super().__init__(label, classes="bid", id=f"bid-{key}")
         self.key = key
 
     def on_click(self) -> None:
@@ -77,7 +77,7 @@ class BidButton(Static):
 
 
 class BidBar(Horizontal):
-    """The bids, one key each: p pass, 1-4, m moon/smudge."""
+    """The bids, one key each to *choose* it: p pass, 1-4, m moon/smudge (Enter confirms)."""
 
     KEYS = (("pass", "p Pass"), ("1", "1"), ("2", "2"), ("3", "3"), ("4", "4"),
             ("moon", "m Moon"))
@@ -86,8 +86,10 @@ class BidBar(Horizontal):
         for key, label in self.KEYS:
             yield BidButton(key, label)
 
-    def show(self, legal: set[str], offered: set[str], moon_word: str) -> None:
+    def show(self, legal: set[str], offered: set[str], moon_word: str,
+             chosen: str | None = None) -> None:
         for button in self.query(BidButton):
+            button.set_class(button.key == chosen, "chosen")
             button.display = button.key in offered
             if button.key == "moon":
                 button.update(f"m {moon_word.capitalize()}")

@@ -1,0 +1,129 @@
+"""The hand-by-hand score history (issue 10, item 4) and the statistics page, as text.
+
+Rows are collected from the Table's :class:`~pitchcards.events.HandScored` events as hands end
+(:class:`HandRow`: the result, every side's score after it and, at money tables, your money
+after it); a resumed game's earlier hands are rebuilt from its results, without the money
+(the record keeps the ledger's end, not each step).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from rich.text import Text
+
+from ..scoring import HandResult
+from .controller import GameController, money_text
+from .stats import StatsFile
+from .text import bid_word, suit_text
+from .words import HUMAN, count
+
+__all__ = ["HandRow", "earlier_rows", "history_text", "stats_text"]
+
+
+@dataclass(frozen=True)
+class HandRow:
+    """One finished hand: its number (from 1), the result, the seating it was played in, each
+    side's score after it, and your money after it (money tables; None: not known)."""
+
+    number: int
+    result: HandResult
+    names: tuple[str, ...]
+    scores: tuple[int, ...]
+    money: Fraction | None = None
+
+
+def earlier_rows(ctl: GameController) -> list[HandRow]:
+    """Rows for hands finished before this screen saw them (a resumed game): running scores
+    from the results' deltas, seat names from the controller's seating."""
+    rows: list[HandRow] = []
+    running: list[int] = []
+    for number, result in enumerate(ctl.game.results, 1):
+        if len(running) != len(result.deltas):
+            running = [0] * len(result.deltas)
+        running = [a + b for a, b in zip(running, result.deltas, strict=True)]
+        rows.append(HandRow(number, result, tuple(ctl.seating), tuple(running)))
+    return rows
+
+
+def _who(ctl: GameController, row: HandRow, side: int | None) -> str:
+    if side is None:
+        return "-"
+    if ctl.rules.partnership_mode:
+        return "us" if side == ctl.my_side else "them"
+    return row.names[side] if side < len(row.names) else f"seat {side}"
+
+
+def history_text(ctl: GameController, rows: list[HandRow]) -> Text:
+    """A table, one line per hand: the contract and whether it was made or set, who took High,
+    Low, Jack and Game, then the score of each side after the hand (your money too at money
+    tables)."""
+    out = Text()
+    if not rows:
+        out.append("No hand has been scored yet.", style="dim")
+        return out
+    last = rows[-1]
+    if ctl.money:
+        heads = list(last.names)
+    else:
+        heads = [ctl.side_name(side) for side in range(len(last.scores))]
+    short = [h.split(" & ")[0][:5] for h in heads]
+    out.append(f"{'#':>3} {'contract':<14}{'':<5}{'H':<5}{'L':<5}{'J':<5}{'G':<5}", style="bold")
+    out.append("".join(f"{h:>6}" for h in short), style="bold")
+    if ctl.money:
+        out.append(f"{'your $':>9}", style="bold")
+    out.append("\n")
+    for row in rows:
+        r = row.result
+        if r.thrown_in or r.pitcher is None:
+            contract, made = "thrown in", ""
+        else:
+            bidder = row.names[r.pitcher] if r.pitcher < len(row.names) else "?"
+            trump = suit_text(r.trump).plain if r.trump else ""
+            contract = f"{bidder[:5]} {bid_word(ctl.rules, r.bid)} {trump}"
+            made = "made" if r.made else "set"
+        out.append(f"{row.number:>3} {contract[:13]:<14}")
+        out.append(f"{made:<5}", style="green" if made == "made" else "red")
+        for side in (r.high, r.low, r.jack, r.game):
+            out.append(f"{_who(ctl, row, side)[:4]:<5}")
+        if ctl.money and row.names != last.names:
+            by_name = dict(zip(row.names, row.scores, strict=False))
+            cells = [f"{by_name[n]:>6}" if n in by_name else f"{'-':>6}" for n in last.names]
+        else:
+            cells = [f"{v:>6}" for v in row.scores]
+        out.append("".join(cells))
+        if ctl.money:
+            out.append(f"{money_text(row.money) if row.money is not None else '-':>9}",
+                       style="bold")
+        out.append("\n")
+    out.append("\nH L J G: who took High, Low, Jack and Game", style="dim")
+    if ctl.rules.partnership_mode:
+        out.append(" (us: your team)", style="dim")
+    out.append(f"; scores after each hand. {count(len(rows), 'hand')}.", style="dim")
+    return out
+
+
+def stats_text(stats: StatsFile, note: str | None = None) -> Text:
+    """Your statistics per variant: matches and win rate, contracts bid and made, average
+    points per hand, moons; and any problem with the statistics file."""
+    out = Text()
+    problem = note or stats.problem or stats.save_error
+    if problem:
+        out.append(problem + "\n\n", style="yellow")
+    if not stats.variants:
+        out.append("No hands played yet: statistics start with your first scored hand.\n",
+                   style="dim")
+        out.append(f"\nKept in {stats.path}", style="dim")
+        return out
+    out.append(f"{'variant':<17}{'matches':>8}{'won':>6}{'hands':>7}{'pts/hand':>9}"
+               f"{'bids':>6}{'made':>6}{'moons':>6}\n", style="bold")
+    for name, s in sorted(stats.variants.items()):
+        rate = f"{100 * s.wins / s.matches:.0f}%" if s.matches else "-"
+        avg = f"{s.points / s.hands:+.2f}" if s.hands else "-"
+        made = f"{100 * s.made / s.bids:.0f}%" if s.bids else "-"
+        out.append(f"{name[:16]:<17}{s.matches:>8}{rate:>6}{s.hands:>7}{avg:>9}{s.bids:>6}"
+                   f"{made:>6}{s.moons:>6}\n")
+    out.append(f"\nwon: matches won (money: sessions paid out above zero); bids: contracts "
+               f"{HUMAN.lower()} bid, made: of them.\nKept in {stats.path}", style="dim")
+    return out
