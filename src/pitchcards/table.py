@@ -168,6 +168,29 @@ class Table:
         self._seat_names = self.session.names
         self._seat_bots = [self._agents.get(name) for name in self._seat_names]
 
+    def set_bot(self, who: int | str, bot: Bot | None) -> None:
+        """From now on ``bot`` plays ``who`` (a seat now, or a player's name), or, with None,
+        the seat is played from outside again: a server hands a dropped player's seat to a bot
+        and back.  Its actions are marked ``by_bot`` in the events."""
+        names = self.session.names
+        if isinstance(who, int) and not isinstance(who, bool) and 0 <= who < len(names):
+            name = names[who]
+        elif isinstance(who, str) and who in names:
+            name = who
+        else:
+            raise IllegalActionError(f"{shown(who)} is not a seat (0..{len(names) - 1}) or a "
+                                     "player at this table", reason="no_such_seat")
+        if bot is None:
+            self._agents.pop(name, None)
+        elif not callable(getattr(bot, "choose", None)):
+            raise IllegalActionError(f"the bot for {shown(who)} is {shown(bot)}, not a bot",
+                                     reason="bad_setup", phase="setup")
+        else:
+            self._agents[name] = bot
+            if self.decision_ns is not None:
+                self.decision_ns.setdefault(name, [])
+        self._reseat()
+
     def is_bot(self, seat: int) -> bool:
         return self.bot_at(seat) is not None
 

@@ -30,27 +30,32 @@ from .format import (
 def write_record(game: GameSession, *, names: Sequence[str] | None = None,
                  bots: Mapping[str, str] | None = None, practice: bool | None = None,
                  undos: int | None = None,
-                 version: int = FORMAT_VERSION) -> str:
+                 version: int = FORMAT_VERSION, public: bool = False) -> str:
     """The record of a match or money session, finished or not (see ``docs/notation.md``).
 
     The header tags: ``names``, a match's player names in seat order (a money session's are
     its players'); ``bots``, the bot level of each player a program plays; ``practice``, the
     game was a practice game; ``undos``, how many actions were taken back (written when not
     None).  ``version=1`` writes the old format, without the ``end`` line.
+    ``public``: the record a table's players may see while it goes on — finished hands only
+    (a hand in play would show its unplayed cards) and no seed (it deals the hands to come);
+    it replays like any other, from its deal lines.
     """
     if version not in READ_VERSIONS:
         raise ValueError(f"write_record writes format versions {READ_VERSIONS}, not {version!r}")
     if isinstance(game, MoneySession):
         if names is not None:
             raise ValueError("a money session's names are its players': give no names")
-        out = _write_money(game, version, _tags(None, bots, practice, set(game.scores), undos))
+        out = _write_money(game, version, _tags(None, bots, practice, set(game.scores), undos),
+                           public)
     elif isinstance(game, Match):
         if names is None and game.names != _default_names(game.seat_count):
             names = game.names  # named seats: the names tag, so that they replay
         if names is not None and (len(names) != game.players or len(set(names)) != len(names)):
             raise ValueError(f"names must be {game.players} different names, one per seat, not "
                              f"{list(names)!r}")
-        out = _write_match(game, version, _tags(names, bots, practice, set(names or ()), undos))
+        out = _write_match(game, version, _tags(names, bots, practice, set(names or ()), undos),
+                           public)
     else:
         raise TypeError(f"write_record needs a Match or a MoneySession, not "
                         f"{type(game).__name__}")
@@ -92,18 +97,20 @@ def _write_header(out: list[str], kind: str, rules: RuleSet, version: int) -> No
         out.append(f"option {name} {_format_value(value)}")
 
 
-def _write_match(m: Match, version: int, tags: list[str]) -> list[str]:
+def _write_match(m: Match, version: int, tags: list[str], public: bool = False) -> list[str]:
     out: list[str] = []
     _write_header(out, "match", m.rules, version)
     out.append(f"players {m.players}")
     out.append(f"dealer {m.first_dealer}")
     if any(m.starting_scores):
         out.append("scores " + " ".join(str(s) for s in m.starting_scores))
-    if m.seed is not None:
+    if m.seed is not None and not public:
         out.append(f"seed {m.seed}")
     out += tags
     running = list(m.starting_scores)
     for number, hand in enumerate(m.hands, 1):
+        if public and hand.result is None:
+            break
         _write_hand(out, number, hand, None)
         if hand.result is not None:
             for side, d in enumerate(hand.result.deltas):
@@ -115,14 +122,15 @@ def _write_match(m: Match, version: int, tags: list[str]) -> list[str]:
     return out
 
 
-def _write_money(s: MoneySession, version: int, tags: list[str]) -> list[str]:
+def _write_money(s: MoneySession, version: int, tags: list[str],
+                 public: bool = False) -> list[str]:
     out: list[str] = []
     _write_header(out, "money", s.rules, version)
     start = [str(v) for k, v in s.events if k == "player"]
     dealer = next(v for k, v in s.events if k == "dealer")
     out.append("players " + " ".join(_quote(n) for n in start))
     out.append(f"dealer {dealer}")
-    if s.seed is not None:
+    if s.seed is not None and not public:
         out.append(f"seed {s.seed}")
     out += tags
     # Each player's score before their first hand (0, or the table average for a joiner in
@@ -137,6 +145,8 @@ def _write_money(s: MoneySession, version: int, tags: list[str]) -> list[str]:
         if kind == "hand":
             index = int(value)
             hand, seated = s.hands[index], s.hand_players[index]
+            if public and hand.result is None:
+                break
             _write_hand(out, index + 1, hand, seated)
             if hand.result is not None:
                 for name, d in zip(seated, hand.result.deltas, strict=True):

@@ -1,0 +1,383 @@
+"""The ASGI app of ``pitch serve``: the HTTP API, the WebSocket, ``/healthz`` and ``/metrics``.
+
+Routes (docs/protocol.md has the messages)::
+
+    POST /api/tables                    create a table (CreateTable) -> TableCreated
+    GET  /api/lobby                     listed tables -> [TableInfo]
+    GET  /api/tables/{id}               a table -> TableInfo
+    GET  /api/invites/{code}            the table of an invite -> TableInfo
+    POST /api/invites/{code}/seats      take a seat (TakeSeat) -> SeatTaken
+    POST /api/tables/{id}/start         host: start the match            (Authorization: Bearer)
+    POST /api/tables/{id}/leave         money: leave with your payout    (Bearer)
+    POST /api/tables/{id}/settle        money: settle everyone           (Bearer)
+    POST /api/tables/{id}/rematch       host: the same seats again       (Bearer)
+    GET  /api/tables/{id}/record        the finished hands' record       (Bearer)
+    GET  /api/protocol                  the JSON Schema of every message
+    WS   /ws/{id}                       play or watch: hello first
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+from urllib.parse import urlsplit
+
+from fastapi import Depends, FastAPI, Header, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
+from pydantic import ValidationError
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from .. import __version__
+from ..errors import IllegalActionError, OptionError
+from .config import ServerConfig
+from .connection import Connection
+from .hub import Hub, new_token
+from .limits import AddressLimits
+from .protocol import (
+    CLIENT_TYPES,
+    PROTOCOL,
+    Act,
+    Chat,
+    CreateTable,
+    ErrorMessage,
+    Hello,
+    Ping,
+    Pong,
+    Refusal,
+    SeatTaken,
+    TableCreated,
+    TableInfo,
+    TakeSeat,
+    check_display_name,
+    json_schema,
+    parse_client_message,
+)
+from .room import Player, Refused, Room
+from .store import hash_secret
+
+__all__ = ["create_app"]
+
+log = logging.getLogger("pitchcards.server")
+
+#: The seat token of a request, as ``Authorization: Bearer <token>`` (module level: FastAPI
+#: resolves the routes' annotations in this module's namespace).
+Auth = Annotated[str | None, Header(description="Bearer <seat token>")]
+
+
+def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> FastAPI:
+    """The app for ``config`` (defaults: SQLite under the data folder, 127.0.0.1:8000)."""
+    config = config or ServerConfig()
+    hub = hub or Hub(config)
+    limits = AddressLimits(config.max_connections_per_address, config.http_writes_per_minute)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await hub.open()
+        log.info("serving", extra={"url": config.url, "db": _safe_url(config.db_url)})
+        yield
+        await hub.close()
+
+    app = FastAPI(title="pitchcards", version=__version__, lifespan=lifespan,
+                  summary="Pitch online: tables, seats, and a WebSocket per player",
+                  responses={409: {"model": Refusal}})
+    app.state.hub = hub
+
+    # ------------------------------------------------------------------ errors
+    @app.exception_handler(Refused)
+    async def _refused(_request: Request, exc: Refused) -> JSONResponse:
+        hub.metrics.refusals.labels(exc.reason).inc()
+        return JSONResponse(Refusal(reason=exc.reason, message=exc.message).model_dump(),
+                            status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        hub.metrics.refusals.labels("bad_message").inc()
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        return JSONResponse(Refusal(reason="bad_message",
+                                    message=f"{where}: {first.get('msg', 'invalid')}"
+                                    ).model_dump(), status_code=422)
+
+    @app.exception_handler(OptionError)
+    async def _option(_request: Request, exc: OptionError) -> JSONResponse:
+        return JSONResponse(Refusal(reason="bad_setup", message=str(exc)).model_dump(),
+                            status_code=422)
+
+    @app.exception_handler(IllegalActionError)
+    async def _illegal(_request: Request, exc: IllegalActionError) -> JSONResponse:
+        return JSONResponse(Refusal(reason=exc.reason, message=str(exc)).model_dump(),
+                            status_code=422)
+
+    def writes(request: Request) -> None:
+        """A dependency of every request that changes something: the address's rate."""
+        if not limits.write(_address(request)):
+            raise Refused("rate_limited", "too many requests from your address: wait a "
+                                          "minute", 429)
+
+    Writes = Depends(writes)
+
+    async def bearer(table_id: str, authorization: str | None) -> tuple[Room, Player]:
+        token = None
+        if authorization and authorization.lower().startswith("bearer "):
+            token = authorization[7:].strip()
+        return await hub.player(table_id, token)
+
+    # ------------------------------------------------------------------ HTTP
+    @app.get("/healthz")
+    async def healthz() -> dict[str, Any]:
+        await hub.db(hub.store.lobby, 1)  # the database answers
+        return {"ok": True, "tables": len(hub.rooms),
+                "connections": sum(len(r.connections()) for r in hub.rooms.values())}
+
+    @app.get("/metrics")
+    async def metrics() -> Response:
+        return Response(hub.metrics.render(), media_type="text/plain; version=0.0.4")
+
+    @app.get("/api/protocol")
+    async def protocol() -> dict[str, Any]:
+        return json_schema()
+
+    @app.post("/api/tables", status_code=201, dependencies=[Writes])
+    async def create_table(request: CreateTable) -> TableCreated:
+        name = _display_name(request.name)
+        token = new_token()
+        room, invite, seat = await hub.create(request.model_copy(update={"name": name}), token)
+        return TableCreated(table=room.id, seat=seat, name=name, token=token,
+                            url=f"{config.url}/t/{room.id}", invite=invite,
+                            invite_url=f"{config.url}/join/{invite}")
+
+    @app.get("/api/lobby")
+    async def lobby() -> list[TableInfo]:
+        ids = await hub.db(hub.store.lobby, 100)
+        return [(await hub.room(i)).info() for i in ids]
+
+    @app.get("/api/tables/{table_id}")
+    async def table_info(table_id: str) -> TableInfo:
+        return (await hub.room(table_id)).info()
+
+    @app.get("/api/invites/{code}")
+    async def invite_info(code: str) -> TableInfo:
+        return (await hub.by_invite(code)).info()
+
+    @app.post("/api/invites/{code}/seats", status_code=201, dependencies=[Writes])
+    async def take_seat(code: str, request: TakeSeat) -> SeatTaken:
+        room = await hub.by_invite(code)
+        name = _display_name(request.name)
+        token = new_token()
+        seat = await room.take_seat(name, request.seat, hash_secret(token))
+        return SeatTaken(table=room.id, seat=seat, name=name, token=token,
+                         url=f"{config.url}/t/{room.id}")
+
+    @app.post("/api/tables/{table_id}/start", dependencies=[Writes])
+    async def start(table_id: str, authorization: Auth = None) -> TableInfo:
+        room, player = await bearer(table_id, authorization)
+        await room.start(player)
+        return room.info()
+
+    @app.post("/api/tables/{table_id}/leave", dependencies=[Writes])
+    async def leave(table_id: str, authorization: Auth = None) -> dict[str, Any]:
+        room, player = await bearer(table_id, authorization)
+        payout = await room.leave(player)
+        return {"payout": None if payout is None else str(payout),
+                "pending": payout is None}
+
+    @app.post("/api/tables/{table_id}/settle", dependencies=[Writes])
+    async def settle(table_id: str, authorization: Auth = None) -> TableInfo:
+        room, player = await bearer(table_id, authorization)
+        await room.settle(player)
+        return room.info()
+
+    @app.post("/api/tables/{table_id}/rematch", dependencies=[Writes])
+    async def rematch(table_id: str, authorization: Auth = None) -> dict[str, str]:
+        room, player = await bearer(table_id, authorization)
+        return {"table": await room.rematch(player, hub.rematch_table)}
+
+    @app.get("/api/tables/{table_id}/record", response_class=PlainTextResponse)
+    async def record(table_id: str, authorization: Auth = None) -> str:
+        room, player = await bearer(table_id, authorization)
+        async with room.lock:
+            return room.record(player)
+
+    # ------------------------------------------------------------------ WebSocket
+    @app.websocket("/ws/{table_id}")
+    async def socket(ws: WebSocket, table_id: str) -> None:
+        address = ws.client.host if ws.client else "unknown"
+        origin = ws.headers.get("origin")
+        if origin and not _origin_ok(origin, ws.headers.get("host"), config):
+            hub.metrics.refusals.labels("bad_origin").inc()
+            await ws.close(1008, "bad_origin")
+            return
+        if not limits.open(address):
+            hub.metrics.refusals.labels("too_many_connections").inc()
+            await ws.close(1008, "too_many_connections")
+            return
+        conn = Connection(ws, address, queue=config.send_queue, rate=config.message_rate,
+                          burst=config.message_burst, chat_per_minute=config.chat_per_minute)
+        room: Room | None = None
+        counted = False
+        writer: asyncio.Task[None] | None = None
+        try:
+            await ws.accept()
+            writer = asyncio.create_task(conn.run_writer())
+            hello = await _hello(ws, conn)
+            if hello is None:
+                return
+            try:
+                room = await hub.room(table_id)
+                player = room.player_by_token(hello.token) if hello.token else None
+                if hello.token and player is None:
+                    raise Refused("bad_token", "that token is not a seat of this table", 401)
+            except Refused as exc:
+                conn.send_model(exc.to_message(None))
+                conn.close(4000 + exc.status, exc.reason)
+                room = None
+                return
+            await room.attach(conn, player, hello.last_seq)
+            hub.count(conn, +1)
+            counted = True
+            await _serve(ws, conn, room, hub)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            limits.close(address)
+            if counted:
+                hub.count(conn, -1)
+            if room is not None:
+                await room.detach(conn)
+            conn.close()
+            if writer is not None:
+                with contextlib.suppress(asyncio.TimeoutError, Exception):
+                    await asyncio.wait_for(writer, 5)
+
+    return app
+
+
+async def _hello(ws: WebSocket, conn: Connection) -> Hello | None:
+    """The first message must be a hello in our protocol, within ten seconds."""
+    try:
+        text = await asyncio.wait_for(_receive_text(ws), 10)
+    except TimeoutError:
+        conn.send_model(ErrorMessage(reason="hello_first", message="say hello first"))
+        conn.close(1008, "hello_first")
+        return None
+    if text is None:
+        return None
+    try:
+        msg = parse_client_message(json.loads(text))
+    except (ValueError, ValidationError) as exc:
+        conn.send_model(ErrorMessage(reason="bad_message", message=_why(exc)))
+        conn.close(1008, "bad_message")
+        return None
+    if not isinstance(msg, Hello):
+        conn.send_model(ErrorMessage(reason="hello_first",
+                                     message=f"the first message must be hello, not {msg.type}"))
+        conn.close(1008, "hello_first")
+        return None
+    if msg.protocol != PROTOCOL:
+        conn.send_model(ErrorMessage(reason="protocol", message=f"this server speaks protocol "
+                                                                f"{PROTOCOL}, not {msg.protocol}"))
+        conn.close(1008, "protocol")
+        return None
+    return msg
+
+
+async def _serve(ws: WebSocket, conn: Connection, room: Room, hub: Hub) -> None:
+    """Read the client's messages until it goes; every refusal is an error message."""
+    while not conn.closed:
+        text = await _receive_text(ws)
+        if text is None:
+            return
+        conn.last_seen = time.monotonic()
+        if not conn.messages.take():
+            conn.strikes += 1
+            hub.metrics.refusals.labels("rate_limited").inc()
+            if conn.strikes > 3 * hub.config.message_burst:
+                conn.close(1008, "rate_limited")
+                return
+            conn.send_model(ErrorMessage(reason="rate_limited",
+                                         message="too many messages: slow down"))
+            continue
+        conn.strikes = 0
+        try:
+            msg = _decode(text)
+            if isinstance(msg, Act):
+                await room.act(conn, msg)
+            elif isinstance(msg, Chat):
+                await room.chat(conn, msg.text)
+            elif isinstance(msg, Ping):
+                conn.send_model(Pong(id=msg.id))
+            elif isinstance(msg, Hello):
+                raise Refused("bad_message", "hello is only the first message")
+        except Refused as exc:
+            hub.metrics.refusals.labels(exc.reason).inc()
+            table = room.table
+            conn.send_model(exc.to_message(table.seq if table is not None else 0))
+
+
+def _decode(text: str) -> Any:
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise Refused("bad_message", "not JSON: send one JSON object per message") from None
+    if not isinstance(data, dict):
+        raise Refused("bad_message", "a message is a JSON object with a 'type'")
+    if data.get("type") not in CLIENT_TYPES:
+        raise Refused("unknown_type", f"unknown message type {str(data.get('type'))[:40]!r}; "
+                                      f"types are: {', '.join(CLIENT_TYPES)}")
+    try:
+        return parse_client_message(data)
+    except ValidationError as exc:
+        raise Refused("bad_message", _why(exc)) from None
+
+
+async def _receive_text(ws: WebSocket) -> str | None:
+    """The next text frame; None when the client went away.  A binary frame is refused."""
+    while True:
+        message = await ws.receive()
+        if message["type"] == "websocket.disconnect":
+            return None
+        text = message.get("text")
+        if text is not None:
+            return str(text)
+        raise WebSocketDisconnect(1003, "binary frames are not part of the protocol")
+
+
+def _why(exc: Exception) -> str:
+    if isinstance(exc, ValidationError):
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        return f"{where or 'message'}: {first.get('msg', 'invalid')}"
+    return "not JSON: send one JSON object per message"
+
+
+def _display_name(name: str) -> str:
+    try:
+        return check_display_name(name)
+    except ValueError as exc:
+        raise Refused("bad_name", str(exc), 422) from None
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def _origin_ok(origin: str, host: str | None, config: ServerConfig) -> bool:
+    """A browser's WebSocket must come from this server's own pages (or an allowed site)."""
+    if origin in config.allowed_origins:
+        return True
+    netloc = urlsplit(origin).netloc
+    return (bool(host) and netloc == host) or origin.rstrip("/") == config.url
+
+
+def _safe_url(url: str) -> str:
+    """A database URL without its password, for logs."""
+    parts = urlsplit(url)
+    if parts.password:
+        return url.replace(f":{parts.password}@", ":***@")
+    return url

@@ -1,0 +1,98 @@
+"""``pitch serve`` (the server) and ``pitch bot --join`` (a bot at a remote table)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+
+__all__ = ["add_server_parsers"]
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from .app import create_app
+    from .config import ServerConfig, default_db_url
+    from .logs import log_config
+
+    config = ServerConfig(db_url=args.db or default_db_url(), host=args.host, port=args.port,
+                          public_url=args.public_url,
+                          allowed_origins=tuple(args.allow_origin),
+                          max_connections_per_address=args.max_connections_per_address,
+                          http_writes_per_minute=args.http_writes_per_minute,
+                          message_rate=args.message_rate,
+                          message_burst=max(1, int(2 * args.message_rate)))
+    app = create_app(config)
+    print(f"pitch serve: open {config.url}  (database: {_shown_db(config.db_url)}; "
+          "Ctrl+C stops)", flush=True)
+    server = uvicorn.Server(uvicorn.Config(
+        app, host=args.host, port=args.port, log_config=log_config(args.log_level),
+        ws_max_size=config.max_message, ws_ping_interval=None, lifespan="on",
+        timeout_graceful_shutdown=5))
+    server.run()
+    return 0 if server.started else 1
+
+
+def _shown_db(url: str) -> str:
+    from .app import _safe_url
+
+    return _safe_url(url)
+
+
+def _bot(args: argparse.Namespace) -> int:
+    from ..client import play_bot
+
+    try:
+        result = asyncio.run(play_bot(args.server, args.join, name=args.name,
+                                      level=args.level, seat=args.seat))
+    except KeyboardInterrupt:
+        return 130
+    print(result)
+    return 0
+
+
+def add_server_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from ..cli import whole_number
+
+    serve = sub.add_parser(
+        "serve", help="run a Pitch server: play online with friends",
+        description="Serve Pitch tables over HTTP and WebSockets (docs/server.md). By default "
+                    "the tables are kept in a SQLite file under $XDG_DATA_HOME/pitchcards/; "
+                    "--db postgresql://user@host/db keeps them in PostgreSQL.")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (0.0.0.0: every interface)")
+    serve.add_argument("--port", type=whole_number(0, 65535), default=8000)
+    serve.add_argument("--db", default=None, metavar="URL",
+                       help="database URL: sqlite:///path.db (default: the data folder) or "
+                            "postgresql://user@host:5432/name")
+    serve.add_argument("--public-url", default=None, metavar="URL",
+                       help="the address players open, for invite links (behind a proxy)")
+    serve.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                       help="another site whose pages may open WebSockets here")
+    serve.add_argument("--max-connections-per-address", type=whole_number(1), default=64,
+                       metavar="N", help="open sockets allowed from one address (default 64)")
+    serve.add_argument("--http-writes-per-minute", type=whole_number(1), default=120,
+                       metavar="N", help="table creations, seat takings … per address")
+    serve.add_argument("--message-rate", type=float, default=20.0, metavar="N",
+                       help="WebSocket messages per second per connection (bursts of 2N)")
+    serve.add_argument("--log-level", default="info",
+                       choices=["debug", "info", "warning", "error"])
+    serve.set_defaults(func=_serve)
+
+    bot = sub.add_parser("bot", help="seat a bot at a table on a Pitch server",
+                         description="Take a seat at a server's table by its invite and let a "
+                                     "bot play it until the game ends.")
+    bot.add_argument("--join", required=True, metavar="INVITE",
+                     help="the invite code or invite URL")
+    bot.add_argument("--server", default=None, metavar="URL",
+                     help="the server (default: the invite URL's, else http://127.0.0.1:8000)")
+    bot.add_argument("--level", default="medium",
+                     choices=["random", "easy", "medium", "hard", "expert"])
+    bot.add_argument("--name", default=None, help="the bot's display name")
+    bot.add_argument("--seat", type=whole_number(0), default=None, help="a seat (default: any)")
+    bot.set_defaults(func=_bot)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit("run: pitch serve")

@@ -1,0 +1,76 @@
+"""The server's settings: where it stores tables, and the limits that keep one client from
+hurting the others.  Per-table settings (grace period, turn timer, pace) live in
+:class:`~pitchcards.server.protocol.TableSettings`; these are per process."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from pathlib import Path
+
+__all__ = ["ServerConfig", "data_dir", "default_db_url", "normalise_db_url"]
+
+
+def data_dir() -> Path:
+    """Per-user data folder: ``$XDG_DATA_HOME/pitchcards`` (default ``~/.local/share/...``)."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
+                                                          "share")
+    return Path(base) / "pitchcards"
+
+
+def default_db_url() -> str:
+    """The embedded SQLite file the server uses unless told otherwise."""
+    return f"sqlite:///{data_dir() / 'server.db'}"
+
+
+def normalise_db_url(url: str) -> str:
+    """Accept the URLs people write: ``postgresql://`` means psycopg 3 (SQLAlchemy's own
+    default driver for that scheme is psycopg2, which we do not ship); a bare path is a SQLite
+    file."""
+    if url.startswith(("postgresql://", "postgres://")):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    if "://" not in url:
+        return f"sqlite:///{Path(url).expanduser().resolve()}"
+    return url
+
+
+@dataclasses.dataclass
+class ServerConfig:
+    """One server process's settings (``pitch serve`` flags)."""
+
+    db_url: str = dataclasses.field(default_factory=default_db_url)
+    host: str = "127.0.0.1"
+    port: int = 8000
+    #: the address people open (invite links are made from it); default http://host:port
+    public_url: str | None = None
+    #: WebSocket Origins allowed besides the server's own (a browser page elsewhere)
+    allowed_origins: tuple[str, ...] = ()
+    #: the largest client message, in bytes; a bigger one closes the socket (1009)
+    max_message: int = 4096
+    #: WebSockets open at once from one address
+    max_connections_per_address: int = 64
+    #: client messages per second per connection (sustained) and the burst allowed
+    message_rate: float = 20.0
+    message_burst: int = 40
+    #: HTTP requests that change something (create, join, start …) per minute per address
+    http_writes_per_minute: int = 120
+    #: chat: longest message, and messages per minute per connection
+    chat_length: int = 300
+    chat_per_minute: int = 20
+    #: each socket's outgoing queue; a client this far behind is dropped (it resyncs by seq)
+    send_queue: int = 512
+    #: seconds between the server's heartbeat pings; a socket silent for 3 of them is closed
+    heartbeat: float = 20.0
+    #: a reconnecting client more than this many events behind gets a fresh view instead
+    replay_limit: int = 1000
+
+    @property
+    def url(self) -> str:
+        if self.public_url:
+            return self.public_url.rstrip("/")
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}"
+
+    @property
+    def sqlalchemy_url(self) -> str:
+        return normalise_db_url(self.db_url)

@@ -1,0 +1,77 @@
+"""One WebSocket: a bounded outgoing queue drained by its own writer task, and the client's
+rate limits.  A client that does not read its messages is dropped (``too_slow``) instead of
+stalling its table; it reconnects and resyncs by ``seq``."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from typing import Any
+
+from pydantic import BaseModel
+from starlette.websockets import WebSocket
+
+from .limits import TokenBucket
+
+__all__ = ["Connection"]
+
+_CLOSE = object()
+
+
+class Connection:
+    """A client socket at a table: a player's (``name``) or a spectator's (``name`` None)."""
+
+    def __init__(self, ws: WebSocket, address: str, *, queue: int, rate: float, burst: int,
+                 chat_per_minute: int) -> None:
+        self.ws = ws
+        self.address = address
+        self.name: str | None = None
+        self.table: str | None = None
+        self.queue: asyncio.Queue[Any] = asyncio.Queue(maxsize=queue)
+        self.messages = TokenBucket(rate, burst)
+        self.chats = TokenBucket(chat_per_minute / 60.0, max(1, chat_per_minute // 4))
+        self.last_seen = time.monotonic()
+        self.closed = False
+        self.close_code = 1000
+        self.close_reason = ""
+        self.strikes = 0  #: rate-limit refusals in a row; too many closes the socket
+
+    def send(self, frame: str) -> bool:
+        """Queue a text frame; a full queue drops the client (it resyncs) and returns False."""
+        if self.closed:
+            return False
+        try:
+            self.queue.put_nowait(frame)
+        except asyncio.QueueFull:
+            self.close(1013, "too_slow")
+            return False
+        return True
+
+    def send_model(self, message: BaseModel) -> bool:
+        return self.send(message.model_dump_json())
+
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        """Close after the frames already queued (or at once, if the queue is full)."""
+        if self.closed:
+            return
+        self.closed = True
+        self.close_code, self.close_reason = code, reason
+        if self.queue.full():
+            while not self.queue.empty():
+                self.queue.get_nowait()
+        self.queue.put_nowait(_CLOSE)
+
+    async def run_writer(self) -> None:
+        """Send queued frames until closed; then close the socket with the code given."""
+        try:
+            while True:
+                frame = await self.queue.get()
+                if frame is _CLOSE:
+                    break
+                await self.ws.send_text(frame)
+        except Exception:  # the peer went away: the reader sees it too
+            self.closed = True
+            return
+        with contextlib.suppress(Exception):
+            await self.ws.close(self.close_code, self.close_reason)

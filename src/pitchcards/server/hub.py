@@ -1,0 +1,156 @@
+"""The server's rooms: created, loaded from the database on first use, kept, closed.
+
+The database is called on a worker thread (SQLAlchemy's sync API; one thread for SQLite, whose
+writes are serial anyway, a few for PostgreSQL), so a slow disk never stops the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from .config import ServerConfig
+from .connection import Connection
+from .metrics import Metrics
+from .protocol import CreateTable, Ping
+from .room import Player, Refused, Room, table_rules
+from .store import PlayerRow, Store, hash_secret
+
+__all__ = ["Hub", "new_token"]
+
+log = logging.getLogger("pitchcards.server")
+T = TypeVar("T")
+
+
+def new_token() -> str:
+    """A seat token: 256 random bits, URL-safe (stored only as its SHA-256)."""
+    return secrets.token_urlsafe(32)
+
+
+class Hub:
+    """Every room of this process, the store they write to, and the sockets' heartbeat."""
+
+    def __init__(self, config: ServerConfig, store: Store | None = None) -> None:
+        self.config = config
+        self.store = store if store is not None else Store(config.sqlalchemy_url)
+        self.metrics = Metrics()
+        self.rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._pool = ThreadPoolExecutor(max_workers=1 if self.store.is_sqlite else 4,
+                                        thread_name_prefix="pitch-db")
+        self._heartbeat: asyncio.Task[None] | None = None
+
+    async def db(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a store method on the database thread."""
+        return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+
+    async def open(self) -> None:
+        await self.db(self.store.migrate)
+        self._heartbeat = asyncio.create_task(self._beat())
+
+    async def close(self) -> None:
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
+        for room in self.rooms.values():
+            room.close(1012, "server restarting: reconnect")
+        await asyncio.sleep(0)
+        self._pool.shutdown(wait=True)
+        self.store.close()
+
+    # ------------------------------------------------------------------ rooms
+    async def room(self, table_id: str) -> Room:
+        """The room of ``table_id``, loaded from the database if this process has not got it."""
+        room = self.rooms.get(table_id)
+        if room is not None:
+            return room
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            room = self.rooms.get(table_id)
+            if room is None:
+                stored = await self.db(self.store.load, table_id) if len(table_id) <= 32 else None
+                if stored is None:
+                    raise Refused("not_found", f"no table {table_id[:40]!r}", 404)
+                room = Room(self, stored)
+                self.rooms[table_id] = room
+                self.metrics.tables.set(len(self.rooms))
+                room.run()
+                if room.status == "playing":  # after a restart: hold the seats, then bots
+                    for player in room.players.values():
+                        if player.level is None and not player.conns:
+                            player.grace = asyncio.create_task(room._grace(player))
+        self._loading.pop(table_id, None)
+        return room
+
+    async def create(self, request: CreateTable, token: str) -> tuple[Room, str, int]:
+        """A new table with its host seated; returns the room, the invite code and the
+        host's seat."""
+        _, size = table_rules(request)  # the engine checks variant, options and size
+        if request.seat >= size:
+            raise Refused("no_such_seat", f"seat {request.seat}: a table of {size} has seats "
+                                          f"0..{size - 1}", 422)
+        for seat in request.bots:
+            if not 0 <= seat < size or seat == request.seat:
+                raise Refused("no_such_seat", f"bots: seat {seat} is not a free seat of a table "
+                                              f"of {size} (the host sits at {request.seat})", 422)
+        table_id, invite = await self._new_table(request, [PlayerRow(
+            request.name, request.seat, hash_secret(token), None, True)])
+        return await self.room(table_id), invite, request.seat
+
+    async def _new_table(self, request: CreateTable, seats: list[PlayerRow]) -> tuple[str, str]:
+        """Store a new table; its id and invite code (the invite is kept only hashed)."""
+        table_id = secrets.token_urlsafe(12)
+        invite = secrets.token_urlsafe(24)
+        seed = secrets.randbits(63)
+        await self.db(self.store.create_table, table_id, hash_secret(invite),
+                      request.model_dump(mode="json"), seed, request.listed, seats)
+        log.info("table created", extra={"table": table_id, "variant": request.variant})
+        return table_id, invite
+
+    async def rematch_table(self, request: CreateTable, seats: list[PlayerRow]) -> str:
+        """The rematch of a finished table: same settings and seats, a new seed; started."""
+        table_id, _ = await self._new_table(request, seats)
+        room = await self.room(table_id)
+        host = next((p for p in room.players.values() if p.host), None)
+        if host is not None:
+            await room.start(host)
+        return table_id
+
+    async def by_invite(self, invite: str) -> Room:
+        table_id = await self.db(self.store.find_invite, hash_secret(invite)) \
+            if len(invite) <= 100 else None
+        if table_id is None:
+            raise Refused("not_found", "no table has that invite (check the link)", 404)
+        return await self.room(table_id)
+
+    async def player(self, table_id: str, token: str | None) -> tuple[Room, Player]:
+        """The room and the player a bearer token belongs to (``bad_token`` if none)."""
+        room = await self.room(table_id)
+        player = room.player_by_token(token) if token else None
+        if player is None:
+            raise Refused("bad_token", "that token is not a seat of this table", 401)
+        return room, player
+
+    # ------------------------------------------------------------------ heartbeat
+    async def _beat(self) -> None:
+        """Ping every socket each ``heartbeat`` seconds; close one silent for three."""
+        n = 0
+        while True:
+            await asyncio.sleep(self.config.heartbeat)
+            n += 1
+            now = time.monotonic()
+            frame = Ping(id=n).model_dump_json()
+            for room in list(self.rooms.values()):
+                for conn in room.connections():
+                    if now - conn.last_seen > 3 * self.config.heartbeat:
+                        conn.close(1001, "no heartbeat")
+                    else:
+                        conn.send(frame)
+
+    def count(self, conn: Connection, delta: int) -> None:
+        role = "player" if conn.name is not None else "spectator"
+        self.metrics.connections.labels(role).inc(delta)

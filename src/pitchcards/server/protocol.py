@@ -1,0 +1,323 @@
+"""The wire protocol of ``pitch serve``: one pydantic model per message (docs/protocol.md).
+
+Two halves:
+
+* **HTTP** (JSON bodies): create a table, look at it, take a seat by invite, start, leave,
+  settle, rematch, download records.  Models: :class:`CreateTable`, :class:`TakeSeat`,
+  :class:`TableCreated`, :class:`SeatTaken`, :class:`TableInfo`, :class:`Refusal`.
+* **WebSocket** (one JSON object per text frame), per player or spectator.  The client's first
+  message is :class:`Hello`; then :class:`Act`, :class:`Chat`, :class:`Ping`/:class:`Pong`.  The
+  server sends :class:`Welcome`, then the game as :class:`EventMessage` (each engine event with its
+  ``seq``, cut for that connection by ``Table.events_for``), :class:`Snapshot` when a client is
+  too far behind, :class:`TableMessage` when seats or presence change, :class:`ChatMessage`,
+  :class:`ErrorMessage` (a refusal: ``reason`` and words; nothing changed), :class:`Ping`/
+  :class:`Pong` and :class:`RematchMessage`.
+
+:data:`PROTOCOL` is sent in ``welcome`` and must be the client's ``hello.protocol``.
+:func:`json_schema` is the JSON Schema of every message, generated from these models.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter
+
+from ..errors import REASONS
+
+__all__ = [
+    "BOT_LEVELS",
+    "PROTOCOL",
+    "SERVER_REASONS",
+    "Act",
+    "ChatMessage",
+    "ClientMessage",
+    "CreateTable",
+    "ErrorMessage",
+    "EventMessage",
+    "Hello",
+    "Ping",
+    "Pong",
+    "Refusal",
+    "RematchMessage",
+    "SeatInfo",
+    "SeatTaken",
+    "ServerMessage",
+    "Snapshot",
+    "TableCreated",
+    "TableInfo",
+    "TableMessage",
+    "TableSettings",
+    "TakeSeat",
+    "Welcome",
+    "json_schema",
+    "parse_client_message",
+]
+
+#: The protocol version: bumped when a message changes incompatibly.
+PROTOCOL = 1
+
+#: Bot levels a table may seat (the names of pitchcards.bots' registry players know).
+BOT_LEVELS = ("random", "easy", "medium", "hard", "expert")
+BotLevel = Literal["random", "easy", "medium", "hard", "expert"]
+
+#: Every refusal reason the server adds to the engine's (:data:`pitchcards.REASONS`).
+SERVER_REASONS: dict[str, str] = {
+    "bad_message": "not JSON, not an object, or a message whose fields do not validate",
+    "unknown_type": "a message type this protocol does not have",
+    "protocol": "the client speaks another protocol version (see welcome.protocol)",
+    "hello_first": "the first message on a socket must be hello",
+    "bad_token": "no seat of this table has that token",
+    "not_found": "no such table, or no such invite",
+    "not_host": "only the table's host may do that",
+    "spectator": "a spectator cannot act",
+    "stale": "the action was made on an old position: the table moved on since the seq it "
+             "names (resync and decide again)",
+    "not_started": "the host has not started the match yet",
+    "started": "the match has started: that can only be done before",
+    "seat_taken": "that seat is someone else's",
+    "bad_name": "a display name that is empty, too long, or not printable",
+    "between_hands": "done at the next break between hands (a join or leave mid-hand)",
+    "rate_limited": "too many messages or requests: slow down",
+    "too_many_connections": "too many sockets from one address",
+    "bad_origin": "a WebSocket from a page on another site",
+    "too_slow": "the client did not read its messages; it was dropped and must resync",
+    "chat_too_long": "a chat message over the length limit",
+    "storage": "the server could not store the action; nothing changed (try again)",
+}
+for _reason in SERVER_REASONS:
+    assert _reason not in REASONS, _reason
+
+_NAME = re.compile(r"[^\W_][\w .'\-]{0,23}", re.UNICODE)
+DisplayName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1,
+                                               max_length=24)]
+
+
+def check_display_name(name: str) -> str:
+    """A display name people can read and the engine can record: letters or digits first,
+    then letters, digits, spaces, ``.'-``; at most 24 characters."""
+    name = " ".join(name.split())
+    if not _NAME.fullmatch(name):
+        raise ValueError(f"{name[:30]!r} is not a display name: 1-24 letters, digits, spaces "
+                         "or .'- starting with a letter or digit")
+    return name
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# ------------------------------------------------------------------------------ HTTP
+class TableSettings(_Model):
+    """A table's pace and its patience with absent players."""
+
+    grace: float = Field(60.0, ge=0, le=3600,
+                         description="seconds a dropped player's seat is held before a bot "
+                                     "plays it (until they come back)")
+    turn_timer: float | None = Field(None, gt=0, le=3600,
+                                     description="seconds a player has to act; then a bot plays "
+                                                 "that one turn (off by default)")
+    bot_delay: float = Field(0.8, ge=0, le=10,
+                             description="seconds a bot waits before acting, so people can "
+                                         "follow")
+    hand_pause: float = Field(4.0, ge=0, le=120,
+                              description="seconds between a hand's end and the next deal")
+    stand_in: BotLevel = Field("medium", description="the level of the bot that plays for an "
+                                                     "absent or timed-out player")
+
+
+class CreateTable(_Model):
+    """``POST /api/tables``: the host's table."""
+
+    name: DisplayName = Field(description="the host's display name")
+    variant: str = Field("auction", max_length=40)
+    players: int | None = Field(None, ge=1, le=16,
+                                description="seats (default: the variant's); the engine checks "
+                                            "the range")
+    options: dict[Annotated[str, StringConstraints(max_length=40)],
+                  str | int | bool] = Field(default_factory=dict, max_length=40,
+                                            description="rules options (docs/rules.md)")
+    seat: int = Field(0, ge=0, le=15, description="the host's own seat")
+    bots: dict[int, BotLevel] = Field(default_factory=dict, max_length=16,
+                                      description="seats played by a bot from the start")
+    fill: BotLevel = Field("medium", description="the level of the bots that take the seats "
+                                                 "still empty when the host starts")
+    listed: bool = Field(False, description="shown in the public lobby (else invite only)")
+    settings: TableSettings = Field(default_factory=TableSettings)
+
+
+class TakeSeat(_Model):
+    """``POST /api/invites/{code}/seats``: a guest takes a seat (any free one if None)."""
+
+    name: DisplayName
+    seat: int | None = Field(None, ge=0, le=15)
+
+
+class SeatTaken(_Model):
+    table: str
+    seat: int | None = Field(description="the seat now (None: joining a money table at the "
+                                         "next break)")
+    name: str
+    token: str = Field(description="the seat token: keep it secret; it acts for this seat")
+    url: str = Field(description="the table's page")
+
+
+class TableCreated(SeatTaken):
+    invite: str = Field(description="the invite code; share the invite URL")
+    invite_url: str
+
+
+class SeatInfo(_Model):
+    seat: int
+    name: str | None = Field(description="None: a free seat")
+    kind: Literal["human", "bot", "open"]
+    level: BotLevel | None = Field(None, description="the bot's level (a bot seat, or the "
+                                                     "stand-in of an away player)")
+    connected: bool = False
+    away: bool = Field(False, description="a bot plays for this absent player until they "
+                                          "return")
+    host: bool = False
+
+
+class TableInfo(_Model):
+    table: str
+    variant: str
+    rules: dict[str, Any]
+    status: Literal["waiting", "playing", "over"]
+    listed: bool
+    money: bool
+    seats: list[SeatInfo]
+    settings: TableSettings
+    seq: int
+    spectators: int = 0
+    pending: list[str] = Field(default_factory=list,
+                               description="joins and leaves waiting for the next break")
+    rematch: str | None = Field(None, description="the table this one's rematch is at")
+
+
+class Refusal(_Model):
+    """Every HTTP refusal: a reason code and words."""
+
+    reason: str
+    message: str
+
+
+# ------------------------------------------------------------------------------ WebSocket in
+class Hello(_Model):
+    type: Literal["hello"]
+    protocol: int
+    token: str | None = Field(None, max_length=100,
+                              description="a seat token; None to watch as a spectator")
+    last_seq: int | None = Field(None, ge=0, description="the last event seq this client "
+                                                           "holds (reconnecting)")
+
+
+class Act(_Model):
+    type: Literal["act"]
+    action: str = Field(max_length=40, description="an action in the engine's words: 'bid 2', "
+                                                   "'pass', 'pitch QH', 'play 7S', 'moon'")
+    seq: int = Field(ge=0, description="the last event seq the client saw when deciding")
+
+
+class Chat(_Model):
+    type: Literal["chat"]
+    text: str = Field(max_length=2000)
+
+
+class Ping(_Model):
+    """The heartbeat, both ways: the other side answers with a pong of the same id."""
+
+    type: Literal["ping"] = "ping"
+    id: int = Field(0, ge=0)
+
+
+class Pong(_Model):
+    type: Literal["pong"] = "pong"
+    id: int = Field(0, ge=0)
+
+
+ClientMessage = Annotated[Hello | Act | Chat | Ping | Pong, Field(discriminator="type")]
+_CLIENT = TypeAdapter(ClientMessage)
+CLIENT_TYPES = ("hello", "act", "chat", "ping", "pong")
+
+
+def parse_client_message(data: Any) -> Hello | Act | Chat | Ping | Pong:
+    """Validate a decoded client frame (pydantic's ValidationError if it is not one)."""
+    result: Hello | Act | Chat | Ping | Pong = _CLIENT.validate_python(data)
+    return result
+
+
+# ------------------------------------------------------------------------------ WebSocket out
+class You(_Model):
+    role: Literal["player", "spectator"]
+    seat: int | None
+    name: str | None
+    host: bool = False
+
+
+class Welcome(_Model):
+    type: Literal["welcome"] = "welcome"
+    protocol: int = PROTOCOL
+    table: TableInfo
+    you: You
+    seq: int = Field(description="the table's last event seq; events after the client's "
+                                 "last_seq follow, or a snapshot")
+
+
+class EventMessage(_Model):
+    type: Literal["event"] = "event"
+    event: dict[str, Any] = Field(description="an engine event (pitchcards.events), cut for "
+                                              "this connection; event.seq numbers it")
+
+
+class Snapshot(_Model):
+    type: Literal["snapshot"] = "snapshot"
+    seq: int
+    view: dict[str, Any] | None = Field(description="this connection's View now "
+                                                    "(pitchcards.views.View.to_dict)")
+
+
+class TableMessage(_Model):
+    type: Literal["table"] = "table"
+    table: TableInfo
+
+
+class ChatMessage(_Model):
+    type: Literal["chat"] = "chat"
+    name: str
+    text: str
+    at: float
+
+
+class ErrorMessage(_Model):
+    type: Literal["error"] = "error"
+    reason: str
+    message: str
+    seq: int | None = Field(None, description="the table's seq when refused")
+    legal: list[str] | None = Field(None, description="your legal actions now, if it is your "
+                                                      "turn")
+
+
+class RematchMessage(_Model):
+    type: Literal["rematch"] = "rematch"
+    table: str
+
+
+ServerMessage = Annotated[Welcome | EventMessage | Snapshot | TableMessage | ChatMessage
+                          | ErrorMessage | RematchMessage | Ping | Pong,
+                          Field(discriminator="type")]
+SERVER_MESSAGES = TypeAdapter(ServerMessage)
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema of every message, both ways (docs/protocol.md embeds it)."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"pitchcards protocol {PROTOCOL}",
+        "protocol": PROTOCOL,
+        "client_message": _CLIENT.json_schema(),
+        "server_message": SERVER_MESSAGES.json_schema(),
+        "http": {m.__name__: m.model_json_schema() for m in
+                 (CreateTable, TakeSeat, TableCreated, SeatTaken, TableInfo, Refusal)},
+    }

@@ -1,0 +1,697 @@
+"""A table on the server: the engine's :class:`~pitchcards.table.Table`, its players and their
+sockets, its bots, timers and log — and the one writer that changes it.
+
+Every change goes the same way, under the room's lock (one writer per table):
+
+1. the engine applies it (an illegal action raises and nothing changes);
+2. it is appended to the table's log in the database, in the transaction that bumps the
+   table's version (``Store.append``);
+3. only then are its events sent, each connection getting ``Table.cut(event, who)`` — the
+   engine's one place that decides what a seat may see.
+
+If the database refuses, the room is rebuilt from the database (the engine state goes back to
+what is stored) and the client is told ``storage``: nothing acknowledged is ever lost, nothing
+unacknowledged is ever shown.  A room is rebuilt the same way after a restart: the log replays
+from the table's secret seed to the same state and the same event ``seq``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import json
+import logging
+import random
+import time
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from ..actions import parse_action
+from ..bots import make_bot
+from ..errors import IllegalActionError, InvalidActionError
+from ..events import Event
+from ..match import Match
+from ..money import MoneySession
+from ..notation import write_record
+from ..rules import RuleSet, find_variant
+from ..table import Table
+from ..views import rules_to_dict
+from .connection import Connection
+from .protocol import (
+    Act,
+    ChatMessage,
+    CreateTable,
+    ErrorMessage,
+    RematchMessage,
+    SeatInfo,
+    Snapshot,
+    TableInfo,
+    TableMessage,
+    Welcome,
+    You,
+)
+from .store import Fenced, PlayerRow, StoredTable, hash_secret
+
+if TYPE_CHECKING:
+    from ..bots.base import Bot
+    from .hub import Hub
+
+__all__ = ["BOT_NAMES", "Player", "Refused", "Room", "table_rules"]
+
+log = logging.getLogger("pitchcards.server")
+
+#: Names for bot seats (a human who took the name first keeps it; the bot takes the next).
+BOT_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou",
+             "Max", "Ned", "Oz", "Pat")
+#: Bot levels that think long enough to be run on a worker thread, off the event loop.
+_SLOW_LEVELS = frozenset({"hard", "expert"})
+
+
+class Refused(Exception):
+    """A request the server turns down: a reason code (protocol.SERVER_REASONS or the
+    engine's REASONS), words, and the HTTP status it maps to.  Nothing changed."""
+
+    def __init__(self, reason: str, message: str, status: int = 409,
+                 legal: Sequence[str] | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.message = message
+        self.status = status
+        self.legal = list(legal) if legal is not None else None
+
+    def to_message(self, seq: int | None) -> ErrorMessage:
+        return ErrorMessage(reason=self.reason, message=self.message, seq=seq, legal=self.legal)
+
+
+def table_rules(config: CreateTable) -> tuple[RuleSet, int]:
+    """The rules and table size a :class:`CreateTable` asks for, checked by the engine
+    (``OptionError`` / ``IllegalActionError`` name what is wrong)."""
+    rules = find_variant(config.variant)
+    if config.options:
+        rules = rules.replace(**config.options)
+    players = rules.check_players(config.players if config.players is not None
+                                  else rules.default_players)
+    return rules, players
+
+
+class Player:
+    """Someone (or a bot) with a seat at this table."""
+
+    __slots__ = ("away", "conns", "grace", "host", "level", "name", "seat", "token_hash")
+
+    def __init__(self, row: PlayerRow) -> None:
+        self.name = row.name
+        self.seat = row.seat            #: the seat taken before the start (money: join order)
+        self.token_hash = row.token_hash
+        self.level = row.level          #: a bot seat's level (None: a person)
+        self.host = row.host
+        self.conns: set[Connection] = set()
+        self.away = False               #: a stand-in bot plays until they return
+        self.grace: asyncio.Task[None] | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.level is not None
+
+
+class Room:
+    """One table: build it with :meth:`load` (from the database), then drive it."""
+
+    def __init__(self, hub: Hub, stored: StoredTable) -> None:
+        self.hub = hub
+        self.id = stored.id
+        self.lock = asyncio.Lock()
+        self.spectators: set[Connection] = set()
+        self._wake = asyncio.Event()
+        self._driver: asyncio.Task[None] | None = None
+        self._timer: asyncio.Task[None] | None = None
+        self._timer_seq = -1
+        self.closed = False
+        self._rebuild(stored)
+
+    # ------------------------------------------------------------------ state from the log
+    def _rebuild(self, stored: StoredTable) -> None:
+        """(Re)make the room's state from what is stored: settings, players, the log."""
+        self.config = CreateTable.model_validate(stored.config)
+        self.settings = self.config.settings
+        self.rules, self.size = table_rules(self.config)
+        self.money = self.rules.money != "none"
+        self.seed = stored.seed
+        self.listed = stored.listed
+        self.rematch_id = stored.rematch
+        old = getattr(self, "players", {})
+        self.players: dict[str, Player] = {}
+        for row in stored.players:
+            player = Player(row)
+            if row.name in old:  # keep sockets and presence across a rebuild
+                player.conns, player.away = old[row.name].conns, old[row.name].away
+            self.players[row.name] = player
+        self.table: Table | None = None
+        self.status = "waiting"
+        self._new: list[Event] = []
+        self.pending: list[dict[str, Any]] = []
+        for entry in stored.entries:
+            self._apply(entry)
+        self.version = len(stored.entries)
+        self._new.clear()
+        self.sent = self.table.seq if self.table is not None else 0
+        if self.table is not None:
+            for player in self.players.values():
+                if player.level is not None:
+                    self._seat_bot(player, player.level)
+                elif player.away:
+                    self._seat_bot(player, self.settings.stand_in)
+
+    def _apply(self, entry: dict[str, Any]) -> str | None:
+        """Apply one log entry to the engine (live or replaying); returns an act's action in
+        the engine's words.  Raises the engine's errors, having changed nothing."""
+        op = entry["op"]
+        if op == "start":
+            self._start_engine(entry["names"])
+            return None
+        table = self.table
+        if table is None:
+            raise Refused("not_started", "the host has not started the match yet")
+        done: str | None = None
+        if op == "deal":
+            table.deal()
+        elif op == "act":
+            action = parse_action(entry["action"])
+            if entry["bot"]:
+                table.apply(entry["seat"], action)
+            else:
+                table.push(action, entry["seat"])
+            done = str(action)
+        elif op == "join":
+            table.join(entry["name"])
+        elif op == "leave":
+            table.leave(entry["name"])
+        elif op == "settle":
+            table.settle()
+        else:  # pragma: no cover - the log holds only what this module writes
+            raise ValueError(f"unknown log entry {entry!r}")
+        if table.is_over:
+            self.status = "over"
+        return done
+
+    def _start_engine(self, names: list[str]) -> None:
+        session: Match | MoneySession
+        if self.money:
+            session = MoneySession(self.rules, names, dealer=None, seed=self.seed)
+        else:
+            session = Match(self.rules, players=len(names), dealer=None, seed=self.seed,
+                            names=names)
+        self.table = Table(session, auto_deal=False)
+        self.table.subscribe(self._new.append)
+        self.status = "playing"
+
+    def _seat_bot(self, player: Player, level: str) -> None:
+        assert self.table is not None
+        if player.name in self.table.names:
+            self.table.set_bot(player.name, _bot_for(level))
+
+    # ------------------------------------------------------------------ the one writer
+    async def _commit(self, entry: dict[str, Any]) -> str | None:
+        """Apply, store, then send: the only way the game changes.  Hold the lock."""
+        done = self._apply(entry)
+        if done is not None:
+            entry = {**entry, "action": done}
+        n = self.version + 1
+        try:
+            await self.hub.db(self.hub.store.append, self.id, n, entry,
+                              self.status if entry["op"] in ("start", "settle") or
+                              self.status == "over" else None)
+        except Fenced:
+            log.error("table lost", extra={"table": self.id, "n": n})
+            self.close(1012, "table moved to another server")
+            raise Refused("storage", "this server no longer holds the table: reconnect",
+                          503) from None
+        except Exception:
+            log.exception("storing failed", extra={"table": self.id, "n": n})
+            await self._reload()
+            raise Refused("storage", "the server could not store that; nothing changed, try "
+                                     "again", 503) from None
+        self.version = n
+        self._flush()
+        return done
+
+    async def _reload(self) -> None:
+        stored = await self.hub.db(self.hub.store.load, self.id)
+        if stored is not None:
+            self._rebuild(stored)
+
+    def _flush(self) -> None:
+        """Send the new events, each connection its own cut (Table.cut decides)."""
+        table = self.table
+        if table is None or not self._new:
+            return
+        new = self._new[:]
+        self._new.clear()  # the same list: the Table's subscription appends to it
+        conns = self.connections()
+        for event in new:
+            shared: str | None = None
+            own: dict[str | None, str] = {}
+            for conn in conns:
+                mine = table.cut(event, conn.name)
+                if mine is event:
+                    if shared is None:
+                        shared = _event_frame(event)
+                    conn.send(shared)
+                else:
+                    frame = own.get(conn.name)
+                    if frame is None:
+                        frame = own[conn.name] = _event_frame(mine)
+                    conn.send(frame)
+        self.sent = table.seq
+        self._wake.set()
+
+    def connections(self) -> list[Connection]:
+        out = list(self.spectators)
+        for player in self.players.values():
+            out.extend(player.conns)
+        return out
+
+    # ------------------------------------------------------------------ who is who
+    def player_by_token(self, token: str) -> Player | None:
+        """The player whose token this is; every stored hash is compared in constant time."""
+        digest = hash_secret(token)
+        found = None
+        for player in self.players.values():
+            if player.token_hash is not None and hmac.compare_digest(player.token_hash, digest):
+                found = player
+        return found
+
+    def info(self) -> TableInfo:
+        seats: list[SeatInfo] = []
+        table = self.table
+        if table is None:
+            by_seat = {p.seat: p for p in self.players.values()}
+            for seat in range(self.size):
+                p = by_seat.get(seat)
+                seats.append(self._seat_info(seat, p) if p is not None else
+                             SeatInfo(seat=seat, name=None, kind="open",
+                                      level=self.config.bots.get(seat)))
+        else:
+            for seat, name in enumerate(table.names):
+                seats.append(self._seat_info(seat, self.players[name]))
+        pending = [f"{e['op']} {e.get('name', '')}".strip() for e in self.pending]
+        return TableInfo(table=self.id, variant=self.rules.name, rules=rules_to_dict(self.rules),
+                         status=self.status,
+                         listed=self.listed, money=self.money, seats=seats,
+                         settings=self.settings, seq=table.seq if table is not None else 0,
+                         spectators=len(self.spectators), pending=pending,
+                         rematch=self.rematch_id)
+
+    def _seat_info(self, seat: int, p: Player) -> SeatInfo:
+        return SeatInfo(seat=seat, name=p.name, kind="bot" if p.is_bot else "human",
+                        level=p.level if p.is_bot else (self.settings.stand_in if p.away
+                                                        else None),
+                        connected=bool(p.conns) or p.is_bot, away=p.away, host=p.host)
+
+    def _announce(self) -> None:
+        frame = TableMessage(table=self.info()).model_dump_json()
+        for conn in self.connections():
+            conn.send(frame)
+
+    # ------------------------------------------------------------------ sockets
+    async def attach(self, conn: Connection, player: Player | None,
+                     last_seq: int | None) -> None:
+        """A socket says hello: welcome it, catch it up, and give a returning player their
+        seat back."""
+        async with self.lock:
+            conn.name = player.name if player is not None else None
+            conn.table = self.id
+            returned = False
+            if player is None:
+                self.spectators.add(conn)
+            else:
+                if player.grace is not None:
+                    player.grace.cancel()
+                    player.grace = None
+                returned = not player.conns
+                player.conns.add(conn)
+                if player.away and self.table is not None:
+                    player.away = False
+                    self.table.set_bot(player.name, None)
+            table = self.table
+            seq = table.seq if table is not None else 0
+            you = You(role="player" if player else "spectator",
+                      seat=self._seat_now(player), name=conn.name,
+                      host=bool(player and player.host))
+            conn.send_model(Welcome(table=self.info(), you=you, seq=seq))
+            if table is not None:
+                self._catch_up(conn, last_seq)
+            for name, text, at in await self.hub.db(self.hub.store.recent_chat, self.id, 20):
+                conn.send_model(ChatMessage(name=name, text=text, at=at))
+            if returned or player is None:
+                self._announce()
+        self._wake.set()
+
+    def _catch_up(self, conn: Connection, last_seq: int | None) -> None:
+        table = self.table
+        assert table is not None
+        behind = table.seq - last_seq if last_seq is not None else None
+        if behind is not None and 0 <= behind <= self.hub.config.replay_limit:
+            for event in table.events(conn.name, after=last_seq):  # type: ignore[arg-type]
+                conn.send(_event_frame(event))
+        else:
+            seat = self._seat_now(self.players.get(conn.name or ""))
+            snap = table.snapshot(seat if conn.name is not None else None)
+            conn.send_model(Snapshot(seq=snap["seq"], view=snap["view"]))
+
+    def _seat_now(self, player: Player | None) -> int | None:
+        if player is None:
+            return None
+        if self.table is not None:
+            names = self.table.seating
+            return names.index(player.name) if player.name in names else None
+        return player.seat
+
+    async def detach(self, conn: Connection) -> None:
+        async with self.lock:
+            self.spectators.discard(conn)
+            player = self.players.get(conn.name) if conn.name is not None else None
+            if player is not None and conn in player.conns:
+                player.conns.discard(conn)
+                if not player.conns and self.status == "playing" and not self.closed:
+                    player.grace = asyncio.create_task(self._grace(player))
+            if not self.closed:
+                self._announce()
+
+    async def _grace(self, player: Player) -> None:
+        """A dropped player's seat waits ``grace`` seconds; then the stand-in bot plays it."""
+        await asyncio.sleep(self.settings.grace)
+        async with self.lock:
+            player.grace = None
+            if player.conns or self.table is None or self.status != "playing":
+                return
+            player.away = True
+            self._seat_bot(player, self.settings.stand_in)
+            self._announce()
+        self._wake.set()
+
+    # ------------------------------------------------------------------ players' requests
+    async def act(self, conn: Connection, msg: Act) -> None:
+        start = time.perf_counter()
+        async with self.lock:
+            table = self.table
+            if conn.name is None:
+                raise Refused("spectator", "a spectator cannot act")
+            if table is None:
+                raise Refused("not_started", "the host has not started the match yet")
+            if msg.seq != table.seq:
+                raise Refused("stale", f"{msg.action!r} was decided at seq {msg.seq}, but the "
+                                       f"table is at seq {table.seq}: look again",
+                              legal=self._legal_for(conn.name))
+            names = table.names
+            if conn.name not in names:
+                raise Refused("not_seated", f"{conn.name} is not seated now")
+            try:
+                action = parse_action(msg.action)
+            except InvalidActionError as exc:
+                raise Refused("bad_message", str(exc),
+                              legal=self._legal_for(conn.name)) from None
+            try:
+                await self._commit({"op": "act", "seat": names.index(conn.name),
+                                    "action": str(action), "bot": False})
+            except IllegalActionError as exc:
+                raise Refused(exc.reason, str(exc), legal=self._legal_for(conn.name)) from None
+        self.hub.metrics.actions.labels("player").inc()
+        self.hub.metrics.action_latency.observe(time.perf_counter() - start)
+
+    def _legal_for(self, name: str) -> list[str] | None:
+        """``name``'s own legal actions if it is their turn (never anyone else's)."""
+        table = self.table
+        if table is None or not table.in_hand or name not in table.names:
+            return None
+        seat = table.names.index(name)
+        if table.to_act != seat:
+            return None
+        return [str(a) for a in table.view(seat).legal_actions]
+
+    async def chat(self, conn: Connection, text: str) -> None:
+        if conn.name is None:
+            raise Refused("spectator", "spectators watch; only players chat")
+        text = " ".join(text.split())
+        limit = self.hub.config.chat_length
+        if not text:
+            return
+        if len(text) > limit:
+            raise Refused("chat_too_long", f"chat messages are at most {limit} characters, "
+                                           f"not {len(text)}")
+        if not conn.chats.take():
+            raise Refused("rate_limited", "too many chat messages: wait a little")
+        at = time.time()
+        await self.hub.db(self.hub.store.add_chat, self.id, conn.name, text, at)
+        frame = ChatMessage(name=conn.name, text=text, at=at).model_dump_json()
+        for other in self.connections():
+            other.send(frame)
+
+    async def take_seat(self, name: str, seat: int | None, token_hash: str) -> int | None:
+        """A guest sits down (before the start), or joins a money table (at the next break)."""
+        async with self.lock:
+            if name in self.players:
+                raise Refused("name_taken", f"{name!r} is already at this table: pick another "
+                                            "name")
+            if self.status == "over":
+                raise Refused("game_over", "this table's game is over")
+            if self.status == "playing":
+                if not self.money:
+                    raise Refused("started", "the match has started; ask the host for a "
+                                             "rematch to play")
+                seated = len(self.table.names) if self.table else 0
+                if seated + sum(e["op"] == "join" for e in self.pending) >= 8:
+                    raise Refused("table_full", "a money table seats at most 8 (C3)")
+                row = PlayerRow(name, None, token_hash, None, False)
+                await self.hub.db(self.hub.store.add_player, self.id, row)
+                self.players[name] = Player(row)
+                await self._between_hands({"op": "join", "name": name})
+                return self._seat_now(self.players[name])
+            taken = {p.seat for p in self.players.values()}
+            free = [s for s in range(self.size) if s not in taken and s not in self.config.bots]
+            if seat is None:
+                if not free:
+                    raise Refused("table_full", "every seat is taken")
+                seat = free[0]
+            elif seat >= self.size:
+                raise Refused("no_such_seat", f"seat {seat}: this table's seats are "
+                                              f"0..{self.size - 1}")
+            elif seat not in free:
+                raise Refused("seat_taken", f"seat {seat} is taken; free seats: "
+                                            f"{', '.join(map(str, free)) or 'none'}")
+            row = PlayerRow(name, seat, token_hash, None, False)
+            await self.hub.db(self.hub.store.add_player, self.id, row)
+            self.players[name] = Player(row)
+            self._announce()
+            return seat
+
+    async def start(self, player: Player) -> None:
+        """The host starts: bots take the empty seats, the first hand is dealt."""
+        async with self.lock:
+            if not player.host:
+                raise Refused("not_host", "only the host starts the match", 403)
+            if self.status != "waiting":
+                raise Refused("started", "the match has already started")
+            by_seat = {p.seat: p for p in self.players.values()}
+            names: list[str] = []
+            taken = {p.name for p in self.players.values()}
+            spare = (n for n in BOT_NAMES if n not in taken)
+            new_bots: list[PlayerRow] = []
+            for seat in range(self.size):
+                p = by_seat.get(seat)
+                if p is None:
+                    level = self.config.bots.get(seat, self.config.fill)
+                    row = PlayerRow(next(spare), seat, None, level, False)
+                    new_bots.append(row)
+                    names.append(row.name)
+                else:
+                    names.append(p.name)
+            for row in new_bots:
+                await self.hub.db(self.hub.store.add_player, self.id, row)
+                self.players[row.name] = Player(row)
+            try:
+                await self._commit({"op": "start", "names": names})
+            except IllegalActionError as exc:
+                raise Refused(exc.reason, str(exc)) from None
+            for p in self.players.values():
+                if p.level is not None:
+                    self._seat_bot(p, p.level)
+                elif not p.conns:
+                    p.grace = asyncio.create_task(self._grace(p))
+            self._announce()
+        self._wake.set()
+
+    async def leave(self, player: Player) -> Fraction | None:
+        """A money player leaves: now if between hands (the payout), else at the next break."""
+        async with self.lock:
+            if not self.money or self.table is None:
+                raise Refused("join_leave_not_allowed", "only a started money table lets players "
+                                                        "leave with a payout")
+            if player.name not in self.table.names:
+                raise Refused("not_seated", f"{player.name} is not seated")
+            await self._between_hands({"op": "leave", "name": player.name})
+            paid: dict[str, Fraction] = getattr(self.table.session, "payouts", {})
+            return paid.get(player.name)
+
+    async def settle(self, player: Player) -> None:
+        async with self.lock:
+            if not self.money or self.table is None:
+                raise Refused("join_leave_not_allowed", "only a started money table settles")
+            await self._between_hands({"op": "settle"})
+
+    async def _between_hands(self, entry: dict[str, Any]) -> None:
+        """Apply ``entry`` now if no hand is in play, else queue it for the next break."""
+        assert self.table is not None
+        if self.table.in_hand:
+            self.pending.append(entry)
+            self._announce()
+            return
+        try:
+            await self._commit(entry)
+        except IllegalActionError as exc:
+            raise Refused(exc.reason, str(exc)) from None
+        self._announce()
+
+    def record(self, player: Player) -> str:
+        """The game so far as the table's players may see it: finished hands, no seed."""
+        if self.table is None:
+            raise Refused("not_started", "nothing has been played yet")
+        names = self.table.names
+        bots = {p.name: p.level for p in self.players.values()
+                if p.level is not None and (self.money or p.name in names)}
+        return write_record(self.table.session, bots=bots or None,
+                            public=True)
+
+    # ------------------------------------------------------------------ the driver
+    def run(self) -> None:
+        """Start the room's driver task (bots, deals, timers)."""
+        if self._driver is None:
+            self._driver = asyncio.create_task(self._drive())
+            self._wake.set()
+
+    def close(self, code: int = 1001, reason: str = "server shutting down") -> None:
+        self.closed = True
+        for task in (self._driver, self._timer):
+            if task is not None:
+                task.cancel()
+        for player in self.players.values():
+            if player.grace is not None:
+                player.grace.cancel()
+        for conn in self.connections():
+            conn.close(code, reason)
+
+    async def _drive(self) -> None:
+        while not self.closed:
+            await self._wake.wait()
+            self._wake.clear()
+            try:
+                while not self.closed and await self._drive_once():
+                    pass
+            except asyncio.CancelledError:
+                raise
+            except Refused as exc:
+                log.warning("table paused: %s", exc.message, extra={"table": self.id})
+            except Exception:
+                log.exception("table driver failed", extra={"table": self.id})
+
+    async def _drive_once(self) -> bool:
+        """Do the next thing the table does by itself; False when it waits for a person."""
+        table = self.table
+        if table is None or self.status != "playing" or table.is_over:
+            return False
+        if not table.in_hand:
+            if self.settings.hand_pause and table.hand is not None:
+                await asyncio.sleep(self.settings.hand_pause)
+            async with self.lock:
+                if table is not self.table or table.in_hand or table.is_over:
+                    return True
+                for entry in self.pending:
+                    try:
+                        await self._commit(entry)
+                    except (IllegalActionError, Refused) as exc:
+                        log.warning("pending %s refused: %s", entry, exc,
+                                    extra={"table": self.id})
+                self.pending.clear()
+                if not table.is_over and not table.in_hand:
+                    await self._commit({"op": "deal"})
+                self._announce()
+            return True
+        seat = table.to_act
+        assert seat is not None
+        if table.bot_at(seat) is None:
+            self._arm_timer(seat)
+            return False
+        if self.settings.bot_delay:
+            await asyncio.sleep(self.settings.bot_delay)
+        async with self.lock:
+            if table is not self.table or not table.in_hand or table.to_act != seat \
+                    or table.bot_at(seat) is None:
+                return True
+            view = table.view(seat)
+            name = table.names[seat]
+            if self.players[name].level in _SLOW_LEVELS or (
+                    self.players[name].away and self.settings.stand_in in _SLOW_LEVELS):
+                action = await asyncio.to_thread(table.choose, seat, view)
+            else:
+                action = table.choose(seat, view)
+            await self._commit({"op": "act", "seat": seat, "action": str(action), "bot": True})
+        self.hub.metrics.actions.labels("bot").inc()
+        return True
+
+    def _arm_timer(self, seat: int) -> None:
+        """The turn timer: if the seat to act has not acted in ``turn_timer`` seconds, its
+        stand-in bot plays that one turn."""
+        if self.settings.turn_timer is None or self.table is None:
+            return
+        if self._timer_seq == self.table.seq and self._timer is not None:
+            return
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer_seq = self.table.seq
+        self._timer = asyncio.create_task(self._timeout(seat, self.table.seq))
+
+    async def _timeout(self, seat: int, seq: int) -> None:
+        await asyncio.sleep(self.settings.turn_timer or 0)
+        async with self.lock:
+            table = self.table
+            if table is None or table.seq != seq or table.to_act != seat:
+                return
+            stand_in = _bot_for(self.settings.stand_in)
+            action = await asyncio.to_thread(stand_in.choose, table.view(seat))
+            with contextlib.suppress(Refused, IllegalActionError):
+                await self._commit({"op": "act", "seat": seat, "action": str(action),
+                                    "bot": True})
+        self._wake.set()
+
+    # ------------------------------------------------------------------ rematch
+    async def rematch(self, player: Player, create: Callable[..., Any]) -> str:
+        async with self.lock:
+            if not player.host:
+                raise Refused("not_host", "only the host asks for a rematch", 403)
+            if self.status != "over":
+                raise Refused("started", "a rematch follows a finished game")
+            if self.rematch_id is not None:
+                return self.rematch_id
+            names = self.table.names if self.table is not None else ()
+            seats = [PlayerRow(name, seat, self.players[name].token_hash,
+                               self.players[name].level, self.players[name].host)
+                     for seat, name in enumerate(names)]
+            new_id: str = await create(self.config, seats)
+            self.rematch_id = new_id
+            await self.hub.db(self.hub.store.set_status, self.id, "over", new_id)
+            frame = RematchMessage(table=new_id).model_dump_json()
+            for conn in self.connections():
+                conn.send(frame)
+            self._announce()
+            return new_id
+
+
+def _event_frame(event: Event) -> str:
+    return '{"type":"event","event":' + json.dumps(event.to_dict(), separators=(",", ":")) + "}"
+
+
+def _bot_for(level: str) -> Bot:
+    """A fresh bot of ``level``; its choices are logged, so its seed need not be kept."""
+    return make_bot(level, seed=random.getrandbits(64))

@@ -1,0 +1,265 @@
+"""Where the server keeps its tables: SQLAlchemy 2 (Core) on SQLite or PostgreSQL.
+
+What is stored is what cannot be recomputed:
+
+* ``tables``: each table's settings (variant, options, seats' bot levels), its secret ``seed``
+  (server-only: it draws the first dealer and decides every deal), its status and
+  ``version``;
+* ``players``: who sits where, each seat token **hashed** (SHA-256 of 256 random bits: a
+  stolen database does not give a way to act) and the host;
+* ``log``: every change to the game, in order — ``start``, ``deal``, ``act`` (seat, action,
+  whether a bot chose it), ``join``, ``leave``, ``settle`` — numbered ``n`` = 1, 2, 3 … with the
+  primary key ``(table, n)``.  Appending entry ``n`` and moving ``tables.version`` from
+  ``n - 1`` to ``n`` is one transaction, so a writer that lost the table (another process took
+  it over, issue 13) cannot write: its ``UPDATE … WHERE version = n - 1`` matches nothing.
+  Replaying the log from the seed rebuilds the table exactly, events and ``seq`` included;
+* ``chat``.
+
+The schema is created and upgraded by Alembic (``server/migrations``) when the server starts.
+Every method is synchronous; the server calls them on a worker thread.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Connection,
+    Engine,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+
+__all__ = ["Fenced", "PlayerRow", "Store", "StoredTable", "hash_secret", "metadata"]
+
+metadata = MetaData()
+
+tables = Table(
+    "tables", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("invite_hash", String(64), nullable=False, unique=True),
+    Column("config", Text, nullable=False),          # CreateTable as JSON (less the seats)
+    Column("seed", String(80), nullable=False),      # secret: decides every deal
+    Column("status", String(16), nullable=False),    # waiting, playing, over
+    Column("listed", Boolean, nullable=False),
+    Column("version", Integer, nullable=False),      # the last log entry's n (0: none)
+    Column("rematch", String(32), nullable=True),    # the table this one's rematch is at
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+Index("tables_listed", tables.c.listed, tables.c.status)
+
+players = Table(
+    "players", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("name", String(64), primary_key=True),
+    Column("seat", Integer, nullable=True),          # the seat taken (money joiners: order)
+    Column("token_hash", String(64), nullable=True),  # None: a bot
+    Column("level", String(16), nullable=True),      # a bot seat's level
+    Column("host", Boolean, nullable=False),
+    Column("joined", Float, nullable=False),
+)
+
+log = Table(
+    "log", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("n", Integer, primary_key=True),
+    Column("entry", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+chat = Table(
+    "chat", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"),
+           nullable=False),
+    Column("name", String(64), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+Index("chat_table", chat.c.table_id, chat.c.id)
+
+
+class Fenced(RuntimeError):
+    """The table's version moved under this writer: another writer owns the table now."""
+
+
+def hash_secret(secret: str) -> str:
+    """SHA-256 hex of a token or invite code (secrets of 256 random bits need no salt)."""
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+class PlayerRow:
+    __slots__ = ("host", "level", "name", "seat", "token_hash")
+
+    def __init__(self, name: str, seat: int | None, token_hash: str | None, level: str | None,
+                 host: bool) -> None:
+        self.name = name
+        self.seat = seat
+        self.token_hash = token_hash
+        self.level = level
+        self.host = host
+
+
+class StoredTable:
+    """One table as stored: its row, its players and its log."""
+
+    def __init__(self, row: Any, people: list[PlayerRow], entries: list[dict[str, Any]]) -> None:
+        self.id: str = row.id
+        self.config: dict[str, Any] = json.loads(row.config)
+        self.seed: int = int(row.seed)
+        self.status: str = row.status
+        self.listed: bool = bool(row.listed)
+        self.version: int = row.version
+        self.rematch: str | None = row.rematch
+        self.players = people
+        self.entries = entries
+
+
+class Store:
+    """The database: open it (creating or upgrading the schema), then read and append."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.is_sqlite = url.startswith("sqlite")
+        if self.is_sqlite:
+            path = url.split("///", 1)[1] if "///" in url else ""
+            if path and path != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            self.engine: Engine = create_engine(url, connect_args={"check_same_thread": False,
+                                                                   "timeout": 10})
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        else:
+            self.engine = create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
+
+    def migrate(self) -> None:
+        """Create or upgrade the schema to the newest Alembic revision."""
+        from .migrations import upgrade
+
+        with self.engine.begin() as conn:
+            upgrade(conn)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @contextmanager
+    def _tx(self) -> Iterator[Connection]:
+        with self.engine.begin() as conn:
+            yield conn
+
+    # ------------------------------------------------------------------ tables and players
+    def create_table(self, table_id: str, invite_hash: str, config: dict[str, Any], seed: int,
+                     listed: bool, people: Sequence[PlayerRow]) -> None:
+        now = time.time()
+        with self._tx() as conn:
+            conn.execute(insert(tables).values(
+                id=table_id, invite_hash=invite_hash, config=json.dumps(config), seed=str(seed),
+                status="waiting", listed=listed, version=0, rematch=None,
+                created=now, updated=now))
+            for p in people:
+                conn.execute(insert(players).values(
+                    table_id=table_id, name=p.name, seat=p.seat, token_hash=p.token_hash,
+                    level=p.level, host=p.host, joined=now))
+
+    def add_player(self, table_id: str, person: PlayerRow) -> None:
+        with self._tx() as conn:
+            conn.execute(insert(players).values(
+                table_id=table_id, name=person.name, seat=person.seat,
+                token_hash=person.token_hash, level=person.level, host=person.host,
+                joined=time.time()))
+
+    def set_status(self, table_id: str, status: str, rematch: str | None = None) -> None:
+        values: dict[str, Any] = {"status": status, "updated": time.time()}
+        if rematch is not None:
+            values["rematch"] = rematch
+        with self._tx() as conn:
+            conn.execute(update(tables).where(tables.c.id == table_id).values(**values))
+
+    def find_invite(self, invite_hash: str) -> str | None:
+        with self.engine.connect() as conn:
+            found = conn.execute(select(tables.c.id).where(
+                tables.c.invite_hash == invite_hash)).scalar()
+        return None if found is None else str(found)
+
+    def lobby(self, limit: int = 100) -> list[str]:
+        """Listed tables not over, newest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(tables.c.id).where(
+                tables.c.listed.is_(True), tables.c.status != "over").order_by(
+                tables.c.created.desc()).limit(limit))
+            return [str(r[0]) for r in rows]
+
+    def load(self, table_id: str) -> StoredTable | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables).where(tables.c.id == table_id)).first()
+            if row is None:
+                return None
+            people = [PlayerRow(p.name, p.seat, p.token_hash, p.level, bool(p.host))
+                      for p in conn.execute(select(players).where(
+                          players.c.table_id == table_id).order_by(players.c.joined,
+                                                                   players.c.seat))]
+            entries = [json.loads(e[0]) for e in conn.execute(
+                select(log.c.entry).where(log.c.table_id == table_id).order_by(log.c.n))]
+        return StoredTable(row, people, entries)
+
+    # ------------------------------------------------------------------ the log
+    def append(self, table_id: str, n: int, entry: dict[str, Any],
+               status: str | None = None) -> None:
+        """Entry ``n`` of the table's log, and its version ``n - 1`` → ``n``, in one
+        transaction; :class:`Fenced` if the version was not ``n - 1`` (nothing written)."""
+        now = time.time()
+        values: dict[str, Any] = {"version": n, "updated": now}
+        if status is not None:
+            values["status"] = status
+        with self._tx() as conn:
+            moved = conn.execute(update(tables).where(
+                tables.c.id == table_id, tables.c.version == n - 1).values(**values))
+            if moved.rowcount != 1:
+                raise Fenced(f"table {table_id}: log entry {n} refused, the version moved")
+            conn.execute(insert(log).values(table_id=table_id, n=n,
+                                            entry=json.dumps(entry, separators=(",", ":")),
+                                            at=now))
+
+    # ------------------------------------------------------------------ chat
+    def add_chat(self, table_id: str, name: str, text: str, at: float) -> None:
+        with self._tx() as conn:
+            conn.execute(insert(chat).values(table_id=table_id, name=name, text=text, at=at))
+
+    def recent_chat(self, table_id: str, limit: int = 50) -> list[tuple[str, str, float]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(chat.c.name, chat.c.text, chat.c.at).where(
+                chat.c.table_id == table_id).order_by(chat.c.id.desc()).limit(limit)).all()
+        return [(r[0], r[1], r[2]) for r in reversed(rows)]
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    """WAL (readers never wait for the writer), a busy timeout instead of 'database is locked',
+    fsync at checkpoints only (a power cut may lose the last moments, a crash of the process
+    loses nothing), and foreign keys on."""
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA busy_timeout=10000")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()
