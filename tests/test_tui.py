@@ -6,6 +6,7 @@ The app runs at 80×24 with bot pauses switched off; saves go to a temporary XDG
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
@@ -166,6 +167,9 @@ def test_a_short_match_to_its_winner(data_home: Path) -> None:
     game = pc.replay(pc.read_record(records[0].read_text()))
     assert isinstance(game, pc.Match) and game.winner == app.ctl.game.winner
     assert main(["replay", str(records[0])]) == 0
+    stats = json.loads((data_home / "stats.json").read_text())["variants"]["auction"]
+    assert stats["matches"] == 1 and stats["wins"] == int(game.winner == 0)
+    assert stats["hands"] == len(game.results)
 
 
 def test_money_session_settles(data_home: Path) -> None:

@@ -124,15 +124,17 @@ def _play(args: argparse.Namespace) -> int:
     except ImportError as exc:  # pragma: no cover - Textual missing
         print(f"pitch play needs Textual ({exc}): pip install 'pitchcards'", file=sys.stderr)
         return 2
-    return run(config, resume=args.resume, setup=args.setup)
+    return run(config, resume=args.resume, setup=args.setup, pace=args.pace)
 
 
 def _add_play_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     play = sub.add_parser(
         "play", help="play Pitch in the terminal against bots",
-        description="A full-screen game of Pitch against bots. Keys: arrows/1-6 and Enter play "
-                    "a card; p, 1-4, m bid; h hint; u undo (practice); l log; ? rules; "
-                    "n new game; q quit (offers to save).")
+        description="A full-screen game of Pitch against bots. Keys: in the auction p, 1-4, m "
+                    "choose a bid (arrows: a card to pitch) and Enter makes it; in play arrows "
+                    "or 1-6 choose a card and Enter plays it; h hint; u undo; t last trick; "
+                    "f pace; g score sheet; i statistics; l log; ? rules; n new game; q quit "
+                    "(offers to save).")
     play.add_argument("--variant", default="auction", choices=sorted(VARIANTS))
     play.add_argument("--players", type=whole_number(1), default=None,
                       help="seats at the table, you included")
@@ -143,7 +145,13 @@ def _add_play_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
                       help="points to win (not in money)")
     play.add_argument("--seed", type=seed_number, default=None, help="deal reproducibly")
     play.add_argument("--resume", metavar="FILE", default=None, help="continue a saved game")
-    play.add_argument("--practice", action="store_true", help="allow undo (u)")
+    play.add_argument("--practice", action="store_true",
+                      help="mark the game as practice (undo, u, works in every game)")
+    from .tui.pace import PACES
+
+    play.add_argument("--pace", default=None, choices=tuple(PACES),
+                      help="how long a finished trick stays on the table (wait: until Enter); "
+                           "remembered for the next games (f changes it while playing)")
     play.add_argument("--setup", action="store_true", help="open the setup screen first")
     play.add_argument("--partners", action="store_true",
                       help="two partnerships (seats 0 & 2 against 1 & 3; 4 players)")
@@ -173,9 +181,6 @@ def build_parser() -> argparse.ArgumentParser:
     from .bots.arena import add_arena_parser
 
     add_arena_parser(sub)
-    from .server.cli import add_server_parsers
-
-    add_server_parsers(sub)
     return parser
 
 

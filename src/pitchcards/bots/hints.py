@@ -31,11 +31,11 @@ def suggest(view: View, budget: Budget | None = None, seed: int | None = 0) -> t
     bot = ExpertBot(seed, budget if budget is not None else HARD)
     analysis = bot.analyse(view)
     if view.phase == "auction" and len(analysis.points) > 1:
-        return compare_bids(view, analysis.points)
+        return compare_bids(analysis.points)
     return analysis.best, explain(view, analysis.best, analysis.values)
 
 
-def compare_bids(view: View, points: dict[Action, float], shown: int = 4) -> tuple[Action, str]:
+def compare_bids(points: dict[Action, float], shown: int = 4) -> tuple[Action, str]:
     """The candidate with the best expected net score change, and the comparison: "expected
     net score change: bid 2 +1.1, pass -0.3, bid 3 -0.8" (the best ``shown`` candidates)."""
     ranked = sorted(points, key=lambda a: (-points[a], int(a)))

@@ -14,9 +14,11 @@ from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
 from textual.widgets import Static
 
 from ..actions import BID, PASS, PITCH, PLAY, Action, parse_action
@@ -84,8 +86,9 @@ Screen { layout: vertical; background: $background; }
 #middle { height: 1fr; }
 #table { width: 1fr; height: 100%; border: round $primary; padding: 0 1; }
 #side { width: 31; }
-#scores { height: auto; max-height: 12; border: round $primary; padding: 0 1; }
-#auction { height: 1fr; border: round $primary; padding: 0 1; }
+#scores { height: auto; max-height: 11; border: round $primary; border-bottom: none;
+          padding: 0 1; }
+#auction { height: 1fr; border: round $primary; border-top: solid $primary; padding: 0 1; }
 #handrow { height: 4; }
 #handlabel { width: 7; height: 4; content-align: left middle; padding: 0 1; }
 HandView { width: auto; height: 4; }
@@ -157,6 +160,9 @@ class PitchApp(App[None]):
         self.setup_first = setup_first
         self.selected: int | None = None    #: the card chosen (index into your cards)
         self.choice: Action | None = None   #: the auction: the bid, pass or pitch chosen
+        #: what the last mouse click chose ("card3", "bid-2"): only a second click on the
+        #: same thing acts, never one on a card that was chosen for you or by a key
+        self.clicked: str | None = None
         self.message: Text | str = ""
         self.busy = False           #: a bot is thinking or a pause is running
         self.waiting = False        #: the "wait" pace: a finished trick waits for Enter
@@ -168,6 +174,7 @@ class PitchApp(App[None]):
         self.stalled: str | None = None     #: why the bot to act could not move
         self.save_error: str | None = None  #: why the last save failed (exit code 1)
         self.settings_note: str | None = None
+        self.too_small = False      #: the terminal is smaller than 80×24: only a message shows
         if pace is None:
             pace, self.settings_note = load_pace()
         self.pace = check_pace(pace)
@@ -215,20 +222,17 @@ class PitchApp(App[None]):
         if self.ctl.hand is not None:
             self.refresh_screen()
 
-    @property
-    def too_small(self) -> bool:
-        return self.size.width < MIN_COLS or self.size.height < MIN_ROWS
-
-    def _check_size(self) -> None:
+    def _check_size(self, size: Size | None = None) -> None:
         """Show the table, or in a terminal smaller than 80×24 only a plain message."""
-        small = self.too_small
+        width, height = size or self.size
+        small = self.too_small = width < MIN_COLS or height < MIN_ROWS
         self.query_one("#main").display = not small
         note = self.query_one("#toosmall", Static)
         note.display = small
         if small:
             note.update(Text.assemble(
                 ("The terminal is too small for the table.\n\n", "bold"),
-                f"It is {self.size.width}×{self.size.height}; pitch play needs at least "
+                f"It is {width}×{height}; pitch play needs at least "
                 f"{MIN_COLS}×{MIN_ROWS}.\nMake the window larger to go on, or press q to "
                 "quit."))
 
@@ -483,6 +487,7 @@ class PitchApp(App[None]):
         self.ctl.apply(action, seat)
         self._token += 1
         self.choice = None
+        self.clicked = None
         if seat == self.ctl.human_seat:
             self.message = ""
         self._take_events()
@@ -625,6 +630,7 @@ class PitchApp(App[None]):
         """Choose your card ``index``: to play it, or in the auction to pitch it (nothing is
         done until Enter)."""
         self.selected = index
+        self.clicked = None
         if view.phase == "auction":
             card = self.cards(view)[index]
             if PITCH[card] in view.legal_actions:
@@ -651,6 +657,11 @@ class PitchApp(App[None]):
         if view is None:
             return
         if view.phase == "auction":
+            if n > 4:  # 5 and 6 pick cards in play; in the auction they are no bid
+                self.choice = None
+                self.say(Text(f"There is no bid of {n}: {_bid_keys(view)} chooses a bid.",
+                              style="red"))
+                return
             self.action_choose_bid(str(n))
             return
         if n - 1 < len(self.cards(view)):
@@ -661,6 +672,7 @@ class PitchApp(App[None]):
         if view is None or view.phase != "auction":
             return
         action = PASS if key == "pass" else BID[MOON if key == "moon" else int(key)]
+        self.clicked = None
         if action not in view.legal_actions:
             self.choice = None
             self.say(Text(f"You cannot {action_text(view.rules, action).plain} now: "
@@ -708,20 +720,26 @@ class PitchApp(App[None]):
         view = self._my_view()
         if view is None or event.index >= len(self.cards(view)):
             return
-        if self.selected == event.index and (view.phase == "play" or self.choice is not None):
+        target = f"card{event.index + 1}"
+        if self.clicked == target and self.selected == event.index and (
+                view.phase == "play" or self.choice is not None):
             self.action_confirm()
         else:
             self._pick(view, event.index)
+            self.clicked = target
 
     def on_bid_button_clicked(self, event: BidButton.Clicked) -> None:
         """A click chooses a bid; a second click on the chosen bid makes it."""
         view = self._my_view()
         if view is None:
             return
-        if self.choice is not None and _bid_key(self.choice) == event.key:
+        target = f"bid-{event.key}"
+        if self.clicked == target and self.choice is not None and \
+                _bid_key(self.choice) == event.key:
             self.action_confirm()
         else:
             self.action_choose_bid(event.key)
+            self.clicked = target
 
     # ------------------------------------------------------------------ help, hint, undo
     def action_hint(self) -> None:
@@ -855,8 +873,8 @@ class PitchApp(App[None]):
 
         self.push_screen(QuitScreen(), chosen)
 
-    def on_resize(self) -> None:
-        self._check_size()
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size(event.size)
         if self.ctl.hand is not None:
             self.refresh_screen()
 

@@ -207,18 +207,20 @@ def _sign_style(amount: int | Fraction) -> str:
 
 def auction_text(ctl: GameController, view: View, lines: int | None = None,
                  width: int = 27, news: list[str] | None = None) -> Text:
-    """The auction so far, several bids a line ("Ann pass · Bob 2 · Cy 3"), after this hand's
+    """The auction so far, several bids a line ("Ann pass  Bob 2  Cy 3"), after this hand's
     news (joins, leaves); trimmed to the last ``lines`` lines (None: all of them)."""
     out_lines: list[Text] = [Text(item, style="italic") for item in news or []]
     line = Text()
     for seat, action in view.auction:
+        # "Ann 2", "Bob pass", "Cy moon", "Dee pitch K♥": the panel is titled Auction
         entry = Text(f"{ctl.name(seat)} ")
-        entry.append_text(action_text(view.rules, action))
-        if line.plain and len(line.plain) + 3 + len(entry.plain) > width:
+        shown = action_text(view.rules, action)
+        entry.append_text(Text(shown.plain[4:], style="bold") if action.kind == "bid" else shown)
+        if line.plain and len(line.plain) + 2 + len(entry.plain) > width:
             out_lines.append(line)
             line = Text()
         if line.plain:
-            line.append(" · ", style="dim")
+            line.append("  ")
         line.append_text(entry)
     if line.plain:
         out_lines.append(line)
@@ -278,8 +280,9 @@ def result_text(ctl: GameController, result: HandResult) -> Text:
         out.append("\n")
         out.append_text(_pad(cells[2], 34))
         out.append_text(cells[3])
-        counts = " ".join(str(c) for c in result.game_counts)
-        out.append(f"  (counts {counts})\n", style="dim")
+        counts = " · ".join(f"{ctl.side_name(side)} {c}"
+                            for side, c in enumerate(result.game_counts))
+        out.append(f"\n  Game count: {counts}\n", style="dim")
     out.append("\n")
     out.append_text(_sides_table(ctl, result))
     return out

@@ -1,0 +1,80 @@
+"""Snapshot tests: ``pitch play``'s screens at 80×24 as text, for a fixed seed in each variant,
+so that a change in wording or layout shows up in review (issue 10).
+
+The expected screens are ``tests/snapshots/*.txt``.  After a deliberate change, regenerate them
+and read the diff before committing::
+
+    PITCH_SNAPSHOTS=update .venv/bin/pytest -q tests/test_tui_snapshots.py
+
+Each screen is taken twice in a row from two fresh apps, so a snapshot that depends on timing
+fails here rather than at random later.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("textual")
+
+from pitchcards.tui.app import PitchApp
+from pitchcards.tui.config import GameConfig
+from pitchcards.tui.screens import ResultScreen
+from pitchcards.tui.snapshot import play_until, screen_text
+from test_tui import FAST
+from test_tui import data_home as data_home  # the autouse temporary folders
+
+SNAPSHOTS = Path(__file__).parent / "snapshots"
+UPDATE = os.environ.get("PITCH_SNAPSHOTS") == "update"
+
+#: (snapshot name, settings); bots are ``medium`` (the heuristic: no clock in its choices).
+GAMES = {
+    "auction": GameConfig(variant="auction", seed=7, level="medium"),
+    "auction-3-holder": GameConfig(variant="auction", players=3, target=11, seed=7,
+                                   options={"low_to": "holder"}),
+    "auction-partners": GameConfig(variant="auction-partners", seed=12, level="medium"),
+    "setback": GameConfig(variant="setback", seed=21, level="easy"),
+    "money-5": GameConfig(variant="money", players=5, seed=5, level="medium"),
+    "money-8": GameConfig(variant="money", players=8, seed=2, level="medium"),
+}
+
+#: Moments: your first bid, your first card of the second trick, the first hand's result.
+MOMENTS: dict[str, Callable[[PitchApp], bool]] = {
+    "bid": lambda app: app.ctl.human_to_act and app.ctl.view().phase == "auction",
+    "play": lambda app: app.ctl.human_to_act and len(app.ctl.view().tricks) >= 1,
+    "result": lambda app: isinstance(app.screen, ResultScreen),
+}
+
+
+def take(config: GameConfig, moment: str) -> str:
+    app = PitchApp(GameConfig(**config.__dict__), delays=FAST)
+    out: list[str] = []
+
+    async def go() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await play_until(pilot, app, MOMENTS[moment])
+            out.append(screen_text(app))
+
+    asyncio.run(go())
+    return out[0]
+
+
+@pytest.mark.parametrize("moment", list(MOMENTS))
+@pytest.mark.parametrize("game", list(GAMES))
+def test_screen_matches_its_snapshot(game: str, moment: str) -> None:
+    config = GAMES[game]
+    screen = take(config, moment)
+    assert take(config, moment) == screen, "the screen differs between two runs"
+    lines = screen.splitlines()
+    assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
+    path = SNAPSHOTS / f"{game}-{moment}.txt"
+    if UPDATE:
+        path.write_text(screen, encoding="utf-8")
+    assert path.exists(), f"{path.name} is missing: run PITCH_SNAPSHOTS=update (module doc)"
+    expected = path.read_text(encoding="utf-8")
+    assert screen == expected, (f"{path.name} changed; if that is intended, regenerate with "
+                                "PITCH_SNAPSHOTS=update and review the diff\n" + screen)
