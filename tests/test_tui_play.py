@@ -515,3 +515,27 @@ def test_statistics_count_a_finished_match(data_home: Path) -> None:
     assert (again.of("setback").matches, again.of("setback").wins) == (2, 1)
     assert Fraction(again.of("setback").wins, again.of("setback").matches) == Fraction(1, 2)
 
+
+
+# ---------------------------------------------------------------------- the README's key table
+#: How the README writes each key of the table screen's bindings.
+README_KEYS = {"left": "`←` `→`", "right": "`←` `→`", "enter": "`Enter` / `Space`",
+               "space": "`Enter` / `Space`", "escape": "`Esc`", "question_mark": "`?`",
+               "ctrl+q": "`q`", **{str(i): "`1`–`6`" for i in range(1, 7)},
+               "p": "`p`, `1`–`4`, `m`", "m": "`p`, `1`–`4`, `m`"}
+
+
+def test_readme_key_table_matches_the_screen() -> None:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Playing in the terminal"):readme.index("## What is here")]
+    rows = {line.split(" | ")[0].removeprefix("| ") for line in section.splitlines()
+            if line.startswith("| `")}
+    bound = set()
+    for binding in PitchApp.BINDINGS:
+        for key in binding.key.split(","):  # type: ignore[union-attr]
+            shown = README_KEYS.get(key, f"`{key}`")
+            bound.add(shown)
+            assert shown in rows, f"key {key} is not in the README's key table"
+    assert rows <= bound, f"the README lists keys the screen does not have: {rows - bound}"
+    for part in KEYS.split("  "):  # the keys line on screen: "h hint", "q quit" ...
+        assert f"| `{part.split()[0]}` |" in section

@@ -2,14 +2,21 @@
 
 Small modules with one job each:
 
-* :mod:`.config`     what game to play (variant, options, seats, bots) and where saves go;
-* :mod:`.controller` the game itself, UI-free: owns the Match / MoneySession and the bots;
-* :mod:`.text`       plain text for the screen: cards, rules summary, result, hand log;
-* :mod:`.widgets`    cards, table, auction and score-sheet widgets;
+* :mod:`.config`     what game to play (variant, options, seats, bots) and where files go;
+* :mod:`.controller` the game itself, UI-free: a Table with the session and the bots;
+* :mod:`.words`      sentences about players, with the grammar for "you" and for others;
+* :mod:`.seats`      the seats laid around the table, on a text canvas;
+* :mod:`.text`       plain text for the screen: cards, table, rules summary, result, hand log;
+* :mod:`.history`    the hand-by-hand score sheet and the statistics page;
+* :mod:`.pace`       how long a finished trick stays (remembered in the config folder);
+* :mod:`.stats`      your statistics across matches (in the data folder);
+* :mod:`.jsonfile`   the small JSON files behind those two, never fatal when damaged;
+* :mod:`.widgets`    cards, bid bar and panel widgets;
 * :mod:`.screens`    the setup, result, rules/log and save-on-quit screens;
-* :mod:`.app`        the Textual app that ties them together.
+* :mod:`.app`        the Textual app that ties them together, fed by the Table's events;
+* :mod:`.snapshot`   the screen as text and a scripted player (snapshot tests, screenshot).
 
-Only :mod:`.app`, :mod:`.widgets` and :mod:`.screens` import Textual.
+Only :mod:`.app`, :mod:`.widgets`, :mod:`.screens` and :mod:`.snapshot` import Textual.
 """
 
 from __future__ import annotations

@@ -98,7 +98,7 @@ _ROWS: list[tuple[str, str, tuple[Any, ...]]] = [
     ("Target", "target", ("default", 5, 7, 11, 15, 21, 52)),
     ("Low goes to", "low_to", ("capturer", "holder")),
     ("Following", "follow_rule", ("trump_anytime", "strict_follow", "follow_trump_only")),
-    ("Practice (undo)", "practice", (False, True)),
+    ("Practice", "practice", (False, True)),  # undo works in every game (issue 10, item 6)
 ]
 
 

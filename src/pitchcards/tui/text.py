@@ -103,7 +103,9 @@ def table_text(ctl: GameController, view: View, width: int = MIN_WIDTH,
                 shown.append(" ✓" if showing_last else " ←",
                              style="green" if showing_last else "cyan")
             canvas.put(place.card_row, place.card_col, shown)
-    canvas.put_centred(canvas.height // 2, _centre_line(ctl, view, showing_last, winner_now))
+    # a row below the side seats' labels, above the bottom seats' cards
+    canvas.put_centred(canvas.height // 2 + 1,
+                       _centre_line(ctl, view, showing_last, winner_now))
     return canvas.text()
 
 
