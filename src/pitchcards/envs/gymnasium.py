@@ -17,10 +17,12 @@ from ``reset(seed=...)``.  The reward of a step is the learning seat's reward
 (:mod:`pitchcards.envs.table`; ``reward="zero-sum"`` by default) summed over everything that
 happened until its next decision.
 
-:meth:`PitchEnv.action_masks` returns the legal-action mask as booleans (what sb3-contrib's
-``MaskablePPO`` and ``ActionMasker`` call).  Once the episode is over, the observation's mask (and
-``action_masks()``) stay those of the learner's last decision, so a policy never sees an empty
-mask; ``info["result"]`` then holds the episode's results (:meth:`.table.Table.results`).
+:meth:`PitchEnv.action_masks` returns the legal-action mask as booleans: sb3-contrib's
+``MaskablePPO`` finds it through Gymnasium's and Stable-Baselines3's wrappers
+(``get_wrapper_attr``), so no ``ActionMasker`` is needed.  Once the episode is over, the
+observation's mask (and ``action_masks()``) stay those of the learner's last decision, so a
+policy never sees an empty mask; ``info["result"]`` then holds the episode's results
+(:meth:`.table.Table.results`).
 
 An illegal action (``action_mask`` 0) is refused:
 
@@ -32,6 +34,10 @@ An illegal action (``action_mask`` 0) is refused:
   ``ValueError`` with a ``reason``); nothing is played.
 * ``illegal="random"``: the action is replaced by a uniformly random legal one (the old default);
   ``info["illegal"]`` is the reason and ``illegal_penalty`` is added to the reward.
+
+``render_mode="ansi"`` draws the table as text.  Another mode is accepted with a warning and
+draws nothing, as ``gymnasium.make`` accepts it (Stable-Baselines3's ``make_vec_env`` asks every
+env for ``"rgb_array"``).
 """
 
 from __future__ import annotations
@@ -81,7 +87,10 @@ class PitchEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if illegal not in ILLEGAL:
             raise ValueError(f"illegal={illegal!r}: expected one of {', '.join(ILLEGAL)}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode={render_mode!r}: expected 'ansi' or None")
+            # Gymnasium's convention (gymnasium.make warns too): Stable-Baselines3's make_vec_env
+            # asks every env by id for "rgb_array" and only retries on a TypeError.
+            gymnasium.logger.warn(f"render_mode={render_mode!r} is not drawn (only 'ansi'): "
+                                  "render() returns None")
         self.seat = seat
         self.opponent_names = names
         self.illegal = illegal
@@ -163,7 +172,7 @@ class PitchEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return obs, reward, table.terminated, table.truncated, info
 
     def render(self) -> str | None:
-        if self.render_mode is None or self.table.match is None:
+        if self.render_mode != "ansi" or self.table.match is None:
             return None
         return f"{self.table.match!r}\n{self.table.hand.describe()}"
 
