@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e '.[test,rl]'
+.venv/bin/python -m pip install --quiet -e '.[test,rl,sb3]'
 .venv/bin/ruff check src tests benchmarks examples
 .venv/bin/mypy
 status=0
