@@ -23,6 +23,7 @@ from pitchcards.scoring import HandResult
 from pitchcards.tui.app import KEYS, PitchApp
 from pitchcards.tui.config import GameConfig
 from pitchcards.tui.controller import GameController, money_text
+from pitchcards.tui.history import earlier_rows
 from pitchcards.tui.pace import load_pace
 from pitchcards.tui.screens import ResultScreen, TextScreen
 from pitchcards.tui.seats import MIN_HEIGHT, MIN_WIDTH
@@ -198,8 +199,20 @@ def test_wait_pace_holds_the_trick_and_t_shows_the_last_trick(data_home: Path) -
     assert load_pace() == ("fast", None)
     assert PitchApp(GameConfig(seed=1)).pace == "fast"
     settings.write_text("{not json")
-    pace, problem = load_pace()
-    assert pace == "normal" and problem is not None and "could not be read" in problem
+    app2 = PitchApp(GameConfig(variant="auction", seed=3), delays=FAST)
+
+    async def script2(pilot: Pilot[Any]) -> None:
+        await settle(pilot, app2)
+        assert app2.pace == "normal"
+        await pilot.press("l")
+        screen = app2.screen
+        assert isinstance(screen, TextScreen)
+        body = screen.body if isinstance(screen.body, str) else screen.body.plain
+        assert "settings.json could not be read" in body
+
+    run(app2, script2)
+    assert (settings.parent / "settings.json.corrupt").exists()
+    assert load_pace() == ("normal", None)
 
 
 # ---------------------------------------------------------------------- 3. seats, too small
@@ -269,11 +282,28 @@ def test_score_sheet_history_hand_by_hand_with_money() -> None:
         assert session is not None and app.rows[-1].money == session.ledger["You"]
         for row in app.rows:
             assert row.money is not None
-            line = next(line for line in body.splitlines() if line.startswith(f"{row.number:>3} "))
+            line = next(line for line in body.splitlines() if line.startswith(f"{row.number:>2} "))
             assert money_text(row.money) in line
             assert ("made" in line) == row.result.made
 
     run(app, script)
+
+
+def test_score_sheet_history_is_rebuilt_for_a_resumed_game(tmp_path: Path) -> None:
+    app = PitchApp(GameConfig(variant="money", players=4, seed=8), delays=FAST)
+
+    async def script(pilot: Pilot[Any]) -> None:
+        for _ in range(3):
+            await play_hand(pilot, app)
+            await pilot.press("enter")
+        await settle(pilot, app)
+
+    run(app, script)
+    live = [(r.number, r.names, r.scores) for r in app.rows]
+    assert len(live) == 3
+    resumed = GameController.load(app.ctl.save(tmp_path / "save.txt"))
+    assert [(r.number, r.names, r.scores) for r in earlier_rows(resumed)] == live
+    assert all(r.money is None for r in earlier_rows(resumed))  # the record keeps no steps
 
 
 def test_score_sheet_history_of_a_match() -> None:
@@ -288,7 +318,7 @@ def test_score_sheet_history_of_a_match() -> None:
         assert isinstance(screen, TextScreen)
         body = screen.body if isinstance(screen.body, str) else screen.body.plain
         row = app.rows[0]
-        line = next(line for line in body.splitlines() if line.startswith("  1 "))
+        line = next(line for line in body.splitlines() if line.startswith(" 1 "))
         assert ("made" if row.result.made else "set") in line
         assert line.split()[-2:] == [str(s) for s in row.scores]
 

@@ -210,6 +210,13 @@ class PitchApp(App[None]):
         self.query_one("#auction", Panel).border_title = "Auction"
         if self.stats is None:
             self.stats = StatsFile()
+        # a damaged settings or statistics file never stops the game: it is said once here
+        # (on the message line, and kept with the news of the hand in the log)
+        problems = [p for p in (self.settings_note, self.stats.problem) if p]
+        if problems:
+            self.message = Text(" ".join(problems), style="yellow")
+            number = len(self.ctl.game.hands) + (0 if self.ctl.in_hand else 1)
+            self.news += [(number, problem) for problem in problems]
         self._take_events()
         self._check_size()
         if self.setup_first:

@@ -36,14 +36,23 @@ class HandRow:
 
 def earlier_rows(ctl: GameController) -> list[HandRow]:
     """Rows for hands finished before this screen saw them (a resumed game): running scores
-    from the results' deltas, seat names from the controller's seating."""
+    from the results' deltas; at money tables by player, in the seating of each hand."""
     rows: list[HandRow] = []
-    running: list[int] = []
+    session = ctl.session
+    if session is not None:
+        running: dict[str, int] = {}
+        for number, (result, names) in enumerate(zip(session.results, session.hand_players,
+                                                     strict=False), 1):
+            for name, delta in zip(names, result.deltas, strict=False):
+                running[name] = running.get(name, 0) + delta
+            rows.append(HandRow(number, result, tuple(names),
+                                tuple(running[n] for n in names)))
+        return rows
+    totals: list[int] = []
     for number, result in enumerate(ctl.game.results, 1):
-        if len(running) != len(result.deltas):
-            running = [0] * len(result.deltas)
-        running = [a + b for a, b in zip(running, result.deltas, strict=True)]
-        rows.append(HandRow(number, result, tuple(ctl.seating), tuple(running)))
+        totals = [a + b for a, b in zip(totals or [0] * len(result.deltas), result.deltas,
+                                        strict=True)]
+        rows.append(HandRow(number, result, tuple(ctl.seating), tuple(totals)))
     return rows
 
 
@@ -51,14 +60,14 @@ def _who(ctl: GameController, row: HandRow, side: int | None) -> str:
     if side is None:
         return "-"
     if ctl.rules.partnership_mode:
-        return "us" if side == ctl.my_side else "them"
+        return "us" if side == ctl.my_side else "opp"
     return row.names[side] if side < len(row.names) else f"seat {side}"
 
 
 def history_text(ctl: GameController, rows: list[HandRow]) -> Text:
     """A table, one line per hand: the contract and whether it was made or set, who took High,
     Low, Jack and Game, then the score of each side after the hand (your money too at money
-    tables)."""
+    tables).  Eight players and the money fit the 74 columns of the page."""
     out = Text()
     if not rows:
         out.append("No hand has been scored yet.", style="dim")
@@ -66,13 +75,16 @@ def history_text(ctl: GameController, rows: list[HandRow]) -> Text:
     last = rows[-1]
     if ctl.money:
         heads = list(last.names)
+    elif ctl.rules.partnership_mode:
+        heads = [_who(ctl, last, side) for side in range(len(last.scores))]
     else:
         heads = [ctl.side_name(side) for side in range(len(last.scores))]
-    short = [h.split(" & ")[0][:5] for h in heads]
-    out.append(f"{'#':>3} {'contract':<14}{'':<5}{'H':<5}{'L':<5}{'J':<5}{'G':<5}", style="bold")
-    out.append("".join(f"{h:>6}" for h in short), style="bold")
+    width = 5 if len(heads) <= 6 else 4  # a score column
+    out.append(f"{'#':>2} {'contract':<10}{'':<5}{'H':<4}{'L':<4}{'J':<4}{'G':<4}", style="bold")
+    out.append("".join(f"{h.split(' & ')[0][:width - 1]:>{width}}" for h in heads),
+               style="bold")
     if ctl.money:
-        out.append(f"{'your $':>9}", style="bold")
+        out.append(f"{'your $':>8}", style="bold")
     out.append("\n")
     for row in rows:
         r = row.result
@@ -81,26 +93,26 @@ def history_text(ctl: GameController, rows: list[HandRow]) -> Text:
         else:
             bidder = row.names[r.pitcher] if r.pitcher < len(row.names) else "?"
             trump = suit_text(r.trump).plain if r.trump else ""
-            contract = f"{bidder[:5]} {bid_word(ctl.rules, r.bid)} {trump}"
+            contract = f"{bidder[:3]} {bid_word(ctl.rules, r.bid)}{trump}"
             made = "made" if r.made else "set"
-        out.append(f"{row.number:>3} {contract[:13]:<14}")
+        out.append(f"{row.number:>2} {contract[:9]:<10}")
         out.append(f"{made:<5}", style="green" if made == "made" else "red")
         for side in (r.high, r.low, r.jack, r.game):
-            out.append(f"{_who(ctl, row, side)[:4]:<5}")
+            out.append(f"{_who(ctl, row, side)[:3]:<4}")
         if ctl.money and row.names != last.names:
             by_name = dict(zip(row.names, row.scores, strict=False))
-            cells = [f"{by_name[n]:>6}" if n in by_name else f"{'-':>6}" for n in last.names]
+            cells = [by_name.get(n) for n in last.names]
         else:
-            cells = [f"{v:>6}" for v in row.scores]
-        out.append("".join(cells))
+            cells = list(row.scores)
+        out.append("".join(f"{'-' if v is None else v:>{width}}" for v in cells))
         if ctl.money:
-            out.append(f"{money_text(row.money) if row.money is not None else '-':>9}",
+            out.append(f"{money_text(row.money) if row.money is not None else '-':>8}",
                        style="bold")
         out.append("\n")
     out.append("\nH L J G: who took High, Low, Jack and Game", style="dim")
     if ctl.rules.partnership_mode:
-        out.append(" (us: your team)", style="dim")
-    out.append(f"; scores after each hand. {count(len(rows), 'hand')}.", style="dim")
+        out.append(" (us: your team, opp: the other)", style="dim")
+    out.append(f"; the scores after each hand. {count(len(rows), 'hand')}.", style="dim")
     return out
 
 
