@@ -39,12 +39,24 @@ import websockets
 from websockets.asyncio.client import ClientConnection
 
 from .errors import PitchError
-from .events import Event, MatchWon, Settled, apply_event, event_from_dict
+from .events import (
+    ActionTaken,
+    ActionUndone,
+    Event,
+    HandDealt,
+    MatchWon,
+    Settled,
+    apply_event,
+    event_from_dict,
+)
 from .views import View
 
 __all__ = ["Client", "Seat", "ServerError", "TableConnection", "play_bot"]
 
 PROTOCOL = 1
+#: Events that move the position (an action taken or taken back, a deal): a client decides on
+#: the position after the last of them.
+_MOVES = (ActionTaken, ActionUndone, HandDealt)
 
 
 class ServerError(PitchError):
@@ -252,15 +264,22 @@ class TableConnection:
     async def act(self, action: str, *, wait: bool = True, timeout: float | None = 60.0) -> None:
         """Take ``action`` (``"bid 2"``, ``"play QH"`` …) at the position last seen.
 
-        With ``wait`` (the default) return once the server has taken it (the seq moved);
-        :class:`ServerError` with the server's reason if it refused."""
-        seen, errors = self.seq, len(self.errors)
-        await self.send({"type": "act", "action": action, "seq": seen})
+        With ``wait`` (the default) return once the server has taken it — the next event that
+        moves the position has arrived (events still on their way from the change before, a
+        trick won or a hand scored, do not count) — or raise :class:`ServerError` with the
+        server's reason if it refused."""
+        events, errors = len(self.events), len(self.errors)
+        await self.send({"type": "act", "action": action, "seq": self.seq})
         if not wait:
             return
-        await self.wait_for(lambda: self.seq != seen or len(self.errors) > errors
-                            or self.closed, timeout)
-        if self.seq == seen and len(self.errors) > errors:
+
+        def answered() -> bool:
+            return (len(self.errors) > errors or self.closed
+                    or any(isinstance(e, _MOVES) for e in self.events[events:]))
+
+        await self.wait_for(answered, timeout)
+        if len(self.errors) > errors and not any(isinstance(e, _MOVES)
+                                                 for e in self.events[events:]):
             error = self.errors[errors]
             raise ServerError(str(error["reason"]), str(error["message"]))
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from typing import Any
 
@@ -15,6 +16,8 @@ from starlette.websockets import WebSocket
 from .limits import TokenBucket
 
 __all__ = ["Connection"]
+
+log = logging.getLogger("pitchcards.server")
 
 _CLOSE = object()
 
@@ -70,7 +73,8 @@ class Connection:
                 if frame is _CLOSE:
                     break
                 await self.ws.send_text(frame)
-        except Exception:  # the peer went away: the reader sees it too
+        except Exception as exc:  # the peer went away: the reader sees it too
+            log.info("send failed: %r", exc, extra={"table": self.table, "player": self.name})
             self.closed = True
             return
         with contextlib.suppress(Exception):

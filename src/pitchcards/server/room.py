@@ -156,6 +156,10 @@ class Room:
             self._apply(entry)
         self.version = len(stored.entries)
         self._new.clear()
+        #: the first event of the last change: a client that has seen it has seen the position
+        #: the next action is decided on (the rest of that change, a trick won or a hand scored,
+        #: follows from it)
+        self.position = self.table.seq if self.table is not None else 0
         self.sent = self.table.seq if self.table is not None else 0
         if self.table is not None:
             for player in self.players.values():
@@ -215,6 +219,7 @@ class Room:
     # ------------------------------------------------------------------ the one writer
     async def _commit(self, entry: dict[str, Any]) -> str | None:
         """Apply, store, then send: the only way the game changes.  Hold the lock."""
+        first = self.table.seq + 1 if self.table is not None else 1
         done = self._apply(entry)
         if done is not None:
             entry = {**entry, "action": done}
@@ -234,6 +239,8 @@ class Room:
             raise Refused("storage", "the server could not store that; nothing changed, try "
                                      "again", 503) from None
         self.version = n
+        if self.table is not None and self.table.seq >= first:
+            self.position = first
         self._flush()
         return done
 
@@ -401,9 +408,9 @@ class Room:
                 raise Refused("spectator", "a spectator cannot act")
             if table is None:
                 raise Refused("not_started", "the host has not started the match yet")
-            if msg.seq != table.seq:
+            if not self.position <= msg.seq <= table.seq:
                 raise Refused("stale", f"{msg.action!r} was decided at seq {msg.seq}, but the "
-                                       f"table is at seq {table.seq}: look again",
+                                       f"table has moved on to seq {table.seq}: look again",
                               legal=self._legal_for(conn.name))
             names = table.names
             if conn.name not in names:
