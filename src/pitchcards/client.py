@@ -57,6 +57,9 @@ PROTOCOL = 1
 #: Events that move the position (an action taken or taken back, a deal): a client decides on
 #: the position after the last of them.
 _MOVES = (ActionTaken, ActionUndone, HandDealt)
+#: Events that answer an action: one that moves the position, or the end of the game (the
+#: match's last action moves nothing after it).
+_ANSWERS = (*_MOVES, MatchWon, Settled)
 
 
 class ServerError(PitchError):
@@ -266,7 +269,8 @@ class TableConnection:
 
         With ``wait`` (the default) return once the server has taken it — the next event that
         moves the position has arrived (events still on their way from the change before, a
-        trick won or a hand scored, do not count) — or raise :class:`ServerError` with the
+        trick won or a hand scored, do not count), or the game is over (the match's last
+        action moves nothing after it) — or raise :class:`ServerError` with the
         server's reason if it refused."""
         events, errors = len(self.events), len(self.errors)
         await self.send({"type": "act", "action": action, "seq": self.seq})
@@ -275,7 +279,7 @@ class TableConnection:
 
         def answered() -> bool:
             return (len(self.errors) > errors or self.closed
-                    or any(isinstance(e, _MOVES) for e in self.events[events:]))
+                    or any(isinstance(e, _ANSWERS) for e in self.events[events:]))
 
         await self.wait_for(answered, timeout)
         if len(self.errors) > errors and not any(isinstance(e, _MOVES)

@@ -1,7 +1,11 @@
 """The Textual app: the table, your cards, the bid bar; bots think in worker threads.
 
-Flow: deal → auction → six tricks (a short pause shows each finished trick) → the result panel
-→ next hand, until the match has a winner (or, in the money game, until you settle up).
+Flow: deal → auction → six tricks (each finished trick stays as long as the pace says, or until
+Enter) → the result panel → next hand, until the match has a winner (or, in the money game,
+until you settle up).  The screen learns what happened — bids and plays, tricks, hands, joins
+and leaves, the end — from the Table's events (:meth:`PitchApp._take_events`), and draws the
+rest from your View.  Keys only *choose* a bid, a pitch or a card; Enter (or a second click on
+the same thing) does it (issue 10).
 """
 
 from __future__ import annotations
@@ -330,12 +334,14 @@ class PitchApp(App[None]):
     def prompt(self, view: View, mine: bool) -> Text:
         """The prompt line: what the keys do now, in the words of the keys (the legend)."""
         out = Text()
-        if self.waiting:
+        if self.stalled is not None:  # a bot that cannot move: say so where you look
+            out.append(f"{self.stalled}. n new game, q quit (and save)", style="bold red")
+        elif self.waiting:
             out.append("Trick over: ", style="bold yellow")
             out.append("press Enter for the next one (pace: wait; f changes it)")
         elif view.phase == "over":
             out.append("Hand over.", style="bold")
-        elif not mine and self.stalled is None:
+        elif not mine:
             seat = view.seat_to_act
             if seat is not None:
                 out.append(sentence(self.ctl.name(seat), "think") + "…", style="italic")
