@@ -1,0 +1,227 @@
+"""Dropped sockets, stale tabs, stale actions, absent players and the turn timer, over real
+sockets against a real ``pitch serve``: the missing events come back with no gap and no
+duplicate, a client too far behind gets a snapshot, an action decided on an old position is
+refused with ``stale`` and changes nothing, a dropped player's seat goes to a stand-in bot after
+the grace period and back to them when they return, and the turn timer plays one turn."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from typing import Any
+
+import pytest
+
+from pitchcards.client import Client, Seat, TableConnection
+from pitchcards.events import ActionTaken
+from server_helpers import (
+    FAST,
+    every_event,
+    hello,
+    play_randomly,
+    raw_socket,
+    server_fixture,
+)
+
+pytestmark = pytest.mark.timeout(120)
+
+server = server_fixture()
+
+#: Ann (a person) at seat 0 and three quick bots; a short match.
+SOLO: dict[str, Any] = {"bots": {1: "random", 2: "random", 3: "random"},
+                        "options": {"target": 3}}
+
+
+def _seqs(events: list[Any]) -> list[int]:
+    return [e.seq for e in events]
+
+
+def _unbroken(conn: TableConnection) -> bool:
+    """The events received since the first (after the welcome's snapshot): each seq once,
+    in order, up to the last."""
+    first = conn.events[0].seq if conn.events else conn.seq + 1
+    return _seqs(conn.events) == list(range(first, conn.seq + 1))
+
+
+def _turn_taken_after(spectator: TableConnection, seq: int, seat: int,
+                      by_bot: bool) -> ActionTaken | None:
+    return next((e for e in spectator.events if isinstance(e, ActionTaken) and e.seq > seq
+                 and e.seat == seat and e.by_bot is by_bot), None)
+
+
+def _seat_info(conn: TableConnection, seat: int) -> dict[str, Any]:
+    info: dict[str, Any] = conn.info["seats"][seat]
+    return info
+
+
+async def _solo_table(api: Client, **settings: Any) -> Seat:
+    ann = await api.create_table("Ann", settings={**FAST, **settings}, **SOLO)
+    await api.start(ann)
+    return ann
+
+
+def test_a_dropped_socket_gets_the_missing_events_no_gap_no_duplicate(server):
+    async def run() -> None:
+        rng = random.Random(5)
+        async with Client(server.url) as api:
+            ann = await _solo_table(api)
+            async with await api.connect(ann) as table, \
+                    await api.connect(table=ann.table) as watcher:
+                # play into the match, then lose the socket right after an action of ours
+                await play_randomly(table, rng, stop=lambda: len(table.events) > 30)
+                await table.wait_for(table.is_my_turn, 30)
+                assert table.view is not None
+                await table.act(str(rng.choice(table.view.legal_actions)))
+                await table.drop()
+                assert table.closed
+                gone_at = table.seq
+                # the bots go on without us until it is our turn again (the seat is held)
+                await watcher.wait_for(lambda: watcher.seq > gone_at and (
+                    watcher.over or (watcher.view is not None
+                                     and watcher.view.seat_to_act == 0)), 30)
+                assert watcher.seq > gone_at
+                await table.resume()
+                await table.wait_for(lambda: table.seq == watcher.seq, 10)
+                # every event once, in order, and the same as a full replay from seq 0
+                assert _unbroken(table)
+                assert gone_at + 1 in _seqs(table.events)
+                full = await every_event(server.url, ann.table, ann.token)
+                assert [e.to_dict() for e in table.events] == full[table.events[0].seq - 1:]
+                assert not table.errors
+                later = table.seq + 10
+                await play_randomly(table, rng, stop=lambda: table.seq > later)
+                assert _unbroken(table)
+
+    asyncio.run(run())
+
+
+def test_a_stale_tab_with_a_seq_the_server_cannot_replay_resyncs_with_a_snapshot(server):
+    async def run() -> None:
+        async with Client(server.url) as api:
+            ann = await _solo_table(api)
+            async with await api.connect(ann) as table:
+                await table.wait_for(table.is_my_turn, 30)
+                seq = table.seq
+                # a tab that claims events this table has not got (another server's, a
+                # cleared database's): no replay is possible, it is sent a snapshot
+                tab = TableConnection(server.url, ann.table, ann.token)
+                tab.seq = seq + 50
+                await tab.open()
+                async with tab:
+                    await tab.wait_for(lambda: tab.seq == seq and tab.view is not None, 10)
+                    assert tab.view == table.view
+                    assert not tab.events and not tab.errors
+                    # and it plays on from there: its next events follow the snapshot
+                    assert table.view is not None
+                    await tab.act(str(table.view.legal_actions[0]))
+                    await table.wait_for(lambda: table.seq == tab.seq, 10)
+                    assert tab.events and tab.events[0].seq == seq + 1
+                    assert tab.view == table.view
+
+    asyncio.run(run())
+
+
+def test_an_action_on_an_old_position_is_refused_stale_and_changes_nothing(server):
+    async def run() -> None:
+        async with Client(server.url) as api:
+            ann = await _solo_table(api)
+            async with await api.connect(ann) as table:
+                await play_randomly(table, random.Random(3), stop=lambda: table.seq > 12)
+                await table.wait_for(table.is_my_turn, 30)
+                assert table.view is not None
+                legal = [str(a) for a in table.view.legal_actions]
+                before = await api.table(ann.table)
+                for old in (0, table.seq - 8, table.seq + 1, table.seq + 1000):
+                    refused = len(table.errors)
+                    await table.send({"type": "act", "action": legal[0], "seq": old})
+                    await table.wait_for(lambda: len(table.errors) > refused, 10)  # noqa: B023
+                    error = table.errors[-1]
+                    assert error["reason"] == "stale", error
+                    assert error["seq"] == before["seq"]
+                    assert error["legal"] == legal  # what to decide on instead
+                assert await api.table(ann.table) == before
+                assert table.seq == before["seq"]
+                await table.act(legal[0])  # at the position now: taken
+                assert table.seq > before["seq"]
+                taken = [e for e in table.events if isinstance(e, ActionTaken)][-1]
+                assert (taken.seat, taken.action, taken.by_bot) == (0, legal[0], False)
+
+    asyncio.run(run())
+
+
+def test_a_dropped_player_is_played_by_a_bot_after_the_grace_and_gets_the_seat_back(server):
+    async def run() -> None:
+        rng = random.Random(8)
+        async with Client(server.url) as api:
+            ann = await _solo_table(api, grace=0.5, stand_in="random")
+            async with await api.connect(ann) as table, \
+                    await api.connect(table=ann.table) as watcher:
+                await table.wait_for(table.is_my_turn, 30)
+                assert not _seat_info(watcher, 0)["away"]
+                await table.drop()
+                gone_at = table.seq
+                # after the grace: the seat is marked away and a stand-in plays it
+                await watcher.wait_for(lambda: _seat_info(watcher, 0)["away"], 20)
+                assert _seat_info(watcher, 0)["level"] == "random"
+                await watcher.wait_for(
+                    lambda: _turn_taken_after(watcher, gone_at, 0, True) is not None, 30)
+                # back with the token: the seat is ours again, and so is our turn
+                await table.resume()
+                assert not _seat_info(table, 0)["away"] and table.you["seat"] == 0
+                await watcher.wait_for(lambda: not _seat_info(watcher, 0)["away"], 10)
+                back_at = table.seq
+                await table.wait_for(lambda: table.is_my_turn() or table.over, 30)
+                if table.over:  # pragma: no cover - the stand-in played the match out
+                    pytest.fail("the match ended before Ann's seat came back to her")
+                assert table.view is not None
+                await table.act(str(rng.choice(table.view.legal_actions)))
+                assert _turn_taken_after(table, back_at, 0, False) is not None
+                assert _turn_taken_after(table, back_at, 0, True) is None
+                assert _unbroken(table)
+
+    asyncio.run(run())
+
+
+def test_the_turn_timer_lets_the_stand_in_play_that_one_turn(server):
+    async def run() -> None:
+        rng = random.Random(4)
+        async with Client(server.url) as api:
+            ann = await _solo_table(api, turn_timer=1.0, stand_in="random")
+            async with await api.connect(ann) as table:
+                await table.wait_for(table.is_my_turn, 30)
+                waited_at = table.seq
+                # Ann does nothing: when the timer runs out, the stand-in plays her turn
+                await table.wait_for(
+                    lambda: _turn_taken_after(table, waited_at, 0, True) is not None, 30)
+                assert not _seat_info(table, 0)["away"]  # only that one turn
+                # her next turn is hers: she acts in time and it is her action
+                await table.wait_for(lambda: table.is_my_turn() or table.over, 30)
+                if table.over:  # pragma: no cover - the turn was the match's last
+                    return
+                assert table.view is not None
+                mine_at = table.seq
+                await table.act(str(rng.choice(table.view.legal_actions)))
+                assert _turn_taken_after(table, mine_at, 0, False) is not None
+
+    asyncio.run(run())
+
+
+def test_a_stale_action_by_a_client_that_never_saw_an_event_is_refused(server):
+    """A raw client acting with seq 0 before seeing anything: ``stale``, the table unchanged."""
+    async def run() -> None:
+        async with Client(server.url) as api:
+            ann = await _solo_table(api)
+            async with await api.connect(ann) as table:
+                await table.wait_for(table.is_my_turn, 30)
+                assert table.view is not None
+                reply = await raw_socket(
+                    server.url, ann.table,
+                    [json.dumps({"type": "act", "action": str(table.view.legal_actions[0]),
+                                 "seq": 0})],
+                    hello=hello(ann.token), until=lambda r: bool(r.errors), quiet=5)
+                assert reply.errors == ["stale"]
+                assert (await api.table(ann.table))["seq"] == table.seq
+                assert table.is_my_turn()
+
+    asyncio.run(run())
