@@ -215,6 +215,26 @@ def test_wait_pace_holds_the_trick_and_t_shows_the_last_trick(data_home: Path) -
     assert load_pace() == ("normal", None)
 
 
+def test_undo_while_a_finished_trick_waits_takes_back_your_card() -> None:
+    app = PitchApp(GameConfig(variant="auction", seed=3), delays=FAST, pace="wait")
+
+    async def script(pilot: Pilot[Any]) -> None:
+        for _ in range(4000):
+            if app.waiting:
+                break
+            if app.ctl.human_to_act and not app.busy and len(app.screen_stack) == 1:
+                await my_turn(pilot, app)
+            await pilot.pause(0.01)
+        assert app.waiting
+        mine = [i for i, (s, _) in enumerate(history(app)) if s == app.ctl.human_seat]
+        await pilot.press("u")
+        await settle(pilot, app)
+        assert not app.waiting and len(history(app)) == mine[-1]
+        assert app.ctl.human_to_act
+
+    run(app, script)
+
+
 # ---------------------------------------------------------------------- 3. seats, too small
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7, 8])
 def test_seats_sit_around_the_table_you_at_the_bottom(players: int) -> None:

@@ -787,13 +787,13 @@ class PitchApp(App[None]):
     def action_undo(self) -> None:
         """Take back your last action (and the bots' after it): allowed against bots in every
         game; the record counts the undos (issue 10, item 6)."""
-        if self.result_open or self.waiting or not self.ctl.can_undo():
+        if self.result_open or not self.ctl.can_undo():
             self.say("Nothing of yours to undo in this hand.")
             return
         self.ctl.undo()
         self._take_events()
         self._token += 1
-        self.busy = False
+        self.busy = self.waiting = False
         self.selected = None
         self.choice = None
         self.message = (f"Undone ({count(self.ctl.undos, 'undo')} in this game; the record "
