@@ -1,0 +1,99 @@
+"""kill -9 mid-hand, on SQLite and on PostgreSQL: restarted on the same database, the table
+goes on at the same seq with every acknowledged action once, and the match's record replays
+to the final scores."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+import pytest
+
+import pitchcards as pc
+from pitchcards.client import Client, Seat, TableConnection
+from pitchcards.events import HandScored
+from pitchcards.notation import parse_record
+from server_helpers import (
+    FAST,
+    QUICK_LIMITS,
+    ServerProcess,
+    every_event,
+    play_randomly,
+    running_server,
+)
+
+pytestmark = pytest.mark.timeout(120)
+
+
+def _actions(events: list[dict[str, Any]]) -> list[tuple[int, int, str]]:
+    return [(e["seq"], e["seat"], e["action"]) for e in events if e["type"] == "action_taken"]
+
+
+async def _kill_and_reconnect(server: ServerProcess, api: Client, ann: Seat,
+                              table: TableConnection) -> list[dict[str, Any]]:
+    """kill -9, restart, reconnect: the events received before must be the first events of
+    the table after (every acknowledged one there, none twice)."""
+    before = [e.to_dict() for e in table.events]
+    server.kill9()
+    await table.wait_for(lambda: table.closed, 10)
+    server.start()
+    after = await every_event(server.url, ann.table, ann.token)
+    assert after[before[0]["seq"] - 1:][:len(before)] == before
+    assert [e["seq"] for e in after] == list(range(1, len(after) + 1))
+    await table.resume()
+    return after
+
+
+async def _crash_twice(server: ServerProcess) -> None:
+    rng = random.Random(11)
+    async with Client(server.url) as api:
+        ann = await api.create_table("Ann", bots={1: "random", 2: "random", 3: "random"},
+                                     options={"target": 3}, settings=FAST)
+        await api.start(ann)
+        table = await api.connect(ann)
+        async with table:
+            # 1: killed while the table waits for Ann, mid-hand: it comes back exactly there
+            await play_randomly(table, rng, stop=lambda: len(table.events) > 25)
+            await table.wait_for(table.is_my_turn, 30)
+            seq, view = table.seq, table.view
+            after = await _kill_and_reconnect(server, api, ann, table)
+            assert len(after) == seq
+            assert (await api.table(ann.table))["seq"] == seq
+            assert table.seq == seq and table.view == view and table.is_my_turn()
+            assert table.info["seats"][0]["away"] is False
+            # 2: killed right after an action was sent, maybe before it was stored: after
+            # the restart it is there once or not at all, and the rest follows on
+            await play_randomly(table, rng, stop=lambda: len(table.events) > 60)
+            await table.wait_for(table.is_my_turn, 30)
+            assert table.view is not None
+            sent_at = table.seq
+            await table.act(str(rng.choice(table.view.legal_actions)), wait=False)
+            after = await _kill_and_reconnect(server, api, ann, table)
+            mine = [a for a in _actions(after) if a[0] > sent_at and a[1] == 0]
+            assert len(mine) <= 1
+            assert [e.seq for e in table.events] == list(
+                range(table.events[0].seq, table.seq + 1))
+            # the hand goes on to its end, and the record of the finished hands holds
+            # every action of theirs, once, as the events told them
+            scored = len(_scored(table.events))
+            await play_randomly(table, rng, stop=lambda: len(_scored(table.events)) > scored)
+            await table.wait_for(lambda: len(_scored(table.events)) > scored, 30)
+            assert not table.errors
+        final = await every_event(server.url, ann.table, ann.token)
+        last_scored = _scored(table.events)[-1].seq
+        record = await api.record(ann)
+        replayed = pc.replay(parse_record(record))
+        assert replayed.side_scores() == list(_scored(table.events)[-1].scores)
+        played = [str(action) for hand in replayed.hands for _, action in hand.history]
+        assert played == [a[2] for a in _actions(final) if a[0] < last_scored]
+
+
+def _scored(events: list[Any]) -> list[HandScored]:
+    return [e for e in events if isinstance(e, HandScored)]
+
+
+@pytest.mark.parametrize("db", ["sqlite", "postgres"])
+def test_kill_9_mid_hand_loses_nothing_and_repeats_nothing(tmp_path, db):
+    with running_server(tmp_path, db, extra=QUICK_LIMITS) as server:
+        asyncio.run(_crash_twice(server))
