@@ -97,10 +97,12 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        hub.metrics.refusals.labels("bad_message").inc()
         first = exc.errors()[0] if exc.errors() else {}
         where = ".".join(str(p) for p in first.get("loc", ()))
-        return JSONResponse(Refusal(reason="bad_message",
+        # a display name that is empty or too long is a bad name, as one with odd characters
+        reason = "bad_name" if tuple(first.get("loc", ())) == ("body", "name") else "bad_message"
+        hub.metrics.refusals.labels(reason).inc()
+        return JSONResponse(Refusal(reason=reason,
                                     message=f"{where}: {first.get('msg', 'invalid')}"
                                     ).model_dump(), status_code=422)
 
@@ -211,11 +213,13 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
         origin = ws.headers.get("origin")
         if origin and not _origin_ok(origin, ws.headers.get("host"), config):
             hub.metrics.refusals.labels("bad_origin").inc()
-            await ws.close(1008, "bad_origin")
+            await _deny(ws, Refused("bad_origin", f"WebSockets from pages of {origin[:80]!r} "
+                                                  "are not allowed here", 403))
             return
         if not limits.open(address):
             hub.metrics.refusals.labels("too_many_connections").inc()
-            await ws.close(1008, "too_many_connections")
+            await _deny(ws, Refused("too_many_connections", "too many sockets from your "
+                                    "address: close one first", 429))
             return
         conn = Connection(ws, address, queue=config.send_queue, rate=config.message_rate,
                           burst=config.message_burst, chat_per_minute=config.chat_per_minute)
@@ -244,6 +248,11 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
             await _serve(ws, conn, room, hub)
         except WebSocketDisconnect:
             pass
+        except _BinaryFrame:
+            hub.metrics.refusals.labels("bad_message").inc()
+            conn.send_model(ErrorMessage(reason="bad_message", message="binary frames are not "
+                                         "part of the protocol: send JSON text"))
+            conn.close(1003, "bad_message")
         finally:
             limits.close(address)
             if counted:
@@ -336,6 +345,21 @@ def _decode(text: str) -> Any:
         raise Refused("bad_message", _why(exc)) from None
 
 
+class _BinaryFrame(Exception):
+    """The client sent a binary frame: refused (``bad_message``), the socket closed 1003."""
+
+
+async def _deny(ws: WebSocket, refusal: Refused) -> None:
+    """Turn a WebSocket down before accepting it: an HTTP refusal (status, reason code and
+    words as JSON) where the server can send one, else a bare close."""
+    body = JSONResponse(Refusal(reason=refusal.reason, message=refusal.message).model_dump(),
+                        status_code=refusal.status)
+    try:
+        await ws.send_denial_response(body)
+    except RuntimeError:  # no denial-response extension: the handshake fails with a 403
+        await ws.close(1008, refusal.reason)
+
+
 async def _receive_text(ws: WebSocket) -> str | None:
     """The next text frame; None when the client went away.  A binary frame is refused."""
     while True:
@@ -345,7 +369,7 @@ async def _receive_text(ws: WebSocket) -> str | None:
         text = message.get("text")
         if text is not None:
             return str(text)
-        raise WebSocketDisconnect(1003, "binary frames are not part of the protocol")
+        raise _BinaryFrame
 
 
 def _why(exc: Exception) -> str:
