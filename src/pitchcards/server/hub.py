@@ -7,8 +7,11 @@ writes are serial anyway, a few for PostgreSQL), so a slow disk never stops the 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import io
 import logging
 import secrets
+import signal
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -46,12 +49,28 @@ class Hub:
         self._heartbeat: asyncio.Task[None] | None = None
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run a store method on the database thread."""
-        return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+        """Run a store method on the database thread (a slow one is logged)."""
+        queued = time.perf_counter()
+        started: list[float] = []
+
+        def timed() -> T:
+            started.append(time.perf_counter())
+            return fn(*args)
+
+        result = await asyncio.get_running_loop().run_in_executor(self._pool, timed)
+        done = time.perf_counter()
+        if done - queued > 1.0:
+            log.warning("slow database call", extra={
+                "call": getattr(fn, "__name__", str(fn)), "queued_s": round(started[0] - queued, 3),
+                "ran_s": round(done - started[0], 3)})
+        return result
 
     async def open(self) -> None:
         await self.db(self.store.migrate)
         self._heartbeat = asyncio.create_task(self._beat())
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            # kill -USR1 <pid>: every task's stack in the log, for a server that seems stuck
+            asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, self._dump)
 
     async def close(self) -> None:
         if self._heartbeat is not None:
@@ -154,3 +173,19 @@ class Hub:
     def count(self, conn: Connection, delta: int) -> None:
         role = "player" if conn.name is not None else "spectator"
         self.metrics.connections.labels(role).inc(delta)
+
+    def _dump(self) -> None:
+        """Every room's state and every task's stack, in the log (``kill -USR1``)."""
+        out = io.StringIO()
+        for room in self.rooms.values():
+            table = room.table
+            print(f"room {room.id} status={room.status} version={room.version} "
+                  f"seq={table.seq if table else 0} sent={room.sent} position={room.position} "
+                  f"locked={room.lock.locked()} to_act={table.to_act if table else None}",
+                  file=out)
+            for conn in room.connections():
+                print(f"  conn {conn.name} closed={conn.closed} queued={conn.queue.qsize()}",
+                      file=out)
+        for task in asyncio.all_tasks():
+            task.print_stack(limit=12, file=out)
+        log.warning("state:\n%s", out.getvalue())

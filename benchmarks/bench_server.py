@@ -1,0 +1,256 @@
+"""Load on one ``pitch serve`` process: N tables of four client players over real WebSockets.
+
+Each table acts at a steady pace (``--rate`` actions per table per second): when it is a
+client's turn it waits for the table's next slot, then plays a random legal card or bid.  The
+clients are deliberately cheap (they read ``legal`` from the events, build no views) so that
+the server, not the load generator, is what is measured.  For each action it records the time
+from sending it to its event reaching all four seats.  Reported per step: actions/s, p50 and
+p99 of that latency, errors, the server's CPU and memory per table.  The knee is the first step
+whose p99 passes 100 ms.
+
+    .venv/bin/python benchmarks/bench_server.py --tables 50,200,500 --seconds 20
+    .venv/bin/python benchmarks/bench_server.py --tables 500 --db postgres
+    .venv/bin/python benchmarks/bench_server.py --leak-games 1000      # the no-leak check, big
+
+Timing is never asserted anywhere: this prints a table (docs/server.md quotes it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Coroutine
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from server_helpers import QUICK_LIMITS, running_server
+
+
+class Seat:
+    """One client player: its socket, what it was last told, and its latencies."""
+
+    def __init__(self, table: Table, token: str, seat: int) -> None:
+        self.table = table
+        self.token = token
+        self.seat = seat
+        self.ws: websockets.ClientConnection | None = None
+        self.seq = 0
+        self.legal: list[str] = []
+
+    async def run(self, url: str) -> None:
+        async with websockets.connect(url, max_queue=None, ping_interval=None,
+                                      open_timeout=60) as ws:
+            self.ws = ws
+            await ws.send(json.dumps({"type": "hello", "protocol": 1, "token": self.token}))
+            async for frame in ws:
+                self.receive(json.loads(frame))
+
+    def receive(self, msg: dict) -> None:  # type: ignore[type-arg]
+        kind = msg["type"]
+        if kind == "event":
+            event = msg["event"]
+            self.seq = event["seq"]
+            self.table.arrived(event["seq"], self.seat)
+            if event["type"] == "hand_dealt":
+                view = event["view"]
+                self.legal = view["legal_actions"] if view["seat_to_act"] == self.seat else []
+            elif event["type"] in ("action_taken", "action_undone"):
+                self.legal = event.get("legal") or []
+            if self.legal:
+                self.table.my_turn(self)
+        elif kind == "snapshot" and msg["view"]:
+            self.seq = msg["seq"]
+            view = msg["view"]
+            self.legal = view["legal_actions"] if view["seat_to_act"] == self.seat else []
+            if self.legal:
+                self.table.my_turn(self)
+        elif kind == "error":
+            self.table.errors += 1
+        elif kind == "ping" and self.ws is not None:
+            self.table.spawn(self.ws.send(json.dumps({"type": "pong", "id": msg["id"]})))
+
+
+class Table:
+    """A table's pace and its measurements."""
+
+    def __init__(self, rate: float, rng: random.Random) -> None:
+        self.gap = 1.0 / rate
+        self.rng = rng
+        self.next_slot = time.perf_counter() + rng.random() * self.gap
+        self.sent: dict[int, float] = {}      # first seq expected -> send time
+        self.seen: dict[int, int] = {}        # seq -> seats that have it
+        self.latencies: list[float] = []
+        self.errors = 0
+        self.actions = 0
+        self.running = True
+        self.tasks: set[asyncio.Future[None]] = set()
+
+    def my_turn(self, seat: Seat) -> None:
+        if self.running:
+            self.spawn(self._act(seat, seat.seq, list(seat.legal)))
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` in the background, keeping a reference until it is done."""
+        task = asyncio.ensure_future(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _act(self, seat: Seat, seq: int, legal: list[str]) -> None:
+        now = time.perf_counter()
+        self.next_slot = max(self.next_slot + self.gap, now)
+        await asyncio.sleep(self.next_slot - now)
+        if not self.running or seat.ws is None:
+            return
+        self.sent[seq + 1] = time.perf_counter()
+        self.actions += 1
+        with contextlib.suppress(websockets.ConnectionClosed):
+            await seat.ws.send(json.dumps({"type": "act", "action": self.rng.choice(legal),
+                                           "seq": seq}))
+
+    def arrived(self, seq: int, seat: int) -> None:
+        if seq not in self.sent:
+            return
+        got = self.seen.get(seq, 0) + 1
+        if got == 4:
+            self.latencies.append(time.perf_counter() - self.sent.pop(seq))
+            self.seen.pop(seq, None)
+        else:
+            self.seen[seq] = got
+
+
+async def open_table(api: httpx.AsyncClient, base: str, rate: float,
+                     rng: random.Random) -> tuple[Table, list[Seat]]:
+    fast = {"bot_delay": 0, "hand_pause": 0}
+    reply = await api.post("/api/tables", json={"name": "P0", "variant": "auction",
+                                                "options": {"target": 1000},
+                                                "settings": fast})
+    host = reply.json()
+    table = Table(rate, rng)
+    seats = [Seat(table, host["token"], 0)]
+    for i in range(1, 4):
+        guest = (await api.post(f"/api/invites/{host['invite']}/seats",
+                                json={"name": f"P{i}", "seat": i})).json()
+        seats.append(Seat(table, guest["token"], i))
+    table.id = host["table"]  # type: ignore[attr-defined]
+    table.host = host["token"]  # type: ignore[attr-defined]
+    return table, seats
+
+
+def proc_stats(pid: int) -> tuple[float, int]:
+    """(CPU seconds used, resident bytes) of a process, from /proc."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    cpu = (int(fields[11]) + int(fields[12])) / ticks
+    with open(f"/proc/{pid}/statm") as f:
+        rss = int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    return cpu, rss
+
+
+async def step(base: str, pid: int, tables: int, rate: float, seconds: float,
+               seed: int) -> dict[str, float]:
+    rng = random.Random(seed)
+    ws_base = base.replace("http://", "ws://")
+    _, rss0 = proc_stats(pid)
+    async with httpx.AsyncClient(base_url=base, timeout=60) as api:
+        opened = [await open_table(api, base, rate, random.Random(rng.random()))
+                  for _ in range(tables)]
+        runners = []
+        for table, seats in opened:
+            runners += [asyncio.create_task(s.run(f"{ws_base}/ws/{table.id}"))  # type: ignore[attr-defined]
+                        for s in seats]
+        await asyncio.sleep(1.0)  # every socket says hello
+        for table, _ in opened:
+            await api.post(f"/api/tables/{table.id}/start",  # type: ignore[attr-defined]
+                           headers={"Authorization": f"Bearer {table.host}"})  # type: ignore[attr-defined]
+        await asyncio.sleep(min(5.0, seconds / 4))  # warm up
+        for table, _ in opened:
+            table.latencies.clear()
+            table.actions = 0
+        cpu0, _ = proc_stats(pid)
+        t0 = time.perf_counter()
+        await asyncio.sleep(seconds)
+        elapsed = time.perf_counter() - t0
+        cpu1, rss1 = proc_stats(pid)
+        for table, _ in opened:
+            table.running = False
+        for task in runners:
+            task.cancel()
+        await asyncio.gather(*runners, return_exceptions=True)
+    lat = sorted(x for t, _ in opened for x in t.latencies)
+    q = statistics.quantiles(lat, n=100) if len(lat) >= 100 else [float("nan")] * 99
+    return {"tables": tables, "connections": 4 * tables,
+            "actions_s": len(lat) / elapsed,
+            "p50_ms": 1000 * statistics.median(lat) if lat else float("nan"),
+            "p99_ms": 1000 * q[98],
+            "errors": sum(t.errors for t, _ in opened),
+            "cpu_pct": 100 * (cpu1 - cpu0) / elapsed,
+            "kb_per_table": (rss1 - rss0) / 1024 / tables}
+
+
+def leak_run(games: int, db: str) -> None:
+    from leak_check import leaks, play_games, seeds
+
+    with tempfile.TemporaryDirectory() as tmp, \
+            running_server(Path(tmp), db, extra=QUICK_LIMITS) as server:
+        t0 = time.perf_counter()
+        played = asyncio.run(play_games(server.url, games, concurrency=25, seed=1))
+        secret = seeds(str(Path(tmp) / "server.db")) if db == "sqlite" else []
+        problems = [p for g in played for p in leaks(g, secret)]
+        frames = sum(len(f) for g in played for f in g.frames.values())
+        print(f"| games | frames checked | leaks | seconds |\n|---|---|---|---|\n"
+              f"| {len(played)} | {frames} | {len(problems)} | {time.perf_counter() - t0:.0f} |")
+        for p in problems[:10]:
+            print(p)
+        if problems:
+            raise SystemExit(1)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", default="50,200,500",
+                        help="comma-separated table counts, one step each")
+    parser.add_argument("--rate", type=float, default=1.0, help="actions per table per second")
+    parser.add_argument("--seconds", type=float, default=20.0, help="measured time per step")
+    parser.add_argument("--db", choices=["sqlite", "postgres"], default="sqlite")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--leak-games", type=int, default=0, metavar="N",
+                        help="instead: play N games and check every frame for leaks")
+    args = parser.parse_args()
+    if args.leak_games:
+        leak_run(args.leak_games, args.db)
+        return
+    print(f"one server process, {args.db}; {args.rate} action/s per table; "
+          f"{args.seconds:.0f} s per step; latency = action sent -> its event at all 4 seats")
+    print("| tables | sockets | actions/s | p50 ms | p99 ms | errors | server CPU % | "
+          "server KB/table |")
+    print("|---|---|---|---|---|---|---|---|")
+    knee = None
+    for n in (int(x) for x in args.tables.split(",")):
+        with tempfile.TemporaryDirectory() as tmp, running_server(
+                Path(tmp), args.db, extra=QUICK_LIMITS) as server:
+            assert server.proc is not None
+            r = asyncio.run(step(server.url, server.proc.pid, n, args.rate, args.seconds,
+                                 args.seed))
+        print(f"| {r['tables']:.0f} | {r['connections']:.0f} | {r['actions_s']:.0f} | "
+              f"{r['p50_ms']:.1f} | {r['p99_ms']:.1f} | {r['errors']:.0f} | "
+              f"{r['cpu_pct']:.0f} | {r['kb_per_table']:.0f} |", flush=True)
+        if knee is None and r["p99_ms"] > 100:
+            knee = n
+    print(f"knee (first step with p99 > 100 ms): {knee if knee is not None else 'not reached'}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,164 @@
+"""Hidden information over the wire: play whole games through a real server and check that no
+frame any connection received names a card it could not know at that moment, nor a seed.
+
+What a connection may know in hand ``h`` when a frame arrives: the cards its player was dealt
+in that hand (the truth comes from the finished game's record, replayed) and the cards played
+or pitched face up in it so far, the frame's own action included.  A spectator knows only the
+second.  Cards are found in the raw frame text, so a card hidden anywhere (a field added later,
+an error message, a view) is caught, not only in the fields we thought of.
+
+Used by tests/test_server_leak.py (200 games) and by ``benchmarks/bench_server.py --leak-games``
+(1,000 or more).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import random
+import re
+import sqlite3
+from collections.abc import Sequence
+
+import pitchcards as pc
+from pitchcards.cards import card_name, cards_of
+from pitchcards.client import Client, Seat, TableConnection
+from pitchcards.notation import parse_record
+
+#: A card's name in the engine's notation (rank then suit), standing alone.
+CARD = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][SHDC])(?![A-Za-z0-9])")
+
+#: Short games: the first side to a point wins (random players rarely go out as bidders).
+SHORT = {"target": 1, "win_rule": "first_to_target_HLJG_order", "win_requires_made_bid": False}
+#: ... and a game is played for at most this many hands (random bidders can sink both sides
+#: below zero for ever); the record then holds the hands finished.
+HANDS = 3
+#: (variant, options, seats played from outside; the rest are server bots)
+SETUPS: tuple[tuple[str, dict[str, object], int], ...] = (
+    ("auction", SHORT, 3),
+    ("auction-partners", SHORT, 4),
+    ("setback", SHORT, 2),
+    ("auction", {**SHORT, "low_to": "holder"}, 3),
+    ("money", {}, 3),
+)
+
+
+@dataclasses.dataclass
+class Game:
+    table: str
+    variant: str
+    frames: dict[str, list[str]]      #: connection label -> raw frames in order
+    names: dict[str, str | None]      #: connection label -> player name (None: spectator)
+    record: str
+
+
+def _scored(conn: TableConnection) -> int:
+    return sum(e.type == "hand_scored" for e in conn.events)
+
+
+async def _random_player(conn: TableConnection, rng: random.Random) -> None:
+    def stop() -> bool:
+        return conn.over or conn.closed or _scored(conn) >= HANDS
+
+    while True:
+        await conn.wait_for(lambda: conn.is_my_turn() or stop(), 60)
+        if stop():
+            return
+        assert conn.view is not None
+        await conn.act(str(rng.choice(conn.view.legal_actions)))
+
+
+async def play_game(api: Client, index: int, rng: random.Random) -> Game:
+    """One game: random players from outside, bots in the other seats, a spectator; a money
+    game is settled by its host after its first hand, a match stops after :data:`HANDS`."""
+    variant, options, people = SETUPS[index % len(SETUPS)]
+    fast = {"bot_delay": 0, "hand_pause": 0}
+    host = await api.create_table("P0", variant=variant, options=options, fill="random",
+                                  settings=fast)
+    seats: list[Seat] = [host]
+    for i in range(1, people):
+        seats.append(await api.take_seat(host.invite or "", f"P{i}"))
+    conns = [await api.connect(s) for s in seats]
+    watcher = await api.connect(table=host.table)
+    await api.start(host)
+    players = [asyncio.create_task(_random_player(c, random.Random(rng.random())))
+               for c in conns]
+    if variant == "money":
+        await conns[0].wait_for(lambda: _scored(conns[0]) >= 1, 120)
+        await api.settle(host)
+    await asyncio.gather(*players)
+    last = max(c.seq for c in conns)
+    await watcher.wait_for(lambda: watcher.seq >= last, 60)
+    record = await api.record(host)
+    frames = {f"seat:{s.name}": c.frames for s, c in zip(seats, conns, strict=True)}
+    frames["spectator"] = watcher.frames
+    names: dict[str, str | None] = {f"seat:{s.name}": s.name for s in seats}
+    names["spectator"] = None
+    for c in [*conns, watcher]:
+        await c.close()
+    return Game(host.table, variant, frames, names, record)
+
+
+def truth(record: str) -> list[dict[str, set[str]]]:
+    """Per hand, each player's dealt cards, from the finished game's record."""
+    game = pc.replay(parse_record(record))
+    out: list[dict[str, set[str]]] = []
+    for h, hand in enumerate(game.hands):
+        seated = (game.hand_players[h] if isinstance(game, pc.MoneySession)
+                  else list(game.names))
+        out.append({name: {card_name(c) for c in cards_of(mask)}
+                    for name, mask in zip(seated, hand.dealt, strict=True)})
+    return out
+
+
+def leaks(game: Game, secrets: Sequence[str] = ()) -> list[str]:
+    """Every frame of ``game`` that names a card its receiver could not know, or a secret.
+
+    Frames of a hand the record does not hold (the one in play when the game was stopped) are
+    checked for secrets only: its deal is not known here."""
+    dealt = truth(game.record)
+    found: list[str] = []
+    for label, frames in game.frames.items():
+        name = game.names[label]
+        hand = -1
+        public: set[str] = set()
+        for n, raw in enumerate(frames):
+            for secret in secrets:
+                if secret in raw:
+                    found.append(f"{label} frame {n}: contains a secret ({secret[:6]}…)")
+            msg = json.loads(raw)
+            event = msg.get("event") if msg.get("type") == "event" else None
+            if event is not None and event["type"] == "hand_dealt":
+                hand, public = event["hand"], set()
+            if event is not None and event["type"] == "action_taken":
+                kind, _, card = event["action"].partition(" ")
+                if kind in ("play", "pitch"):
+                    public.add(card)
+            if hand >= len(dealt):
+                continue
+            own = dealt[hand].get(name, set()) if name is not None and hand >= 0 else set()
+            unknown = set(CARD.findall(raw)) - own - public
+            if unknown:
+                found.append(f"{label} frame {n} (hand {hand}): names {sorted(unknown)} it "
+                             f"cannot know: {raw[:200]}")
+    return found
+
+
+def seeds(db_path: str) -> list[str]:
+    """The tables' secret seeds, read from the server's SQLite file (for the check)."""
+    with sqlite3.connect(db_path) as conn:
+        return [str(row[0]) for row in conn.execute("SELECT seed FROM tables")]
+
+
+async def play_games(url: str, games: int, *, concurrency: int = 20,
+                     seed: int = 0) -> list[Game]:
+    """``games`` games on the server at ``url``, ``concurrency`` at a time."""
+    rng = random.Random(seed)
+    done: list[Game] = []
+    async with Client(url) as api:
+        for start in range(0, games, concurrency):
+            batch = range(start, min(games, start + concurrency))
+            done += await asyncio.gather(*(play_game(api, i, random.Random(rng.random()))
+                                           for i in batch))
+    return done

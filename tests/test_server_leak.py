@@ -1,0 +1,52 @@
+"""No leak over the wire (issue 11): 200 whole games through a real server — every variant,
+players from outside, bots, a spectator — and not one frame to any connection names a card it
+could not know at that moment, nor a table's seed.  The checker (tests/leak_check.py) is also
+run for 1,000+ games by ``benchmarks/bench_server.py --leak-games``."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from leak_check import CARD, Game, leaks, play_games, seeds
+from server_helpers import QUICK_LIMITS, running_server
+
+pytestmark = pytest.mark.timeout(600)
+
+GAMES = 200
+
+
+def test_no_frame_names_a_card_its_receiver_cannot_know(tmp_path):
+    with running_server(tmp_path, "sqlite", extra=QUICK_LIMITS) as server:
+        games = asyncio.run(play_games(server.url, GAMES, concurrency=20, seed=11))
+        secret = seeds(str(tmp_path / "server.db"))
+    assert len(games) == GAMES
+    assert len(secret) >= GAMES
+    assert {g.variant for g in games} == {"auction", "auction-partners", "setback", "money"}
+    problems = [p for g in games for p in leaks(g, secret)]
+    assert problems == [], "\n".join(problems[:20])
+    # the check is not vacuous: players saw their own cards, spectators saw played ones
+    assert all(CARD.search(" ".join(g.frames["seat:P0"])) for g in games)
+    assert all(CARD.search(" ".join(g.frames["spectator"])) for g in games)
+
+
+def test_the_checker_catches_a_leak():
+    """A frame that shows a player another seat's card, or a seed, is reported."""
+    import pitchcards as pc
+    from pitchcards.table import Table
+
+    m = pc.Match(pc.find_variant("auction"), players=3, dealer=0, seed=3, names=["A", "B", "C"])
+    t = Table(m)
+    t.deal()
+    card_of_b = t.view(1).hand[0]
+    frames_a = ['{"type":"event","event":{"type":"hand_dealt","hand":0,"seq":1}}',
+                f'{{"type":"chat","name":"B","text":"I hold {card_of_b}","at":0}}',
+                '{"type":"chat","name":"B","text":"seed 12345678901","at":0}']
+    while t.in_hand:
+        t.push(t.view(t.to_act).legal_actions[0])  # type: ignore[arg-type]
+    game = Game("t", "auction", {"seat:A": frames_a}, {"seat:A": "A"}, m.record())
+    found = leaks(game, ["12345678901"])
+    assert any(card_of_b in p and "frame 1" in p for p in found)
+    assert any("secret" in p and "frame 2" in p for p in found)
+    assert not any("frame 0" in p for p in found)
