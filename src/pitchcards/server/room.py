@@ -241,6 +241,8 @@ class Room:
         self.version = n
         if self.table is not None and self.table.seq >= first:
             self.position = first
+        if entry["op"] == "join":  # a joiner who has no socket open gets the grace too
+            self.hold_seat(self.players[entry["name"]])
         self._flush()
         return done
 
@@ -341,7 +343,8 @@ class Room:
                 player.conns.add(conn)
                 if player.away and self.table is not None:
                     player.away = False
-                    self.table.set_bot(player.name, None)
+                    if player.name in self.table.names:
+                        self.table.set_bot(player.name, None)
             table = self.table
             seq = table.seq if table is not None else 0
             you = You(role="player" if player else "spectator",
@@ -361,7 +364,11 @@ class Room:
         assert table is not None
         behind = table.seq - last_seq if last_seq is not None else None
         if behind is not None and 0 <= behind <= self.hub.config.replay_limit:
-            for event in table.events(conn.name, after=last_seq):  # type: ignore[arg-type]
+            try:
+                events = table.events(conn.name, after=last_seq)  # type: ignore[arg-type]
+            except IllegalActionError:  # a money joiner not dealt in yet: the public events
+                events = table.events(None, after=last_seq)  # type: ignore[arg-type]
+            for event in events:
                 conn.send(_event_frame(event))
         else:
             seat = self._seat_now(self.players.get(conn.name or ""))
@@ -382,17 +389,24 @@ class Room:
             player = self.players.get(conn.name) if conn.name is not None else None
             if player is not None and conn in player.conns:
                 player.conns.discard(conn)
-                if not player.conns and self.status == "playing" and not self.closed:
-                    player.grace = asyncio.create_task(self._grace(player))
+                if self.status == "playing" and not self.closed:
+                    self.hold_seat(player)
             if not self.closed:
                 self._announce()
+
+    def hold_seat(self, player: Player) -> None:
+        """A person with no socket open: their seat waits the grace period, then a stand-in
+        plays it (until they come back)."""
+        if not player.is_bot and not player.conns and player.grace is None:
+            player.grace = asyncio.create_task(self._grace(player))
 
     async def _grace(self, player: Player) -> None:
         """A dropped player's seat waits ``grace`` seconds; then the stand-in bot plays it."""
         await asyncio.sleep(self.settings.grace)
         async with self.lock:
             player.grace = None
-            if player.conns or self.table is None or self.status != "playing":
+            if player.conns or self.table is None or self.status != "playing" \
+                    or player.name not in self.table.names:  # not seated (yet, or any more)
                 return
             player.away = True
             self._seat_bot(player, self.settings.stand_in)
@@ -525,8 +539,8 @@ class Room:
             for p in self.players.values():
                 if p.level is not None:
                     self._seat_bot(p, p.level)
-                elif not p.conns:
-                    p.grace = asyncio.create_task(self._grace(p))
+                else:
+                    self.hold_seat(p)
             self._announce()
         self._wake.set()
 
