@@ -1,0 +1,185 @@
+"""Records, rematch, /healthz and /metrics over real sockets against a real ``pitch serve``:
+a player downloads the record (during a hand: the finished hands only, no seed), a spectator or
+a wrong token cannot, the whole match's record replays to the final scores; the host's rematch
+seats the same people with the same tokens and tells the others; the metrics count tables,
+connections, actions and their latency."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+import httpx
+import pytest
+from prometheus_client.parser import text_string_to_metric_families
+
+import pitchcards as pc
+from pitchcards.client import Client, Seat, ServerError
+from pitchcards.events import HandScored, MatchWon
+from pitchcards.notation import parse_record
+from server_helpers import FAST, healthy, play_randomly, server_fixture
+
+pytestmark = pytest.mark.timeout(120)
+
+server = server_fixture()
+
+#: Ann (host) and Bob, people, with two bots; a short match.
+PAIR: dict[str, Any] = {"bots": {1: "easy", 3: "easy"}, "options": {"target": 3}}
+
+
+async def _pair(api: Client, **settings: Any) -> tuple[Seat, Seat]:
+    ann = await api.create_table("Ann", settings={**FAST, **settings}, **PAIR)
+    bob = await api.take_seat(ann.invite or "", "Bob")
+    await api.start(ann)
+    return ann, bob
+
+
+def test_a_record_during_a_hand_holds_only_finished_hands_and_no_seed(server):
+    async def run() -> None:
+        async with Client(server.url) as api:
+            # Bob is away from the start: a stand-in plays for him
+            ann, bob = await _pair(api, grace=0, stand_in="easy")
+            async with await api.connect(ann) as table:
+                rng = random.Random(2)
+                await play_randomly(table, rng, stop=lambda: bool(
+                    [e for e in table.events if isinstance(e, HandScored)]))
+                await table.wait_for(lambda: table.is_my_turn() or table.over, 30)
+                if table.over:  # pragma: no cover - the first hand won the match
+                    pytest.skip("the match ended in one hand")
+                finished = [e for e in table.events if isinstance(e, HandScored)]
+                for seat in (ann, bob):
+                    record = await api.record(seat)
+                    header = record.split("\n\n", 1)[0]
+                    assert "seed" not in header
+                    replayed = pc.replay(parse_record(record))
+                    assert len(replayed.hands) == len(finished)
+                    assert replayed.side_scores() == list(finished[-1].scores)
+                    # the hand in play, its cards and its actions so far, are not in it
+                    assert f"hand {len(finished) + 1}" not in record.lower()
+                # a spectator (no token) and wrong tokens cannot download it
+                for headers in ({}, {"Authorization": "Bearer nope"}):
+                    reply = await api.http.get(f"/api/tables/{ann.table}/record",
+                                               headers=headers)
+                    assert reply.status_code == 401
+                    assert reply.json()["reason"] == "bad_token"
+                other = await api.create_table("Cy", settings=FAST)
+                with pytest.raises(ServerError) as refused:
+                    await api.record(Seat(server.url, ann.table, other.token, "Cy", 0))
+                assert refused.value.reason == "bad_token"
+                # a table not started has nothing to download yet
+                with pytest.raises(ServerError) as refused:
+                    await api.record(other)
+                assert refused.value.reason == "not_started"
+
+    asyncio.run(run())
+
+
+def test_the_whole_match_replays_to_the_final_scores_and_the_host_gets_a_rematch(server):
+    async def run() -> None:
+        async with Client(server.url) as api:
+            # Ann is away (a stand-in plays for her); Bob plays to the end
+            ann, bob = await _pair(api, grace=0, stand_in="easy")
+            async with await api.connect(bob) as bob_conn:
+                with pytest.raises(ServerError) as refused:  # not before it is over
+                    await api.rematch(ann)
+                assert refused.value.reason == "started"
+                await play_randomly(bob_conn, random.Random(6))
+                await bob_conn.wait_for(lambda: bob_conn.over, 30)
+                won = [e for e in bob_conn.events if isinstance(e, MatchWon)]
+                info = await api.table(ann.table)
+                assert info["status"] == "over"
+                record = await api.record(bob)
+                replayed = pc.replay(parse_record(record))
+                assert replayed.is_over and replayed.winner is not None
+                if won:
+                    assert replayed.side_scores() == list(won[0].scores)
+                assert replayed.side_scores() == list(
+                    await _spectator_scores(api, ann.table))
+                # only the host asks for the rematch
+                with pytest.raises(ServerError) as refused:
+                    await api.rematch(bob)
+                assert refused.value.reason == "not_host" and refused.value.status == 403
+                again = await api.rematch(ann)
+                assert again.table != ann.table
+                await bob_conn.wait_for(lambda: bob_conn.rematch is not None, 10)
+                assert bob_conn.rematch == again.table
+                assert (await api.rematch(ann)).table == again.table  # asked twice: one table
+            new = await api.table(again.table)
+            assert [(s["seat"], s["name"], s["kind"]) for s in new["seats"]] == \
+                [(s["seat"], s["name"], s["kind"]) for s in info["seats"]]
+            assert new["status"] == "playing"
+            assert (await api.table(ann.table))["rematch"] == again.table
+            # the same tokens act at the new table
+            bob_again = Seat(server.url, again.table, bob.token, "Bob", bob.seat)
+            async with await api.connect(bob_again) as conn:
+                assert conn.you["name"] == "Bob" and conn.you["seat"] == bob.seat
+            async with await api.connect(again) as conn:
+                assert conn.you["name"] == "Ann" and conn.you["host"]
+
+    asyncio.run(run())
+
+
+async def _spectator_scores(api: Client, table: str) -> list[int]:
+    async with await api.connect(table=table) as watcher:
+        await watcher.wait_for(lambda: watcher.view is not None, 10)
+        assert watcher.view is not None
+        return list(watcher.view.scores or ())
+
+
+def _metrics(url: str) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
+    reply = httpx.get(url + "/metrics", timeout=10)
+    assert reply.status_code == 200
+    assert reply.headers["content-type"].startswith("text/plain")
+    return {(s.name, tuple(sorted(s.labels.items()))): s.value
+            for family in text_string_to_metric_families(reply.text) for s in family.samples}
+
+
+def test_healthz_and_metrics_count_tables_connections_actions_and_latency(server):
+    async def run() -> None:
+        async with Client(server.url) as api:
+            ann, _bob = await _pair(api, grace=0, stand_in="random")  # Bob: a stand-in
+            before = _metrics(server.url)
+            for name in ("pitch_tables_loaded", "pitch_action_latency_seconds_count"):
+                assert (name, ()) in before, sorted(before)[:20]
+            assert before[("pitch_tables_loaded", ())] >= 1
+            async with await api.connect(ann) as table, \
+                    await api.connect(table=ann.table) as _watcher:
+                now = _metrics(server.url)
+                players = now.get(("pitch_connections", (("role", "player"),)), 0)
+                watchers = now.get(("pitch_connections", (("role", "spectator"),)), 0)
+                assert players - before.get(("pitch_connections", (("role", "player"),)), 0) \
+                    == 1
+                assert watchers - before.get(
+                    ("pitch_connections", (("role", "spectator"),)), 0) == 1
+                health = httpx.get(server.url + "/healthz", timeout=10).json()
+                assert health["ok"] and health["tables"] >= 1 and health["connections"] >= 2
+                # Ann acts three times: three player actions, three latencies observed
+                rng = random.Random(1)
+                for _ in range(3):
+                    await table.wait_for(table.is_my_turn, 30)
+                    assert table.view is not None
+                    await table.act(str(rng.choice(table.view.legal_actions)))
+                after = _metrics(server.url)
+            key = ("pitch_actions_total", (("by", "player"),))
+            assert after[key] - before.get(key, 0) == 3
+            assert after[("pitch_actions_total", (("by", "bot"),))] > 0
+            latency = ("pitch_action_latency_seconds_count", ())
+            assert after[latency] - before[latency] == 3
+            assert after[("pitch_action_latency_seconds_sum", ())] > 0
+            assert ("pitch_action_latency_seconds_bucket", (("le", "0.1"),)) in after
+            # the sockets closed: counted out
+            assert await _eventually_counted_out(server.url, before)
+            assert healthy(server.url)
+
+    asyncio.run(run())
+
+
+async def _eventually_counted_out(url: str, before: dict[Any, float]) -> bool:
+    """The server counts a socket out when its side of the close is done."""
+    key = ("pitch_connections", (("role", "player"),))
+    for _ in range(100):
+        if _metrics(url).get(key, 0) == before.get(key, 0):
+            return True
+        await asyncio.sleep(0.05)
+    return False
