@@ -68,6 +68,8 @@ class Seat:
                 self.legal = view["legal_actions"] if view["seat_to_act"] == self.seat else []
             elif event["type"] in ("action_taken", "action_undone"):
                 self.legal = event.get("legal") or []
+            else:
+                return  # a trick won, a hand scored: the position was already told
             if self.legal:
                 self.table.my_turn(self)
         elif kind == "snapshot" and msg["view"]:
@@ -78,6 +80,7 @@ class Seat:
                 self.table.my_turn(self)
         elif kind == "error":
             self.table.errors += 1
+            self.table.reasons[msg["reason"]] = self.table.reasons.get(msg["reason"], 0) + 1
         elif kind == "ping" and self.ws is not None:
             self.table.spawn(self.ws.send(json.dumps({"type": "pong", "id": msg["id"]})))
 
@@ -93,6 +96,7 @@ class Table:
         self.seen: dict[int, int] = {}        # seq -> seats that have it
         self.latencies: list[float] = []
         self.errors = 0
+        self.reasons: dict[str, int] = {}
         self.actions = 0
         self.running = True
         self.tasks: set[asyncio.Future[None]] = set()
@@ -180,10 +184,12 @@ async def step(base: str, pid: int, tables: int, rate: float, seconds: float,
             table.latencies.clear()
             table.actions = 0
         cpu0, _ = proc_stats(pid)
+        mine0 = time.process_time()
         t0 = time.perf_counter()
         await asyncio.sleep(seconds)
         elapsed = time.perf_counter() - t0
         cpu1, rss1 = proc_stats(pid)
+        mine = time.process_time() - mine0
         for table, _ in opened:
             table.running = False
         for task in runners:
@@ -196,7 +202,9 @@ async def step(base: str, pid: int, tables: int, rate: float, seconds: float,
             "p50_ms": 1000 * statistics.median(lat) if lat else float("nan"),
             "p99_ms": 1000 * q[98],
             "errors": sum(t.errors for t, _ in opened),
+            "reasons": ", ".join(sorted({r for t, _ in opened for r in t.reasons})),
             "cpu_pct": 100 * (cpu1 - cpu0) / elapsed,
+            "client_cpu_pct": 100 * mine / elapsed,
             "kb_per_table": (rss1 - rss0) / 1024 / tables}
 
 
@@ -235,8 +243,8 @@ def main() -> None:
     print(f"one server process, {args.db}; {args.rate} action/s per table; "
           f"{args.seconds:.0f} s per step; latency = action sent -> its event at all 4 seats")
     print("| tables | sockets | actions/s | p50 ms | p99 ms | errors | server CPU % | "
-          "server KB/table |")
-    print("|---|---|---|---|---|---|---|---|")
+          "server KB/table | clients' CPU % |")
+    print("|---|---|---|---|---|---|---|---|---|")
     knee = None
     for n in (int(x) for x in args.tables.split(",")):
         with tempfile.TemporaryDirectory() as tmp, running_server(
@@ -246,7 +254,8 @@ def main() -> None:
                                  args.seed))
         print(f"| {r['tables']:.0f} | {r['connections']:.0f} | {r['actions_s']:.0f} | "
               f"{r['p50_ms']:.1f} | {r['p99_ms']:.1f} | {r['errors']:.0f} | "
-              f"{r['cpu_pct']:.0f} | {r['kb_per_table']:.0f} |", flush=True)
+              f"{r['cpu_pct']:.0f} | {r['kb_per_table']:.0f} | {r['client_cpu_pct']:.0f} |"
+              + (f" errors: {r['reasons']}" if r["reasons"] else ""), flush=True)
         if knee is None and r["p99_ms"] > 100:
             knee = n
     print(f"knee (first step with p99 > 100 ms): {knee if knee is not None else 'not reached'}")

@@ -22,7 +22,7 @@ from .connection import Connection
 from .metrics import Metrics
 from .protocol import CreateTable, Ping
 from .room import Player, Refused, Room, table_rules
-from .store import PlayerRow, Store, hash_secret
+from .store import Append, PlayerRow, Store, hash_secret
 
 __all__ = ["Hub", "new_token"]
 
@@ -47,6 +47,9 @@ class Hub:
         self._pool = ThreadPoolExecutor(max_workers=1 if self.store.is_sqlite else 4,
                                         thread_name_prefix="pitch-db")
         self._heartbeat: asyncio.Task[None] | None = None
+        self._writer: asyncio.Task[None] | None = None
+        self._appends: list[tuple[Append, asyncio.Future[None]]] = []
+        self._append_ready = asyncio.Event()
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a store method on the database thread (a slow one is logged)."""
@@ -65,16 +68,47 @@ class Hub:
                 "ran_s": round(done - started[0], 3)})
         return result
 
+    async def append(self, table_id: str, n: int, entry: dict[str, Any],
+                     status: str | None = None) -> None:
+        """Append a table's log entry n (``Store.append``), in the next group commit: every
+        entry that queued up while the last batch was written goes in one transaction."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._appends.append(((table_id, n, entry, status), done))
+        self._append_ready.set()
+        await done
+
+    async def _write(self) -> None:
+        """The log writer: batches of queued entries, one transaction each."""
+        while True:
+            await self._append_ready.wait()
+            self._append_ready.clear()
+            while self._appends:
+                batch, self._appends = self._appends[:500], self._appends[500:]
+                try:
+                    results: list[Exception | None] = list(
+                        await self.db(self.store.append_many, [item for item, _ in batch]))
+                except Exception as exc:  # the whole transaction failed: every room reloads
+                    results = [exc] * len(batch)
+                for (_, done), problem in zip(batch, results, strict=True):
+                    if done.done():
+                        continue
+                    if problem is None:
+                        done.set_result(None)
+                    else:
+                        done.set_exception(problem)
+
     async def open(self) -> None:
         await self.db(self.store.migrate)
         self._heartbeat = asyncio.create_task(self._beat())
+        self._writer = asyncio.create_task(self._write())
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             # kill -USR1 <pid>: every task's stack in the log, for a server that seems stuck
             asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, self._dump)
 
     async def close(self) -> None:
-        if self._heartbeat is not None:
-            self._heartbeat.cancel()
+        for task in (self._heartbeat, self._writer):
+            if task is not None:
+                task.cancel()
         for room in self.rooms.values():
             room.close(1012, "server restarting: reconnect")
         await asyncio.sleep(0)

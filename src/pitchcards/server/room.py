@@ -225,7 +225,7 @@ class Room:
             entry = {**entry, "action": done}
         n = self.version + 1
         try:
-            await self.hub.db(self.hub.store.append, self.id, n, entry,
+            await self.hub.append(self.id, n, entry,
                               self.status if entry["op"] in ("start", "settle") or
                               self.status == "over" else None)
         except Fenced:

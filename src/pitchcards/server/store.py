@@ -42,6 +42,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     event,
     insert,
@@ -49,7 +50,7 @@ from sqlalchemy import (
     update,
 )
 
-__all__ = ["Fenced", "PlayerRow", "Store", "StoredTable", "hash_secret", "metadata"]
+__all__ = ["Append", "Fenced", "PlayerRow", "Store", "StoredTable", "hash_secret", "metadata"]
 
 metadata = MetaData()
 
@@ -99,6 +100,15 @@ chat = Table(
     Column("at", Float, nullable=False),
 )
 Index("chat_table", chat.c.table_id, chat.c.id)
+
+
+#: One log entry to append: (table id, n, entry, the table's new status or None).
+Append = tuple[str, int, dict[str, Any], str | None]
+
+_MOVE_VERSION = update(tables).where(
+    tables.c.id == bindparam("tid"), tables.c.version == bindparam("prev")).values(
+    version=bindparam("n"), updated=bindparam("now"))
+_MOVE_VERSION_STATUS = _MOVE_VERSION.values(status=bindparam("status"))
 
 
 class Fenced(RuntimeError):
@@ -228,18 +238,35 @@ class Store:
                status: str | None = None) -> None:
         """Entry ``n`` of the table's log, and its version ``n - 1`` → ``n``, in one
         transaction; :class:`Fenced` if the version was not ``n - 1`` (nothing written)."""
+        problem = self.append_many([(table_id, n, entry, status)])[0]
+        if problem is not None:
+            raise problem
+
+    def append_many(self, items: Sequence[Append]) -> list[Fenced | None]:
+        """Several tables' next log entries in one transaction (group commit: the server
+        writes whatever queued up while the last batch was being written).  Each entry is
+        fenced on its own — the table's version must be ``n - 1`` — and a fenced one is
+        left out (its :class:`Fenced` in the result) without holding up the others."""
         now = time.time()
-        values: dict[str, Any] = {"version": n, "updated": now}
-        if status is not None:
-            values["status"] = status
+        results: list[Fenced | None] = []
+        rows: list[dict[str, Any]] = []
         with self._tx() as conn:
-            moved = conn.execute(update(tables).where(
-                tables.c.id == table_id, tables.c.version == n - 1).values(**values))
-            if moved.rowcount != 1:
-                raise Fenced(f"table {table_id}: log entry {n} refused, the version moved")
-            conn.execute(insert(log).values(table_id=table_id, n=n,
-                                            entry=json.dumps(entry, separators=(",", ":")),
-                                            at=now))
+            for table_id, n, entry, status in items:
+                params = {"tid": table_id, "prev": n - 1, "n": n, "now": now}
+                if status is None:
+                    moved = conn.execute(_MOVE_VERSION, params)
+                else:
+                    moved = conn.execute(_MOVE_VERSION_STATUS, {**params, "status": status})
+                if moved.rowcount != 1:
+                    results.append(Fenced(f"table {table_id}: log entry {n} refused, the "
+                                          "version moved"))
+                    continue
+                results.append(None)
+                rows.append({"table_id": table_id, "n": n, "at": now,
+                             "entry": json.dumps(entry, separators=(",", ":"))})
+            if rows:
+                conn.execute(insert(log), rows)
+        return results
 
     # ------------------------------------------------------------------ chat
     def add_chat(self, table_id: str, name: str, text: str, at: float) -> None:
