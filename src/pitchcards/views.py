@@ -11,6 +11,7 @@ own legal actions.  A spectator (``seat=None``) knows only the public part.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -230,9 +231,15 @@ def _tuple_or_none(items: Sequence[Any] | None) -> tuple[Any, ...] | None:
 
 def rules_to_dict(rules: RuleSet) -> dict[str, Any]:
     """A rule set as JSON: its name and the options that differ from that named variant."""
-    return {"name": rules.name,
-            "options": {k: str(v) if isinstance(v, Fraction) else v
-                        for k, v in rules.changes().items()}}
+    return {"name": rules.name, "options": dict(_changed_options(rules))}
+
+
+@functools.lru_cache(maxsize=256)
+def _changed_options(rules: RuleSet) -> tuple[tuple[str, Any], ...]:
+    """The JSON options of a rule set, worked out once per rule set (every event a server
+    sends carries them; a RuleSet is frozen, so it is its own cache key)."""
+    return tuple((k, str(v) if isinstance(v, Fraction) else v)
+                 for k, v in rules.changes().items())
 
 
 def rules_from_dict(data: Mapping[str, Any]) -> RuleSet:
