@@ -607,8 +607,13 @@ def test_replay_text_for_a_match(tmp_path: Any, capsys: pytest.CaptureFixture[st
     assert out.startswith("auction (target=5): 4 players")
     assert out.count("\nhand ") == len(match.hands)
     assert out.count("  trick 6: ") == len(match.hands)
-    for result in match.results:
-        assert result.summary() in out
+    # one result line per hand, naming seats and sides (not bare numbers that read as points)
+    results = [line for line in out.splitlines() if ": made" in line or ": set" in line]
+    assert len(results) == len(match.results)
+    for line, result in zip(results, match.results, strict=True):
+        assert line.strip().startswith(f"seat {result.pitcher} bid {result.bid} in ")
+        assert "Jack not out" in line if result.jack is None else f"Jack seat {result.jack}" in line
+        assert ", ".join(f"seat {s} {d:+d}" for s, d in enumerate(result.deltas)) in line
     assert f"winner: seat {match.winner} after {len(match.results)} hands" in out
     assert "final scores: " + ", ".join(f"seat {s} {v}" for s, v in enumerate(match.scores)) \
         in out

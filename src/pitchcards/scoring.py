@@ -6,7 +6,7 @@ A *side* is a seat, or in partnerships a team (0 for seats 0 and 2, 1 for seats 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .cards import SUIT_MASKS, SUITS, card_name, game_count
 from .rules import MOON, RuleSet
@@ -54,23 +54,27 @@ class HandResult:
     def moon_bid(self) -> bool:
         return self.bid == "moon"
 
-    def summary(self) -> str:
-        """One line: who bid what, made or set, who took each point, the deltas."""
+    def summary(self, side_name: Callable[[int], str] | None = None,
+                seat_name: Callable[[int], str] | None = None, trump: str | None = None) -> str:
+        """One line: who bid what, made or set, who took each point, each side's change.
+
+        ``side_name`` and ``seat_name`` name a side and a seat (default ``side 2``,
+        ``seat 2``; sides are seats, or teams 0 and 1 in partnerships); ``trump`` is how to
+        write the trump suit (default its letter)."""
         if self.thrown_in:
             return "all passed: thrown in"
-        names = ("High", "Low", "Jack", "Game")
-        got = ", ".join(f"{n} {_side(v)}" for n, v in zip(names, (self.high, self.low,
-                                                                   self.jack, self.game),
-                                                          strict=True))
+        side = side_name or (lambda v: f"side {v}")
+        seat = seat_name or (lambda v: f"seat {v}")
+        nobody = {"High": "none", "Low": "none", "Jack": "not out", "Game": "tied"}
+        got = ", ".join(f"{point} {nobody[point] if v is None else side(v)}"
+                        for point, v in zip(nobody, (self.high, self.low, self.jack,
+                                                     self.game), strict=True))
         outcome = "made" if self.made else "set"
         moon = " (moon!)" if self.moon else ""
-        deltas = " ".join(f"{d:+d}" for d in self.deltas)
-        return (f"seat {self.pitcher} bid {self.bid} in {self.trump}: {outcome}{moon}; "
-                f"{got}; deltas {deltas}")
-
-
-def _side(v: int | None) -> str:
-    return "-" if v is None else str(v)
+        changes = ", ".join(f"{side(s)} {d:+d}" for s, d in enumerate(self.deltas))
+        pitcher = seat(self.pitcher) if self.pitcher is not None else "nobody"
+        return (f"{pitcher} bid {self.bid} in {trump or self.trump}: {outcome}{moon}; "
+                f"{got}; {changes}")
 
 
 def score_hand(rules: RuleSet, dealer: int, pitcher: int | None, contract: int | None,

@@ -49,13 +49,19 @@ def replay_text(text: str) -> str:
 
 def _describe_hand(game: Game, number: int) -> list[str]:
     hand = game.hands[number - 1]
-    names = game.hand_players[number - 1] if isinstance(game, MoneySession) else None
+    names = (game.hand_players[number - 1] if isinstance(game, MoneySession)
+             else _match_names(game))
 
     def who(seat: int) -> str:
-        return f"seat {seat}" if names is None else f"{names[seat]} (seat {seat})"
+        return names[seat] if names[seat] == f"seat {seat}" else f"{names[seat]} (seat {seat})"
 
     def short(seat: int) -> str:
-        return str(seat) if names is None else names[seat]
+        return names[seat]
+
+    def side(s: int) -> str:
+        if isinstance(game, Match) and game.rules.partnership_mode:
+            return _team(names, s)
+        return names[s]
 
     out = ["", f"hand {number}: dealer {who(hand.dealer)}"]
     for seat, mask in enumerate(hand.dealt):
@@ -82,12 +88,26 @@ def _describe_hand(game: Game, number: int) -> list[str]:
         to_act = hand.seat_to_act
         out.append(f"  (hand in progress: {who(to_act) if to_act is not None else '-'} to act)")
         return out
-    out.append("  " + hand.result.summary())
+    suit_index = hand.trump_suit
+    symbol = SUIT_SYMBOLS[suit_index] if suit_index is not None else None
+    out.append("  " + hand.result.summary(side, short, symbol))
     if isinstance(game, Match):
-        out.append("  scores: " + " ".join(map(str, game.scores)))
+        out.append("  scores: " + ", ".join(f"{side(s)} {v}" for s, v in enumerate(game.scores)))
     else:
-        out.append("  scores: " + ", ".join(f"{n} {game.scores[n]}" for n in (names or [])))
+        out.append("  scores: " + ", ".join(f"{n} {game.scores[n]}" for n in names))
     return out
+
+
+def _match_names(m: Match) -> list[str]:
+    """A match's player names, or ``seat 0``, ``seat 1`` … when it was not told any."""
+    if m.names == tuple(f"Seat {s}" for s in range(m.players)):
+        return [f"seat {s}" for s in range(m.players)]
+    return list(m.names)
+
+
+def _team(names: list[str] | tuple[str, ...], side: int) -> str:
+    """A partnership side: ``team 0 (Ann & Cy)`` (seats 0 & 2 against 1 & 3)."""
+    return f"team {side} ({names[side]} & {names[side + 2]})"
 
 
 def _symbolic(action: Action) -> str:
@@ -98,9 +118,10 @@ def _symbolic(action: Action) -> str:
 
 
 def _side_name(match: Match, side: int) -> str:
+    names = _match_names(match)
     if match.rules.partnership_mode:
-        return f"team {side} (seats {side} & {side + 2})"
-    return f"seat {side}"
+        return _team(names, side)
+    return names[side]
 
 
 def _describe_match_end(m: Match) -> list[str]:
@@ -108,12 +129,16 @@ def _describe_match_end(m: Match) -> list[str]:
     out.append("final scores: " + ", ".join(f"{_side_name(m, s)} {v}"
                                             for s, v in enumerate(m.scores)))
     if m.winner is not None:
-        out.append(f"winner: {_side_name(m, m.winner)} after {len(m.results)} hands")
+        out.append(f"winner: {_side_name(m, m.winner)} after {_hands(len(m.results))}")
     elif m.in_hand:
         out.append(f"no winner yet: hand {len(m.hands)} is in progress")
     else:
-        out.append(f"no winner yet after {len(m.results)} hands")
+        out.append(f"no winner yet after {_hands(len(m.results))}")
     return out
+
+
+def _hands(n: int) -> str:
+    return "1 hand" if n == 1 else f"{n} hands"
 
 
 def _describe_money_end(s: MoneySession) -> list[str]:
