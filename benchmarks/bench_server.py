@@ -234,13 +234,16 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0, help="measured time per step")
     parser.add_argument("--db", choices=["sqlite", "postgres"], default="sqlite")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--server-flag", action="append", default=[], metavar="FLAG",
+                        help="pass a flag to pitch serve, e.g. --server-flag=--no-ws-compression")
     parser.add_argument("--leak-games", type=int, default=0, metavar="N",
                         help="instead: play N games and check every frame for leaks")
     args = parser.parse_args()
     if args.leak_games:
         leak_run(args.leak_games, args.db)
         return
-    print(f"one server process, {args.db}; {args.rate} action/s per table; "
+    print(f"one server process, {args.db} {' '.join(args.server_flag)}; "
+          f"{args.rate} action/s per table; "
           f"{args.seconds:.0f} s per step; latency = action sent -> its event at all 4 seats")
     print("| tables | sockets | actions/s | p50 ms | p99 ms | errors | server CPU % | "
           "server KB/table | clients' CPU % |")
@@ -248,7 +251,7 @@ def main() -> None:
     knee = None
     for n in (int(x) for x in args.tables.split(",")):
         with tempfile.TemporaryDirectory() as tmp, running_server(
-                Path(tmp), args.db, extra=QUICK_LIMITS) as server:
+                Path(tmp), args.db, extra=(*QUICK_LIMITS, *args.server_flag)) as server:
             assert server.proc is not None
             r = asyncio.run(step(server.url, server.proc.pid, n, args.rate, args.seconds,
                                  args.seed))
