@@ -43,6 +43,7 @@ from ..rules import MOON
 from ..views import View
 from .config import GameConfig
 from .controller import GameController, money_text
+from .game import TableGame
 from .history import HandRow, earlier_rows, history_text, stats_text
 from .pace import PACES, check_pace, load_pace, next_pace, save_pace
 from .screens import QuitScreen, ResultScreen, SetupScreen, TextScreen
@@ -130,6 +131,8 @@ class PitchApp(App[None]):
 
     CSS = CSS
     TITLE = "Pitch"
+    #: the keys for the whole game, at the end of the top bar
+    TOP_KEYS = "   ? rules  n new game"
     # Keys mean one thing on each screen (issue 10, item 1).  In the auction 1-4, p and m
     # *choose* a bid and ←/→ a card to pitch; in play ←/→ and 1-6 choose a card; only Enter
     # (or a second click on the same card or bid) does what cannot be taken back.
@@ -154,12 +157,13 @@ class PitchApp(App[None]):
     ]
 
     def __init__(self, config: GameConfig | None = None,
-                 controller: GameController | None = None, delays: Delays | None = None,
+                 controller: TableGame | None = None, delays: Delays | None = None,
                  setup_first: bool = False, pace: str | None = None,
                  stats: StatsFile | None = None) -> None:
         super().__init__()
         self.config = config or GameConfig()
-        self.ctl = controller or GameController(self.config)
+        #: the game behind the screen: a local GameController, or a seat at a server table
+        self.ctl: TableGame = controller or GameController(self.config)
         self.delays = delays or Delays()
         self.setup_first = setup_first
         self.selected: int | None = None    #: the card chosen (index into your cards)
@@ -219,7 +223,7 @@ class PitchApp(App[None]):
         problems = [p for p in (self.settings_note, self.stats.problem) if p]
         if problems:
             self.message = Text(" ".join(problems), style="yellow")
-            number = len(self.ctl.game.hands) + (0 if self.ctl.in_hand else 1)
+            number = self.ctl.hand_number + (0 if self.ctl.in_hand else 1)
             self.news += [(number, problem) for problem in problems]
         self._take_events()
         self._check_size()
@@ -230,7 +234,7 @@ class PitchApp(App[None]):
         self.call_after_refresh(self._refresh_if_dealt)
 
     def _refresh_if_dealt(self) -> None:
-        if self.ctl.hand is not None:
+        if self.ctl.dealt:
             self.refresh_screen()
 
     def _check_size(self, size: Size | None = None) -> None:
@@ -249,7 +253,7 @@ class PitchApp(App[None]):
 
     # ------------------------------------------------------------------ state to screen
     def view(self) -> View | None:
-        return self.ctl.view() if self.ctl.hand is not None else None
+        return self.ctl.view() if self.ctl.dealt else None
 
     def cards(self, view: View) -> list[int]:
         return list(cards_of(view.hand_mask))
@@ -270,15 +274,7 @@ class PitchApp(App[None]):
         ctl = self.ctl
         view = self.view()
         rules = ctl.rules
-        top = Text()
-        top.append("Pitch ", style="bold")
-        top.append(f"· {rules.name} · ")
-        top.append(f"to {rules.target} · " if rules.target else "for money · ")
-        top.append(f"hand {len(ctl.game.hands)} · pace {self.pace}")
-        if ctl.config.practice:
-            top.append(" · practice", style="yellow")
-        top.append("   ? rules  n new game", style="dim")
-        self.query_one("#top", Static).update(top)
+        self.query_one("#top", Static).update(self.top_line())
         scores = self.query_one("#scores", Panel)
         # the money sheet's column heads sit in its border, so eight players leave the auction
         # panel room for its bids (issue 10, item 9)
@@ -296,7 +292,7 @@ class PitchApp(App[None]):
         self.query_one("#table", Panel).update(
             table_text(ctl, view, width or MIN_WIDTH, height or MIN_HEIGHT))
         auction = self.query_one("#auction", Panel)
-        hand_number = len(ctl.game.hands)
+        hand_number = ctl.hand_number
         news = [text for number, text in self.news if number == hand_number]
         self.query_one("#auction", Panel).update(auction_text(
             ctl, view, lines=auction.content_size.height or None,
@@ -320,6 +316,19 @@ class PitchApp(App[None]):
         self.query_one("#info", Static).update(self.info(view))
         self.query_one("#message", Static).update(self.message)
         self.query_one("#prompt", Static).update(self.prompt(view, mine))
+
+    def top_line(self) -> Text:
+        """The top bar: the game, the hand, the pace and the keys for the whole game."""
+        ctl, rules = self.ctl, self.ctl.rules
+        top = Text()
+        top.append("Pitch ", style="bold")
+        top.append(f"· {rules.name} · ")
+        top.append(f"to {rules.target} · " if rules.target else "for money · ")
+        top.append(f"hand {ctl.hand_number} · pace {self.pace}")
+        if ctl.config.practice:
+            top.append(" · practice", style="yellow")
+        top.append(self.TOP_KEYS, style="dim")
+        return top
 
     def info(self, view: View) -> Text:
         """Beside the bid bar (in play, where it is hidden): the contract and the trick."""
@@ -379,7 +388,7 @@ class PitchApp(App[None]):
         ctl = self.ctl
         for event in ctl.events_since(self.seen):
             self.seen = event.seq
-            if isinstance(event, ActionTaken) and event.by_bot and \
+            if isinstance(event, ActionTaken) and self._told(event) and \
                     not event.action.startswith("play"):
                 action = parse_action(event.action)
                 self.message = Text.assemble(f"{ctl.name(event.seat)}: ",
@@ -397,6 +406,10 @@ class PitchApp(App[None]):
                 self._stats_match(event.winner == ctl.my_side)
             elif isinstance(event, Settled):
                 self._stats_match(event.payouts.get(HUMAN, Fraction(0)) > 0)
+
+    def _told(self, event: ActionTaken) -> bool:
+        """Whether a bid or pitch is said on the message line: the bots' (yours you know)."""
+        return event.by_bot
 
     def _hand_scored(self, event: HandScored) -> None:
         ctl = self.ctl
@@ -421,7 +434,7 @@ class PitchApp(App[None]):
         else:
             text = sentence(event.name, "leave", "and " + verb(event.name, "be") +
                             f" paid {money_text(event.payout)}")
-        self.news.append((len(ctl.game.hands) + 1, text + "."))
+        self.news.append((ctl.hand_number + 1, text + "."))
         self.message = text + "."
 
     # ------------------------------------------------------------------ the game loop
@@ -429,8 +442,8 @@ class PitchApp(App[None]):
         """Move the game on: deal, let a bot act, or wait for you / the result panel."""
         if self.busy or self.result_open or self.screen_stack_busy():
             return
-        ctl = self.ctl
-        if ctl.hand is not None and not ctl.in_hand and self.acked < len(ctl.game.hands):
+        ctl = self.local
+        if ctl.dealt and not ctl.in_hand and self.acked < ctl.hand_number:
             self.show_result()
             return
         if ctl.over:
@@ -444,12 +457,7 @@ class PitchApp(App[None]):
         if seat is None:
             return
         if seat == ctl.human_seat:
-            view = ctl.view()
-            legal = self.legal_cards(view)
-            cards = self.cards(view)
-            if view.phase == "play" and (self.selected is None or self.selected >= len(cards)
-                                         or cards[self.selected] not in legal):
-                self.selected = next((i for i, c in enumerate(cards) if c in legal), None)
+            self._choose_a_legal_card(ctl.view())
             self.refresh_screen()
             return
         self.busy = True
@@ -460,12 +468,29 @@ class PitchApp(App[None]):
         self.run_worker(lambda: self._bot_thread(seat, view, token), thread=True,
                         group="bot", exit_on_error=False)
 
+    def _choose_a_legal_card(self, view: View) -> None:
+        """Your turn in play: keep the card chosen if it may be played, else choose the first
+        one that may."""
+        legal = self.legal_cards(view)
+        cards = self.cards(view)
+        if view.phase == "play" and (self.selected is None or self.selected >= len(cards)
+                                     or cards[self.selected] not in legal):
+            self.selected = next((i for i, c in enumerate(cards) if c in legal), None)
+
+    @property
+    def local(self) -> GameController:
+        """The local game, for the loop that deals and runs the bots (an online game's app
+        overrides every method that uses it: :mod:`.online`)."""
+        if not isinstance(self.ctl, GameController):
+            raise TypeError("the game at a server table has no local loop")
+        return self.ctl
+
     def screen_stack_busy(self) -> bool:
         return len(self.screen_stack) > 1
 
     def _bot_thread(self, seat: int, view: View, token: int) -> None:
         try:
-            action = self.ctl.choose(seat, view, self.delays.bot)
+            action = self.local.choose(seat, view, self.delays.bot)
         except Exception as exc:  # a broken bot is shown, never left "thinking" forever
             with contextlib.suppress(Exception):  # the app may be closing
                 self.call_from_thread(self._bot_failed, seat, token, exc)
@@ -496,8 +521,8 @@ class PitchApp(App[None]):
         return self.delays.trick if self.delays.trick is not None else PACES[self.pace]
 
     def _apply(self, action: Action, seat: int) -> None:
-        before = self.ctl.table.seq
-        self.ctl.apply(action, seat)
+        before = self.local.table.seq
+        self.local.apply(action, seat)
         self._token += 1
         self.choice = None
         self.clicked = None
@@ -522,7 +547,7 @@ class PitchApp(App[None]):
 
     # ------------------------------------------------------------------ results
     def show_result(self) -> None:
-        ctl = self.ctl
+        ctl = self.local
         hand = ctl.hand
         assert hand is not None and hand.result is not None
         body = result_text(ctl, hand.result)
@@ -533,20 +558,20 @@ class PitchApp(App[None]):
             self._saved_line(body)
             keys = "Enter new match · n setup · l log · q quit"
         elif ctl.money:
-            title = f"Hand {len(ctl.game.results)}"
+            title = f"Hand {len(ctl.results)}"
             keys = "Enter next hand · s settle up and end · l log · q quit"
             allowed.add("settle")
         else:
-            title = f"Hand {len(ctl.game.results)}"
+            title = f"Hand {len(ctl.results)}"
             keys = "Enter next hand · l log · n new game · q quit"
         self.result_open = True
         self.push_screen(ResultScreen(title, body, keys, allowed), self._result_closed)
 
     def _result_closed(self, choice: str | None) -> None:
         self.result_open = False
-        ctl = self.ctl
+        ctl = self.local
         if choice in ("next", "settle"):
-            self.acked = len(ctl.game.hands)
+            self.acked = ctl.hand_number
         if choice == "log":
             view = self.view()
             if view is not None:
@@ -575,12 +600,12 @@ class PitchApp(App[None]):
         self.advance()
 
     def settle(self) -> None:
-        self.ctl.settle()
+        self.local.settle()
         self._take_events()
         self.show_settlement()
 
     def show_settlement(self) -> None:
-        ctl = self.ctl
+        ctl = self.local
         game = ctl.session
         assert game is not None
         body = Text("Final payouts (against the average):\n\n", style="bold")
@@ -598,14 +623,15 @@ class PitchApp(App[None]):
 
     def _saved_line(self, body: Text) -> None:
         """Save the finished game's record (once) and say where, or why it could not be."""
-        if self.ctl.saved_record is None:
+        ctl = self.local
+        if ctl.saved_record is None:
             try:
-                self.ctl.saved_record = self.ctl.save(kind="records")
+                ctl.saved_record = ctl.save(kind="records")
             except OSError as exc:
                 self.save_error = f"the record was not saved: {exc}"
                 body.append(f"\nNot saved: {exc}\n", style="bold red")
                 return
-        body.append(f"\nRecord saved: {self.ctl.saved_record}\n", style="dim")
+        body.append(f"\nRecord saved: {ctl.saved_record}\n", style="dim")
 
     def start(self, config: GameConfig) -> None:
         """Start a new game with these settings."""
@@ -635,7 +661,7 @@ class PitchApp(App[None]):
         if view is None:
             return
         try:
-            self._apply(action, self.ctl.human_seat)
+            self._apply(action, self.local.human_seat)
         except IllegalActionError as exc:  # refused before anything changed: say why
             self.say(Text(illegal_text(exc, view), style="red"))
 
@@ -787,16 +813,17 @@ class PitchApp(App[None]):
     def action_undo(self) -> None:
         """Take back your last action (and the bots' after it): allowed against bots in every
         game; the record counts the undos (issue 10, item 6)."""
-        if self.result_open or not self.ctl.can_undo():
+        ctl = self.local
+        if self.result_open or not ctl.can_undo():
             self.say("Nothing of yours to undo in this hand.")
             return
-        self.ctl.undo()
+        ctl.undo()
         self._take_events()
         self._token += 1
         self.busy = self.waiting = False
         self.selected = None
         self.choice = None
-        self.message = (f"Undone ({count(self.ctl.undos, 'undo')} in this game; the record "
+        self.message = (f"Undone ({count(ctl.undos, 'undo')} in this game; the record "
                         "says so).")
         self.advance()
 
@@ -856,7 +883,7 @@ class PitchApp(App[None]):
         def chosen(config: GameConfig | None) -> None:
             if config is not None:
                 self.start(config)
-            elif self.ctl.hand is not None and not self.ctl.in_hand and not self.result_open:
+            elif self.ctl.dealt and not self.ctl.in_hand and not self.result_open:
                 self.advance()
 
         self.push_screen(SetupScreen(self.config), chosen)
@@ -864,16 +891,16 @@ class PitchApp(App[None]):
     def action_request_quit(self) -> None:
         if isinstance(self.screen, QuitScreen):
             return
-        started = self.ctl.hand is not None and (len(self.ctl.game.hands) > 1 or
-                                                 bool(self.ctl.hand.history))
-        if self.ctl.over or not started:
+        ctl = self.local
+        started = ctl.hand is not None and (ctl.hand_number > 1 or bool(ctl.hand.history))
+        if ctl.over or not started:
             self.exit()
             return
 
         def chosen(what: str | None) -> None:
             if what == "save":
                 try:
-                    self.last_saved = self.ctl.save()
+                    self.last_saved = ctl.save()
                 except OSError as exc:
                     self.save_error = f"{exc}; the game was not saved"
                     self.exit(return_code=1)
@@ -888,7 +915,7 @@ class PitchApp(App[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size)
-        if self.ctl.hand is not None:
+        if self.ctl.dealt:
             self.refresh_screen()
 
 

@@ -24,12 +24,13 @@ from ..match import Match
 from ..money import MoneySession, dollars_text
 from ..notation import RecordError, read_record, replay, write_record
 from ..rules import RuleSet
+from ..scoring import HandResult
 from ..session import GameSession
 from ..storage import ensure_folder, read_text, write_atomically
 from ..table import Table
 from ..views import View
 from .config import BOT_NAMES, HUMAN, LEVELS, GameConfig, data_dir
-from .words import sentence
+from .game import expert_hint, side_count, side_label, side_of, win_sentence
 
 __all__ = ["GameController"]
 
@@ -97,6 +98,21 @@ class GameController:
     def human_seat(self) -> int:
         return self.seating.index(HUMAN)
 
+    @property
+    def dealt(self) -> bool:
+        return self.game.hand is not None
+
+    @property
+    def hand_number(self) -> int:
+        return len(self.game.hands)
+
+    @property
+    def results(self) -> list[HandResult]:
+        return list(self.game.results)
+
+    def side_scores(self) -> list[int]:
+        return list(self.game.side_scores())
+
     def name(self, seat: int) -> str:
         return self.seating[seat]
 
@@ -106,14 +122,11 @@ class GameController:
 
     def side_name(self, side: int) -> str:
         """A side as words: a name, or in partnerships both names ("You & Cy")."""
-        if self.rules.partnership_mode:
-            seats = [s for s in range(len(self.seating)) if s % 2 == side]
-            return " & ".join(self.name(s) for s in seats)
-        return self.name(side)
+        return side_label(self.rules, self.seating, side)
 
     @property
     def sides(self) -> int:
-        return 2 if self.rules.partnership_mode else len(self.seating)
+        return side_count(self.rules, len(self.seating))
 
     def view(self) -> View:
         """The human's view of the current hand (the only thing the screen may show)."""
@@ -139,8 +152,7 @@ class GameController:
     @property
     def winner_text(self) -> str | None:
         if self.game.winner is not None:
-            who = self.side_name(self.game.winner)
-            return sentence(who, "win", "the match!")
+            return win_sentence(self, self.game.winner)
         return None
 
     @property
@@ -184,7 +196,7 @@ class GameController:
     @property
     def my_side(self) -> int:
         """Your side: your seat, or your team in partnerships (index into deltas, scores)."""
-        return self.human_seat % 2 if self.rules.partnership_mode else self.human_seat
+        return side_of(self.rules, self.human_seat)
 
     def events_since(self, after: int) -> list[Event]:
         """Your copy of the Table's events after seq ``after`` (deals, plays, tricks, hands,
@@ -215,9 +227,7 @@ class GameController:
 
     def hint(self, view: View) -> tuple[Action, str]:
         """The expert's choice for your view and why (slow: call off the UI thread)."""
-        from ..bots.hints import suggest  # the expert's search loads only when a hint is asked
-
-        return suggest(view)
+        return expert_hint(view)
 
     # ------------------------------------------------------------------ money sessions
     def between_hands(self) -> None:

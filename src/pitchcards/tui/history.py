@@ -14,7 +14,8 @@ from fractions import Fraction
 from rich.text import Text
 
 from ..scoring import HandResult
-from .controller import GameController, money_text
+from .controller import money_text
+from .game import TableGame
 from .stats import StatsFile
 from .text import bid_word, suit_text
 from .words import HUMAN, count
@@ -34,7 +35,7 @@ class HandRow:
     money: Fraction | None = None
 
 
-def earlier_rows(ctl: GameController) -> list[HandRow]:
+def earlier_rows(ctl: TableGame) -> list[HandRow]:
     """Rows for hands finished before this screen saw them (a resumed game): running scores
     from the results' deltas; at money tables by player, in the seating of each hand."""
     rows: list[HandRow] = []
@@ -49,14 +50,14 @@ def earlier_rows(ctl: GameController) -> list[HandRow]:
                                 tuple(running[n] for n in names)))
         return rows
     totals: list[int] = []
-    for number, result in enumerate(ctl.game.results, 1):
+    for number, result in enumerate(ctl.results, 1):
         totals = [a + b for a, b in zip(totals or [0] * len(result.deltas), result.deltas,
                                         strict=True)]
         rows.append(HandRow(number, result, tuple(ctl.seating), tuple(totals)))
     return rows
 
 
-def _who(ctl: GameController, row: HandRow, side: int | None) -> str:
+def _who(ctl: TableGame, row: HandRow, side: int | None) -> str:
     if side is None:
         return "-"
     if ctl.rules.partnership_mode:
@@ -64,7 +65,7 @@ def _who(ctl: GameController, row: HandRow, side: int | None) -> str:
     return row.names[side] if side < len(row.names) else f"seat {side}"
 
 
-def history_text(ctl: GameController, rows: list[HandRow]) -> Text:
+def history_text(ctl: TableGame, rows: list[HandRow]) -> Text:
     """A table, one line per hand: the contract and whether it was made or set, who took High,
     Low, Jack and Game, then the score of each side after the hand (your money too at money
     tables).  Eight players and the money fit the 74 columns of the page."""

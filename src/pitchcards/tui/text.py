@@ -18,7 +18,8 @@ from ..money import MoneySession
 from ..rules import MOON, RuleSet
 from ..scoring import HandResult
 from ..views import View
-from .controller import GameController, money_text
+from .controller import money_text
+from .game import TableGame
 from .seats import LABEL, MIN_HEIGHT, MIN_WIDTH, Canvas, places
 from .words import HUMAN, count, sentence, verb
 
@@ -73,7 +74,7 @@ def _last_bids(view: View) -> dict[int, Action]:
     return last
 
 
-def table_text(ctl: GameController, view: View, width: int = MIN_WIDTH,
+def table_text(ctl: TableGame, view: View, width: int = MIN_WIDTH,
                height: int = MIN_HEIGHT) -> Text:
     """The table seen from your chair (:mod:`.seats`): each seat's name, level, bid or
     contract and tricks won, and the card it played in front of it; in the centre, trump and
@@ -109,7 +110,7 @@ def table_text(ctl: GameController, view: View, width: int = MIN_WIDTH,
     return canvas.text()
 
 
-def _seat_line(ctl: GameController, view: View, seat: int, me: int) -> Text:
+def _seat_line(ctl: TableGame, view: View, seat: int, me: int) -> Text:
     """"▶ Ann D": the seat to act marked, the name, D for the dealer, your partner said."""
     to_act = seat == view.seat_to_act
     line = Text("▶" if to_act else " ", style="bold yellow")
@@ -122,7 +123,7 @@ def _seat_line(ctl: GameController, view: View, seat: int, me: int) -> Text:
     return line
 
 
-def _seat_detail(ctl: GameController, view: View, seat: int, bids: dict[int, Action]) -> Text:
+def _seat_detail(ctl: TableGame, view: View, seat: int, bids: dict[int, Action]) -> Text:
     """The second line: the bot's level (whole), its bid (the contract ★ once it is the
     pitcher's) and the tricks it has won."""
     out = Text(" ")
@@ -138,7 +139,7 @@ def _seat_detail(ctl: GameController, view: View, seat: int, bids: dict[int, Act
     return out
 
 
-def _centre_line(ctl: GameController, view: View, showing_last: bool,
+def _centre_line(ctl: TableGame, view: View, showing_last: bool,
                  winner_now: int | None) -> Text:
     """Trump and where the hand is: "trump ♠ · trick 2", or the high bid in the auction."""
     rules = view.rules
@@ -173,12 +174,12 @@ def _pad(text: Text, width: int) -> Text:
     return text
 
 
-def score_text(ctl: GameController, view: View | None) -> Text:
+def score_text(ctl: TableGame, view: View | None) -> Text:
     """The score sheet: per side (or player) the score and the last change; money: stars and
     the ledger too.  The hand-by-hand history is :func:`history_text`."""
     out = Text()
-    game = ctl.game
-    results = game.results
+    results = ctl.results
+    game = ctl.session
     if ctl.money:
         assert isinstance(game, MoneySession)
         ledger = game.ledger  # the column heads are the panel's title (app.refresh_screen)
@@ -190,7 +191,7 @@ def score_text(ctl: GameController, view: View | None) -> Text:
             if name not in game.players:
                 out.append(f"{name:<12} left {money_text(paid):>8}\n", style="dim")
     else:
-        scores = game.side_scores()  # "Score to N" is the panel's title
+        scores = ctl.side_scores()  # "Score to N" is the panel's title
         for side in range(ctl.sides):
             label = ctl.side_name(side)
             style = "bold" if HUMAN in label else ""
@@ -207,7 +208,7 @@ def _sign_style(amount: int | Fraction) -> str:
     return "green" if amount > 0 else "red" if amount < 0 else "dim"
 
 
-def auction_text(ctl: GameController, view: View, lines: int | None = None,
+def auction_text(ctl: TableGame, view: View, lines: int | None = None,
                  width: int = 27, news: list[str] | None = None) -> Text:
     """The auction so far, several bids a line ("Ann pass  Bob 2  Cy 3"), after this hand's
     news (joins, leaves); trimmed to the last ``lines`` lines (None: all of them)."""
@@ -236,7 +237,7 @@ def auction_text(ctl: GameController, view: View, lines: int | None = None,
     return Text("\n").join(out_lines)
 
 
-def outcome_text(ctl: GameController, result: HandResult) -> Text:
+def outcome_text(ctl: TableGame, result: HandResult) -> Text:
     """"You bid 2 in ♣ and were set." / "Ann bid 3 in ♠ and made it." (one place, for "you"
     and for others: :mod:`.words`)."""
     out = Text()
@@ -257,7 +258,7 @@ def outcome_text(ctl: GameController, result: HandResult) -> Text:
     return out
 
 
-def result_text(ctl: GameController, result: HandResult) -> Text:
+def result_text(ctl: TableGame, result: HandResult) -> Text:
     """The hand's result, compact enough for eight players without scrolling: the outcome,
     who took High, Low, Jack and Game (two a line), then one row per side with the change
     and the new score (money: stars and money too)."""
@@ -290,9 +291,9 @@ def result_text(ctl: GameController, result: HandResult) -> Text:
     return out
 
 
-def _sides_table(ctl: GameController, result: HandResult) -> Text:
+def _sides_table(ctl: TableGame, result: HandResult) -> Text:
     """One row per side: the hand's change and the score after it (money: ★ and $)."""
-    game = ctl.game
+    game = ctl.session
     out = Text()
     if ctl.money:
         assert isinstance(game, MoneySession)
@@ -307,7 +308,7 @@ def _sides_table(ctl: GameController, result: HandResult) -> Text:
             out.append(f"{game.scores[name]:>5}{game.stars[name]:>3}")
             out.append(f"{money_text(ledger[name]):>9}\n", style=_sign_style(ledger[name]))
     else:
-        scores = game.side_scores()
+        scores = ctl.side_scores()
         out.append(f"  {'':<16}{'change':>7}{'score':>7}\n", style="bold")
         for side, d in enumerate(result.deltas):
             name = ctl.side_name(side)
@@ -318,7 +319,7 @@ def _sides_table(ctl: GameController, result: HandResult) -> Text:
     return out
 
 
-def trick_line(ctl: GameController, leader: int, cards: list[int] | tuple[int, ...],
+def trick_line(ctl: TableGame, leader: int, cards: list[int] | tuple[int, ...],
                winner: int | None, players: int) -> Text:
     """"Ann K♥  Bob 2♥  You A♥ → You": a trick in play order, and who took it."""
     out = Text()
@@ -331,7 +332,7 @@ def trick_line(ctl: GameController, leader: int, cards: list[int] | tuple[int, .
     return out
 
 
-def hand_log(ctl: GameController, view: View, news: list[str] | None = None) -> Text:
+def hand_log(ctl: TableGame, view: View, news: list[str] | None = None) -> Text:
     """The hand so far from your seat: the table's news (joins and leaves), your cards, the
     auction, every trick."""
     out = Text()
@@ -340,7 +341,7 @@ def hand_log(ctl: GameController, view: View, news: list[str] | None = None) -> 
         for item in news:
             out.append(f"  {item}\n")
         out.append("\n")
-    out.append(f"Hand {len(ctl.game.hands)} — {ctl.name(view.dealer)} dealt\n", style="bold")
+    out.append(f"Hand {ctl.hand_number} — {ctl.name(view.dealer)} dealt\n", style="bold")
     out.append("Your cards were: ")
     for c in cards_of(view.dealt_mask):
         out.append_text(card_text(c))
