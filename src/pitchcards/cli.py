@@ -7,6 +7,7 @@ import argparse
 import random
 import sys
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from .bots import make_bot
 from .cards import format_cards
@@ -16,6 +17,9 @@ from .match import Match
 from .rules import VARIANTS, RuleSet, find_variant
 from .storage import read_text
 from .table import Table
+
+if TYPE_CHECKING:
+    from .tui.config import GameConfig
 
 
 def whole_number(low: int | None = 1, high: int | None = None,
@@ -108,6 +112,8 @@ def _play(args: argparse.Namespace) -> int:
         options["partnership"] = "2x2"
     config = GameConfig(variant=args.variant, players=args.players, target=args.target,
                         seed=args.seed, practice=args.practice, options=options)
+    if args.join or args.host:
+        return _play_online(args, config)
     try:
         config.rules()
         if args.bots and "," not in args.bots and "=" not in args.bots:
@@ -125,6 +131,46 @@ def _play(args: argparse.Namespace) -> int:
         print(f"pitch play needs Textual ({exc}): pip install 'pitchcards'", file=sys.stderr)
         return 2
     return run(config, resume=args.resume, setup=args.setup, pace=args.pace)
+
+
+def _play_online(args: argparse.Namespace, config: GameConfig) -> int:
+    """``pitch play --host URL`` / ``--join INVITE``: the table screen at a server's table."""
+    import asyncio
+
+    import httpx
+
+    from .client import ServerError
+    from .tui.remote import RemoteGame, host_table, join_table, server_of, table_config
+
+    if args.join and args.host:
+        print("pitch play: --join and --host do not go together: join a table, or host one",
+              file=sys.stderr)
+        return 2
+    try:
+        if args.host:
+            config.check()
+            seat = asyncio.run(host_table(args.host.rstrip("/"), config, args.name or "Host",
+                                          args.bots))
+            info = None
+            print(f"Your table is open. Invite friends with this link:\n\n  {seat.invite_url}"
+                  f"\n\nThey run: pitch play --join {seat.invite_url}\n"
+                  f"      or: pitch bot --join {seat.invite_url} --level expert\n", flush=True)
+        else:
+            server = server_of(args.join, args.server)
+            seat, info = asyncio.run(join_table(args.join, server, args.name, args.seat))
+            config = table_config(info)
+    except (OptionError, ServerError) as exc:
+        print(f"pitch play: {exc}", file=sys.stderr)
+        return 2
+    except (OSError, httpx.HTTPError) as exc:
+        print(f"pitch play: cannot reach the server ({type(exc).__name__}: {exc})",
+              file=sys.stderr)
+        return 2
+    from .tui.online import run_online
+
+    game = RemoteGame(seat, config, info, invite_url=seat.invite_url or (
+        args.join if args.join and "/" in args.join else None))
+    return run_online(game, pace=args.pace)
 
 
 def _add_play_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -161,6 +207,21 @@ def _add_play_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
                           choices=RuleSet.OPTION_CHOICES[name], help="rule option")
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                       help="any other rule option (see docs/rules.md), e.g. target=11")
+    online = play.add_argument_group(
+        "at a server table (pitch serve)",
+        "--host URL opens a table there and shows its invite; --join INVITE sits down by it. "
+        "With --host, --bots LEVEL is the level of the bots that take the seats still open "
+        "when you start (s), and --bots SEAT=LEVEL,... seats bots from the start.")
+    online.add_argument("--join", default=None, metavar="INVITE",
+                        help="take a seat by an invite URL (or code) and play there")
+    online.add_argument("--host", default=None, metavar="URL",
+                        help="create a table on the server at URL (e.g. http://127.0.0.1:8000)")
+    online.add_argument("--server", default=None, metavar="URL",
+                        help="with --join: the server (default: the invite URL's)")
+    online.add_argument("--name", default=None,
+                        help="your display name at the table (default: Host, or Guest)")
+    online.add_argument("--seat", type=whole_number(0), default=None,
+                        help="with --join: the seat you want (default: the first free one)")
     play.set_defaults(func=_play)
 
 

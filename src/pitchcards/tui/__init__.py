@@ -4,6 +4,8 @@ Small modules with one job each:
 
 * :mod:`.config`     what game to play (variant, options, seats, bots) and where files go;
 * :mod:`.controller` the game itself, UI-free: a Table with the session and the bots;
+* :mod:`.game`       what the screen reads of a game (the seam between the two below);
+* :mod:`.remote`     your seat at a ``pitch serve`` table, UI-free (``--join``, ``--host``);
 * :mod:`.words`      sentences about players, with the grammar for "you" and for others;
 * :mod:`.seats`      the seats laid around the table, on a text canvas;
 * :mod:`.text`       plain text for the screen: cards, table, rules summary, result, hand log;
@@ -14,9 +16,11 @@ Small modules with one job each:
 * :mod:`.widgets`    cards, bid bar and panel widgets;
 * :mod:`.screens`    the setup, result, rules/log and save-on-quit screens;
 * :mod:`.app`        the Textual app that ties them together, fed by the Table's events;
+* :mod:`.online`     the same app at a server table: the server's events, your actions sent;
 * :mod:`.snapshot`   the screen as text and a scripted player (snapshot tests, screenshot).
 
-Only :mod:`.app`, :mod:`.widgets`, :mod:`.screens` and :mod:`.snapshot` import Textual.
+Only :mod:`.app`, :mod:`.online`, :mod:`.widgets`, :mod:`.screens` and :mod:`.snapshot` import
+Textual.
 """
 
 from __future__ import annotations

@@ -1,0 +1,331 @@
+"""Your seat at a ``pitch serve`` table, as the screen reads a game (no Textual here).
+
+:class:`RemoteGame` is the online twin of :class:`~.controller.GameController`: it answers the
+same questions (:class:`~.game.TableGame`) from a :class:`~pitchcards.client.TableConnection`
+— your own seat's View, folded from the events the server cut for you, and the table's
+``TableInfo`` (names, who is a bot, who is away) — and sends your actions to the server.  It
+never holds another seat's cards: the server never sends them.
+
+:func:`host_table` and :func:`join_table` are the HTTP steps before the screen opens
+(``pitch play --host`` / ``--join``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlsplit
+
+from ..actions import Action
+from ..client import Client, Seat, ServerError, TableConnection
+from ..errors import OptionError, shown
+from ..events import Event, HandDealt, HandScored, MatchWon, TrickWon, apply_event
+from ..money import MoneySession
+from ..rules import RuleSet
+from ..scoring import HandResult
+from ..views import View, rules_from_dict
+from .config import GameConfig, parse_bots
+from .game import expert_hint, side_count, side_label, side_of
+from .words import HUMAN
+
+__all__ = ["RemoteGame", "host_table", "join_table", "server_of", "table_config"]
+
+#: The server a bare invite code is looked up on.
+DEFAULT_SERVER = "http://127.0.0.1:8000"
+
+
+def server_of(invite: str, server: str | None = None) -> str:
+    """The server to use: ``server`` if given, else the invite URL's origin."""
+    if server:
+        return server.rstrip("/")
+    parts = urlsplit(invite)
+    return f"{parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc \
+        else DEFAULT_SERVER
+
+
+def table_config(info: dict[str, Any]) -> GameConfig:
+    """The game settings a table's ``TableInfo`` describes (what the screen says of it)."""
+    rules = rules_from_dict(info["rules"])
+    return GameConfig(variant=rules.name, players=len(info["seats"]))
+
+
+async def host_table(server: str, config: GameConfig, name: str, bots: str | None,
+                     settings: dict[str, Any] | None = None) -> Seat:
+    """Create a table on ``server`` for ``config``; you sit at seat 0.  ``bots``: a LEVEL (the
+    bots that take the seats still open when you start) or ``SEAT=LEVEL,...`` (seats a bot
+    plays from the start; the others are open to people with the invite)."""
+    rules = config.rules()
+    if rules.money != "none":
+        raise OptionError("a money game cannot be played at a server table from the "
+                          "terminal yet; choose a variant played to a target")
+    fill, seated = config.level, dict[int, str]()
+    spec = (bots or "").strip().lower()
+    if spec and "," not in spec and "=" not in spec:
+        fill = parse_bots(spec, 1)[0]
+    elif spec:
+        if not all("=" in part for part in spec.split(",") if part.strip()):
+            raise OptionError("at a server table --bots takes LEVEL (the bots that fill the "
+                              "seats still open when you start) or SEAT=LEVEL,... (seats a "
+                              f"bot plays from the start), not {shown(bots)}")
+        levels = parse_bots(spec, config.table() - 1, "")
+        seated = {seat: level for seat, level in enumerate(levels, 1) if level}
+    async with Client(server) as api:
+        return await api.create_table(name, variant=config.variant, players=config.table(),
+                                      options=_changed_options(config), seat=0, bots=seated,
+                                      fill=fill, settings=settings)
+
+
+def _changed_options(config: GameConfig) -> dict[str, Any]:
+    """The rule options ``config`` sets beyond its variant's (the target among them)."""
+    options = dict(config.options)
+    if config.target is not None:
+        options["target"] = config.target
+    return options
+
+
+async def join_table(invite: str, server: str, name: str | None = None,
+                     seat: int | None = None) -> tuple[Seat, dict[str, Any]]:
+    """Take a seat by ``invite`` (a code or an invite URL): the seat and the table's info.
+    With no ``name`` you are "Guest", or "Guest 2" … if that name is at the table already."""
+    async with Client(server) as api:
+        info = await api.invite(invite)
+        if info.get("money"):
+            raise OptionError("that is a money table: the terminal game cannot sit at one yet "
+                              "(pitch bot --join can)")
+        names = [name] if name else ["Guest", *(f"Guest {n}" for n in range(2, 17))]
+        for i, candidate in enumerate(names, 1):
+            try:
+                taken = await api.take_seat(invite, candidate, seat)
+            except ServerError as exc:
+                if exc.reason != "name_taken" or i == len(names):
+                    raise
+            else:
+                break
+        return taken, info
+
+
+class RemoteGame:
+    """Your seat at a server table: :class:`~.game.TableGame` from the server's events."""
+
+    money = False
+    session: MoneySession | None = None   # money tables are not played from the terminal yet
+
+    def __init__(self, seat: Seat, config: GameConfig, info: dict[str, Any] | None = None,
+                 invite_url: str | None = None) -> None:
+        self.seat = seat
+        self.config = config
+        self.invite_url = invite_url or seat.invite_url
+        self.info: dict[str, Any] = dict(info or {})
+        self.rules: RuleSet = (rules_from_dict(self.info["rules"]) if self.info
+                               else config.rules())
+        self.levels: dict[str, str] = {}
+        self.api: Client | None = None
+        self.conn: TableConnection | None = None
+        # What the screen shows: the events received folded up to ``shown`` (it stays behind
+        # the connection only while a finished trick is held on the table, :meth:`catch_up`).
+        self.shown = 0
+        self._shown_view: View | None = None
+        self._folded = 0                      #: events of conn.events folded
+
+    # ------------------------------------------------------------------ the connection
+    async def open(self) -> None:
+        """Connect to the table (the socket; the view and TableInfo arrive with it)."""
+        self.api = Client(self.seat.server)
+        self.conn = await self.api.connect(self.seat)
+        self._learn()
+
+    async def close(self) -> None:
+        if self.conn is not None:
+            await self.conn.close()
+        if self.api is not None:
+            await self.api.close()
+
+    async def resume(self) -> None:
+        """Reconnect after a drop: the missing events come (or a snapshot)."""
+        assert self.conn is not None
+        await self.conn.resume()
+        self._learn()
+
+    def _learn(self) -> None:
+        """Keep what the screen reads of the table up to date (TableInfo, the rules)."""
+        conn = self.conn
+        if conn is None:
+            return
+        if conn.info:
+            self.info = conn.info
+        if conn.view is not None:
+            self.rules = conn.view.rules
+        elif self.info:
+            self.rules = rules_from_dict(self.info["rules"])
+
+    @property
+    def closed(self) -> bool:
+        return self.conn is None or self.conn.closed
+
+    async def act(self, action: Action) -> None:
+        """Send your action; return once the server took it, or raise
+        :class:`~pitchcards.client.ServerError` with its reason."""
+        if self.conn is None:
+            raise ServerError("closed", "not connected to the table")
+        await self.conn.act(str(action))
+
+    async def start(self) -> None:
+        """Start the match (the host only; empty seats get bots)."""
+        if self.api is None:
+            raise ServerError("closed", "not connected to the table")
+        self.info = await self.api.start(self.seat)
+
+    @property
+    def is_host(self) -> bool:
+        if self.conn is not None and self.conn.you:
+            return bool(self.conn.you.get("host"))
+        return self.seat.invite is not None
+
+    @property
+    def status(self) -> str:
+        """``waiting`` (for the host to start), ``playing`` or ``over``."""
+        return str(self.info.get("status", "waiting"))
+
+    @property
+    def chat(self) -> list[dict[str, Any]]:
+        return self.conn.chat if self.conn is not None else []
+
+    def seats(self) -> list[dict[str, Any]]:
+        """TableInfo's seats: name, kind (human, bot, open), level, connected, away, host."""
+        seats: list[dict[str, Any]] = self.info.get("seats", [])
+        return seats
+
+    def catch_up(self, stop_after_trick: bool = False) -> bool:
+        """Fold the events received into the view shown; with ``stop_after_trick`` stop just
+        after a finished trick, so it can stay on the table a while (True if it stopped)."""
+        self._learn()
+        conn = self.conn
+        if conn is None:
+            return False
+        events = conn.events
+        while self._folded < len(events):
+            event = events[self._folded]
+            if event.seq != self.shown + 1:  # a resync by snapshot: show the table as it is
+                break
+            self._shown_view = apply_event(self._shown_view, event)
+            self.shown = event.seq
+            self._folded += 1
+            if stop_after_trick and isinstance(event, TrickWon):
+                return True
+        if self.shown != conn.seq:
+            self._shown_view, self.shown, self._folded = conn.view, conn.seq, len(events)
+        return False
+
+    # ------------------------------------------------------------------ TableGame
+    @property
+    def _view(self) -> View | None:
+        return self._shown_view
+
+    @property
+    def human_seat(self) -> int:
+        if self.conn is not None and self.conn.you.get("seat") is not None:
+            return int(self.conn.you["seat"])
+        return self.seat.seat or 0
+
+    @property
+    def seating(self) -> list[str]:
+        view = self._view
+        names = list(view.names) if view is not None and view.names else [
+            str(s.get("name") or f"Seat {s['seat']}") for s in self.seats()]
+        if not names:
+            names = [f"Seat {i}" for i in range(self.config.table())]
+        if self.human_seat < len(names):
+            names[self.human_seat] = HUMAN
+        return names
+
+    def name(self, seat: int) -> str:
+        names = self.seating
+        return names[seat] if seat < len(names) else f"Seat {seat}"
+
+    def level(self, seat: int) -> str:
+        if seat == self.human_seat:
+            return "you"
+        info = next((s for s in self.seats() if s.get("seat") == seat), None)
+        if info is None or info.get("kind") == "open":
+            return "open"
+        if info.get("kind") == "bot":
+            return str(info.get("level") or "bot")
+        if info.get("away"):
+            return "away: a bot plays"
+        return "human" if info.get("connected") else "offline"
+
+    @property
+    def my_side(self) -> int:
+        return side_of(self.rules, self.human_seat)
+
+    @property
+    def sides(self) -> int:
+        return side_count(self.rules, len(self.seating))
+
+    def side_name(self, side: int) -> str:
+        return side_label(self.rules, self.seating, side)
+
+    @property
+    def dealt(self) -> bool:
+        return self._view is not None
+
+    @property
+    def hand_number(self) -> int:
+        hands = [e.hand for e in self._events() if isinstance(e, HandDealt | HandScored)]
+        if hands:
+            return hands[-1] + 1
+        return 1 if self.dealt else 0
+
+    @property
+    def results(self) -> list[HandResult]:
+        return [e.result for e in self._events() if isinstance(e, HandScored)]
+
+    def side_scores(self) -> list[int]:
+        for event in reversed(self._events()):
+            if isinstance(event, HandScored | MatchWon):
+                return list(event.scores)
+        view = self._view
+        if view is not None and view.scores is not None:
+            return list(view.scores)
+        return [0] * self.sides
+
+    @property
+    def over(self) -> bool:
+        return self.winner() is not None or self.status == "over"
+
+    @property
+    def in_hand(self) -> bool:
+        view = self._view
+        return view is not None and view.phase in ("auction", "play") and not self.over
+
+    @property
+    def to_act(self) -> int | None:
+        view = self._view
+        return view.seat_to_act if view is not None and self.in_hand else None
+
+    @property
+    def human_to_act(self) -> bool:
+        view = self._view
+        return (self.in_hand and view is not None and view.is_my_turn
+                and bool(view.legal_actions))
+
+    def view(self) -> View:
+        view = self._view
+        if view is None:
+            raise ServerError("not_started", "no hand has been dealt at this table yet")
+        return view
+
+    def _events(self) -> list[Event]:
+        """The events shown so far."""
+        return self.conn.events[:self._folded] if self.conn is not None else []
+
+    def events_since(self, after: int) -> list[Event]:
+        return [e for e in self._events() if e.seq > after]
+
+    def hint(self, view: View) -> tuple[Action, str]:
+        return expert_hint(view)
+
+    def winner(self) -> int | None:
+        """The winning side, once the match is won."""
+        won = next((e for e in reversed(self._events()) if isinstance(e, MatchWon)), None)
+        return won.winner if won is not None else None
+

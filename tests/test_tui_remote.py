@@ -1,0 +1,262 @@
+"""``pitch play --join`` / ``--host``: the table screen at a real ``pitch serve`` table.
+
+One server for the module (a subprocess on a free port, SQLite); each test makes a table with
+the Python client and runs the Textual app headless (``App.run_test``) joined by invite.  The
+other seats are a Python-client random player and the server's bots.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("textual")
+
+from textual.pilot import Pilot
+
+from pitchcards.cards import card_symbol
+from pitchcards.cli import main
+from pitchcards.client import Client, Seat, TableConnection
+from pitchcards.events import ActionTaken, TrickWon
+from pitchcards.tui.app import Delays
+from pitchcards.tui.config import GameConfig
+from pitchcards.tui.online import OnlineApp
+from pitchcards.tui.remote import RemoteGame, host_table, join_table, table_config
+from pitchcards.tui.screens import ResultScreen
+from pitchcards.tui.snapshot import play_until, screen_text
+from pitchcards.tui.stats import StatsFile
+from server_helpers import FAST, ServerProcess, play_randomly, server_fixture
+
+server = server_fixture()
+
+SHORT = {"target": 1, "win_rule": "first_to_target_HLJG_order", "win_requires_made_bid": False}
+
+
+@pytest.fixture(autouse=True)
+def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    return tmp_path
+
+
+def online_app(game: RemoteGame, tmp_path: Path, pace: str = "fast") -> OnlineApp:
+    """The app at 80×24 with no trick pause (``pace="wait"``: each trick waits for Enter)."""
+    return OnlineApp(game, delays=Delays(bot=0.0, trick=None if pace == "wait" else 0.0),
+                     pace=pace, stats=StatsFile(tmp_path / "stats.json"), retry=0.2)
+
+
+async def until(pilot: Pilot[Any], what: Callable[[], bool], timeout: float = 15.0,
+                why: str = "") -> None:
+    for _ in range(int(timeout / 0.02)):
+        if what():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"not in {timeout} s: {why or what}")
+
+
+@contextlib.asynccontextmanager
+async def random_player(api: Client, seat: Seat, seed: int) -> Any:
+    """The host's seat played by random legal actions over the Python client."""
+    table = await api.connect(seat)
+    task = asyncio.create_task(play_randomly(table, random.Random(seed)))
+    try:
+        yield table
+    finally:
+        task.cancel()
+        with contextlib.suppress(BaseException):
+            await task
+        await table.close()
+
+
+def at_table(server: ServerProcess, tmp_path: Path, options: dict[str, Any],
+             script: Callable[[Pilot[Any], OnlineApp, TableConnection], Awaitable[None]],
+             seed: int = 1, pace: str = "fast") -> None:
+    """A 4-seat table: Ann (the host, a random player over the client), you in the terminal
+    (joined by invite), two server bots; started; then ``script``."""
+    async def go() -> None:
+        async with Client(server.url) as api:
+            host = await api.create_table("Ann", players=4, options=options,
+                                          bots={2: "easy", 3: "easy"}, settings=FAST)
+            assert host.invite_url is not None
+            seat, info = await join_table(host.invite_url, server.url, "Bea")
+            game = RemoteGame(seat, table_config(info), info, invite_url=host.invite_url)
+            app = online_app(game, tmp_path, pace)
+            async with app.run_test(size=(80, 24)) as pilot:
+                await until(pilot, lambda: app.connection == "connected", why="connected")
+                assert "Waiting for the host to start" in screen_text(app)
+                async with random_player(api, host, seed) as ann:
+                    await api.start(host)
+                    await script(pilot, app, ann)
+
+    asyncio.run(go())
+
+
+def test_your_cards_and_keys_reach_the_server_refusals_and_a_dropped_socket(
+        server: ServerProcess, tmp_path: Path) -> None:
+    async def script(pilot: Pilot[Any], app: OnlineApp, ann: TableConnection) -> None:
+        game = app.game
+        await until(pilot, lambda: game.human_to_act and not app.busy, why="your turn")
+        view = game.view()
+        shown = screen_text(app)
+        rows = shown.splitlines()[-9:-5]  # the hand row, above the bar and the messages
+        for card in view.hand:
+            assert any(card_symbol_of(card) in row for row in rows), (card, shown)
+        assert "Bea" not in shown and "Ann" in shown  # you are "You"; the others by name
+        # your turn, whatever it is, taken with keys: it reaches the other seats
+        mine = len([e for e in ann.events if isinstance(e, ActionTaken)
+                    and e.seat == game.human_seat])
+        expected = await take_turn(pilot, app)
+        await until(pilot, lambda: len([e for e in ann.events if isinstance(e, ActionTaken)
+                                        and e.seat == game.human_seat]) > mine,
+                    why="your action reached the other seats")
+        said = [e for e in ann.events if isinstance(e, ActionTaken)
+                and e.seat == game.human_seat][-1]
+        assert said.action == expected and not said.by_bot
+        # a card the rules forbid is refused by the server, and its reason said
+        refused = False
+        for _ in range(400):
+            await until(pilot, lambda: (game.human_to_act and not app.busy
+                                        and len(app.screen_stack) == 1)
+                        or isinstance(app.screen, ResultScreen), why="your turn to play")
+            if isinstance(app.screen, ResultScreen):
+                await pilot.press("enter")
+                continue
+            view = game.view()
+            cards = app.cards(view)
+            legal = app.legal_cards(view)
+            wrong = [i for i, c in enumerate(cards) if c not in legal]
+            if view.phase == "auction" or not wrong:
+                await take_turn(pilot, app)
+                await pilot.pause(0.05)
+                continue
+            seq = ann.seq
+            await pilot.press(str(wrong[0] + 1), "enter")
+            await until(pilot, lambda: "Refused (" in str(app.message), why="the refusal")
+            # the engine's reason and its sentence, as the local game says it
+            assert str(app.message).startswith("Refused (must_follow_suit): You must "), \
+                app.message
+            assert not app.busy and game.human_to_act  # still your turn: choose again
+            assert ann.seq == seq  # nothing changed at the table
+            refused = True
+            break
+        assert refused, "no hand gave a card the rules forbid"
+        # the socket drops: the screen says so, reconnects, and the game goes on
+        assert game.conn is not None
+        await game.conn.drop()
+        await until(pilot, lambda: "Reconnected" in str(app.message), why="reconnected")
+        before = game.conn.seq
+        await until(pilot, lambda: game.human_to_act and not app.busy
+                    and len(app.screen_stack) == 1, why="your turn after reconnecting")
+        await take_turn(pilot, app)
+        await until(pilot, lambda: game.conn is not None and game.conn.seq > before,
+                    why="an action after reconnecting")
+
+    at_table(server, tmp_path, {"target": 11}, script, seed=3)
+
+
+async def take_turn(pilot: Pilot[Any], app: OnlineApp) -> str:
+    """Your turn with keys, as a player would: the lowest bid or pass, or the first card that
+    may be pitched or played, then Enter; the action in the engine's words."""
+    view = app.game.view()
+    bids = app.legal_bids(view)
+    if bids:
+        key = "pass" if "pass" in bids else min(bids)
+        await pilot.press({"pass": "p", "moon": "m"}.get(key, key), "enter")
+        return "pass" if key == "pass" else f"bid {key}"
+    cards = app.cards(view)
+    i = next(i for i, c in enumerate(cards) if c in app.legal_cards(view))
+    kind = "pitch" if view.phase == "auction" else "play"
+    if kind == "pitch":
+        await pilot.press("right", *["right"] * i, "enter")
+    else:
+        await pilot.press(str(i + 1), "enter")
+    return f"{kind} {view.hand[i]}"
+
+
+def card_symbol_of(name: str) -> str:
+    from pitchcards.cards import parse_card
+
+    return card_symbol(parse_card(name))
+
+
+def test_a_short_game_plays_to_the_end_screen(server: ServerProcess, tmp_path: Path) -> None:
+    async def script(pilot: Pilot[Any], app: OnlineApp, ann: TableConnection) -> None:
+        def ended(a: Any) -> bool:
+            return isinstance(a.screen, ResultScreen) and app.game.over \
+                and len(app.scored) == 1
+
+        await play_until(pilot, app, ended, limit=40)
+        title = str(app.screen.query_one("#dialog-title").render())
+        assert "the match!" in title, title
+        await pilot.press("enter")
+        await until(pilot, lambda: "The match is over" in str(app.message), why="over")
+        assert app.game.results and app.rows  # the score sheet has the hands
+
+    at_table(server, tmp_path, SHORT, script, seed=5)
+
+
+def test_a_finished_trick_stays_until_enter_at_the_wait_pace(server: ServerProcess,
+                                                             tmp_path: Path) -> None:
+    async def script(pilot: Pilot[Any], app: OnlineApp, ann: TableConnection) -> None:
+        game = app.game
+        await until(pilot, lambda: app.waiting or (game.human_to_act and not app.busy),
+                    why="your turn or a finished trick")
+        while not app.waiting:
+            await take_turn(pilot, app)
+            await until(pilot, lambda: app.waiting or (game.human_to_act and not app.busy),
+                        why="your turn or a finished trick")
+        held = game.shown
+        assert isinstance(game.events_since(held - 1)[-1], TrickWon)
+        assert "Trick over" in screen_text(app) and "✓" in screen_text(app)
+        await pilot.pause(0.3)
+        assert app.waiting and game.shown == held  # the server goes on; the screen waits
+        await pilot.press("enter")
+        # the screen goes on: past the held trick, or (nothing since) it is live again
+        assert game.conn is not None
+        assert game.shown > held or (not app.waiting and game.shown == game.conn.seq)
+
+    at_table(server, tmp_path, {"target": 11}, script, seed=7, pace="wait")
+
+
+def test_host_shows_the_invite_sees_who_sits_down_and_starts_with_a_key(
+        server: ServerProcess, tmp_path: Path) -> None:
+    async def go() -> None:
+        seat = await host_table(server.url, GameConfig(players=3), "Hosty", "easy", FAST)
+        assert seat.invite_url is not None and seat.invite_url.startswith(server.url)
+        app = online_app(RemoteGame(seat, GameConfig(players=3)), tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: app.connection == "connected", why="connected")
+            shown = screen_text(app).replace("\n", "").replace(" ", "").replace("│", "")
+            assert seat.invite_url in shown
+            assert "s starts the match" in screen_text(app)
+            async with Client(server.url) as api:
+                friend = await api.take_seat(seat.invite_url, "Cleo")
+                await until(pilot, lambda: "Cleo" in screen_text(app), why="Cleo seated")
+                await pilot.press("s")
+                await until(pilot, lambda: app.game.dealt, why="the deal")
+                info = await api.table(friend.table)
+                assert info["status"] == "playing"
+                kinds = [s["kind"] for s in info["seats"]]
+                assert kinds.count("bot") == 1 and kinds.count("human") == 2
+        assert app.game.status == "playing"
+
+    asyncio.run(go())
+
+
+def test_command_line_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--join", "http://127.0.0.1:9/join/x", "--host",
+                 "http://127.0.0.1:9"]) == 2
+    assert "do not go together" in capsys.readouterr().err
+    assert main(["play", "--host", "http://127.0.0.1:9", "--bots", "easy,hard"]) == 2
+    assert "SEAT=LEVEL" in capsys.readouterr().err
+    assert main(["play", "--host", "http://127.0.0.1:9", "--bots", "genius"]) == 2
+    assert "unknown bot level 'genius'" in capsys.readouterr().err
+    assert main(["play", "--join", "http://127.0.0.1:9/join/abc"]) == 2
+    assert "cannot reach the server" in capsys.readouterr().err
+
