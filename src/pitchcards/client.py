@@ -208,6 +208,9 @@ class TableConnection:
         self.frames: list[str] = []           #: every text frame received (tests read them)
         self.rematch: str | None = None
         self.closed_code: int | None = None
+        #: the table's seq when it welcomed this socket: the view is the table's now only once
+        #: the events up to it (or the snapshot) have arrived
+        self.welcome_seq = 0
         self._ws: ClientConnection | None = None
         self._changed = asyncio.Condition()
         self._reader: asyncio.Task[None] | None = None
@@ -310,6 +313,7 @@ class TableConnection:
         kind = message.get("type")
         if kind == "welcome":
             self.info, self.you = message["table"], message["you"]
+            self.welcome_seq = int(message["seq"])
         elif kind == "event":
             event = event_from_dict(message["event"])
             if event.seq != self.seq + 1:
@@ -349,9 +353,11 @@ class TableConnection:
         return self.closed_code is not None
 
     def is_my_turn(self) -> bool:
+        """This seat is to act in the position the table is at (not in a position the
+        events still arriving after a reconnect have moved past)."""
         view = self.view
-        return (view is not None and view.seat is not None and view.seat_to_act == view.seat
-                and bool(view.legal_actions))
+        return (self.seq >= self.welcome_seq and view is not None and view.seat is not None
+                and view.seat_to_act == view.seat and bool(view.legal_actions))
 
     async def wait_for(self, predicate: Any, timeout: float | None = 60.0) -> None:
         """Wait until ``predicate()`` is true (checked after every message)."""
