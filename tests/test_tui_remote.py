@@ -23,7 +23,7 @@ from textual.pilot import Pilot
 from pitchcards.cards import card_symbol
 from pitchcards.cli import main
 from pitchcards.client import Client, Seat, TableConnection
-from pitchcards.events import ActionTaken, TrickWon
+from pitchcards.events import ActionTaken, ActionUndone, TrickWon
 from pitchcards.tui.app import Delays
 from pitchcards.tui.config import GameConfig
 from pitchcards.tui.online import OnlineApp
@@ -118,6 +118,10 @@ def test_your_cards_and_keys_reach_the_server_refusals_and_a_dropped_socket(
         said = [e for e in ann.events if isinstance(e, ActionTaken)
                 and e.seat == game.human_seat][-1]
         assert said.action == expected and not said.by_bot
+        await pilot.press("u")  # no undo at a server table: it says so, and nothing changes
+        assert str(app.message).startswith("Undo is not available at a server table")
+        assert game.conn is not None and not any(isinstance(e, ActionUndone)
+                                                 for e in game.conn.events)
         # a card the rules forbid is refused by the server, and its reason said
         refused = False
         for _ in range(400):
@@ -226,24 +230,39 @@ def test_a_finished_trick_stays_until_enter_at_the_wait_pace(server: ServerProce
 
 def test_host_shows_the_invite_sees_who_sits_down_and_starts_with_a_key(
         server: ServerProcess, tmp_path: Path) -> None:
+    """--host: the invite on one line, the seats as people sit down, s starts (the open seat
+    gets a bot of the --bots level); then a friend's chat, and their seat away and back."""
     async def go() -> None:
-        seat = await host_table(server.url, GameConfig(players=3), "Hosty", "easy", FAST)
+        settings = {**FAST, "grace": 0.3}
+        seat = await host_table(server.url, GameConfig(players=3), "Hosty", "easy", settings)
         assert seat.invite_url is not None and seat.invite_url.startswith(server.url)
         app = online_app(RemoteGame(seat, GameConfig(players=3)), tmp_path)
         async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: app.connection == "connected", why="connected")
-            shown = screen_text(app).replace("\n", "").replace(" ", "").replace("│", "")
-            assert seat.invite_url in shown
+            assert f"Invite: {seat.invite_url}" in screen_text(app).splitlines()[0]
             assert "s starts the match" in screen_text(app)
             async with Client(server.url) as api:
                 friend = await api.take_seat(seat.invite_url, "Cleo")
                 await until(pilot, lambda: "Cleo" in screen_text(app), why="Cleo seated")
+                cleo = await api.connect(friend)
+                await until(pilot, lambda: app.game.level(1) == "human", why="Cleo here")
                 await pilot.press("s")
                 await until(pilot, lambda: app.game.dealt, why="the deal")
                 info = await api.table(friend.table)
                 assert info["status"] == "playing"
-                kinds = [s["kind"] for s in info["seats"]]
-                assert kinds.count("bot") == 1 and kinds.count("human") == 2
+                assert [(s["kind"], s["level"]) for s in info["seats"]][2] == ("bot", "easy")
+                assert app.game.level(2) == "easy" and app.game.name(1) == "Cleo"
+                await cleo.say("good luck")
+                await until(pilot, lambda: any(text == "Cleo says: good luck"
+                                               for _, text in app.news), why="chat")
+                await cleo.drop()
+                await until(pilot, lambda: any(text.startswith("Cleo is away: a bot plays")
+                                               for _, text in app.news), why="away")
+                assert "away: a bot plays" in screen_text(app)
+                await cleo.resume()
+                await until(pilot, lambda: any(text == "Cleo is back." for _, text in app.news),
+                            why="back")
+                await cleo.close()
         assert app.game.status == "playing"
 
     asyncio.run(go())

@@ -142,6 +142,7 @@ class OnlineApp(PitchApp):
 
     def _changed(self) -> None:
         """The server said something: learn it and redraw."""
+        self.game.learn()
         self._table_news()
         self.advance()
 

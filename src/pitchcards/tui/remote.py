@@ -131,7 +131,7 @@ class RemoteGame:
         """Connect to the table (the socket; the view and TableInfo arrive with it)."""
         self.api = Client(self.seat.server)
         self.conn = await self.api.connect(self.seat)
-        self._learn()
+        self.learn()
 
     async def close(self) -> None:
         if self.conn is not None:
@@ -143,9 +143,9 @@ class RemoteGame:
         """Reconnect after a drop: the missing events come (or a snapshot)."""
         assert self.conn is not None
         await self.conn.resume()
-        self._learn()
+        self.learn()
 
-    def _learn(self) -> None:
+    def learn(self) -> None:
         """Keep what the screen reads of the table up to date (TableInfo, the rules)."""
         conn = self.conn
         if conn is None:
@@ -197,7 +197,7 @@ class RemoteGame:
     def catch_up(self, stop_after_trick: bool = False) -> bool:
         """Fold the events received into the view shown; with ``stop_after_trick`` stop just
         after a finished trick, so it can stay on the table a while (True if it stopped)."""
-        self._learn()
+        self.learn()
         conn = self.conn
         if conn is None:
             return False
