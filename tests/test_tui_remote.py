@@ -24,6 +24,7 @@ from pitchcards.cards import card_symbol
 from pitchcards.cli import main
 from pitchcards.client import Client, Seat, TableConnection
 from pitchcards.events import ActionTaken, ActionUndone, TrickWon
+from pitchcards.notation import read_record, replay
 from pitchcards.tui.app import Delays
 from pitchcards.tui.config import GameConfig
 from pitchcards.tui.online import OnlineApp
@@ -201,6 +202,12 @@ def test_a_short_game_plays_to_the_end_screen(server: ServerProcess, tmp_path: P
         await pilot.press("enter")
         await until(pilot, lambda: "The match is over" in str(app.message), why="over")
         assert app.game.results and app.rows  # the score sheet has the hands
+        # the match's record is downloaded into the records folder, and it replays
+        await until(pilot, lambda: app.saved is not None, why="the record saved")
+        assert app.saved is not None and app.saved.parent == tmp_path / "pitchcards" / "records"
+        replayed = replay(read_record(app.saved.read_text(encoding="utf-8")))
+        assert replayed.winner == app.game.winner()
+        assert list(replayed.side_scores()) == app.game.side_scores()
 
     at_table(server, tmp_path, SHORT, script, seed=5)
 

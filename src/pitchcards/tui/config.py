@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import time
 from pathlib import Path
 from typing import Any
 
 from ..errors import OptionError, shown
 from ..rules import VARIANTS, RuleSet, find_variant
+from ..storage import ensure_folder
 from .words import HUMAN, count
 
 __all__ = ["BOT_NAMES", "HUMAN", "LEVELS", "GameConfig", "config_dir", "data_dir", "parse_bots",
@@ -31,6 +33,20 @@ def data_dir() -> Path:
     base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
                                                           "share")
     return Path(base) / "pitchcards"
+
+
+def new_file(kind: str, stem: str) -> Path:
+    """A new file ``STAMP-STEM.txt`` in the data folder's ``kind`` folder (made if missing),
+    never one that exists: saved games (``saves``) and finished games' records
+    (``records``)."""
+    folder = ensure_folder(data_dir() / kind)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = folder / f"{stamp}-{stem}.txt"
+    i = 1
+    while path.exists():
+        path = folder / f"{stamp}-{stem}-{i}.txt"
+        i += 1
+    return path
 
 
 def config_dir() -> Path:

@@ -26,10 +26,10 @@ from ..notation import RecordError, read_record, replay, write_record
 from ..rules import RuleSet
 from ..scoring import HandResult
 from ..session import GameSession
-from ..storage import ensure_folder, read_text, write_atomically
+from ..storage import read_text, write_atomically
 from ..table import Table
 from ..views import View
-from .config import BOT_NAMES, HUMAN, LEVELS, GameConfig, data_dir
+from .config import BOT_NAMES, HUMAN, LEVELS, GameConfig, new_file
 from .game import expert_hint, side_count, side_label, side_of, win_sentence
 
 __all__ = ["GameController"]
@@ -266,13 +266,7 @@ class GameController:
         """Write the record (default: a new file in the per-user data folder), all at once:
         :class:`~pitchcards.storage.SaveError` (an ``OSError``) if it cannot be written."""
         if path is None:
-            folder = ensure_folder(data_dir() / kind)
-            stamp = time.strftime("%Y%m%d-%H%M%S")
-            path = folder / f"{stamp}-{self.rules.name}-{self.seed}.txt"
-            i = 1
-            while path.exists():
-                path = folder / f"{stamp}-{self.rules.name}-{self.seed}-{i}.txt"
-                i += 1
+            path = new_file(kind, f"{self.rules.name}-{self.seed}")
         return write_atomically(path, self.record_text())
 
     @classmethod

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, ClassVar
 
 import websockets
@@ -75,6 +77,7 @@ class OnlineApp(PitchApp):
         self.leaving = False                #: q was pressed once mid-game
         self.connection = "connecting"      #: connecting, connected, lost, gone
         self.holding = False                #: a finished trick stays on the table a while
+        self.saved: Path | None = None      #: the finished match's record, downloaded
 
     # ------------------------------------------------------------------ the connection
     def on_mount(self) -> None:
@@ -351,6 +354,18 @@ class OnlineApp(PitchApp):
         self.result_open = True
         self.push_screen(ResultScreen(title, body, keys, {"next", "quit", "log"}),
                          self._result_closed)
+        if winner is not None and self.saved is None:
+            self.run_worker(self._save_record(), group="record", exit_on_error=False)
+
+    async def _save_record(self) -> None:
+        """The match is over: keep its record, as the local game does."""
+        try:
+            self.saved = await self.game.save_record()
+        except (*_NETWORK, ServerError) as exc:
+            self.save_error = f"the record was not saved: {exc}"
+            self.news.append((self.game.hand_number, f"Not saved: {exc}"))
+            return
+        self.news.append((self.game.hand_number, f"Record saved: {self.saved}"))
 
     def _result_closed(self, choice: str | None) -> None:
         self.result_open = False
@@ -364,7 +379,8 @@ class OnlineApp(PitchApp):
             self.action_request_quit()
             return
         if self.game.over and not self.scored:
-            self.message = Text("The match is over. q quits.", style="bold")
+            saved = f" Record: {self.saved}" if self.saved is not None else ""
+            self.message = Text(f"The match is over. q quits.{saved}", style="bold")
         self.advance()
 
 
@@ -374,4 +390,7 @@ def run_online(game: RemoteGame, pace: str | None = None, **options: Any) -> int
         save_pace(check_pace(pace))
     app = OnlineApp(game, pace=pace, **options)
     app.run()
+    if app.save_error is not None:
+        print(f"pitch play: {app.save_error}", file=sys.stderr)
+        return 1
     return app.return_code or 0

@@ -12,6 +12,7 @@ never holds another seat's cards: the server never sends them.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -22,8 +23,9 @@ from ..events import Event, HandDealt, HandScored, MatchWon, TrickWon, apply_eve
 from ..money import MoneySession
 from ..rules import RuleSet
 from ..scoring import HandResult
+from ..storage import write_atomically
 from ..views import View, rules_from_dict
-from .config import GameConfig, parse_bots
+from .config import GameConfig, new_file, parse_bots
 from .game import expert_hint, side_count, side_label, side_of
 from .words import HUMAN
 
@@ -173,6 +175,14 @@ class RemoteGame:
         if self.api is None:
             raise ServerError("closed", "not connected to the table")
         self.info = await self.api.start(self.seat)
+
+    async def save_record(self) -> Path:
+        """Download the table's record (the whole match once it is over) into the records
+        folder (``pitch replay FILE`` prints it); the file written."""
+        if self.api is None:
+            raise ServerError("closed", "not connected to the table")
+        text = await self.api.record(self.seat)
+        return write_atomically(new_file("records", f"{self.rules.name}-online"), text)
 
     @property
     def is_host(self) -> bool:
