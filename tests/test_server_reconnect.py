@@ -230,3 +230,27 @@ def test_a_stale_action_by_a_client_that_never_saw_an_event_is_refused(server):
                 assert table.is_my_turn()
 
     asyncio.run(run())
+
+
+def test_a_tab_too_far_behind_gets_a_snapshot_not_the_events(server):
+    """Last in this module (its table plays on by itself until the server stops): a client
+    more events behind than the server replays (1000) is sent its view now instead."""
+    async def run() -> None:
+        async with Client(server.url) as api:
+            ann = await _solo_table(api, 21, grace=0, stand_in="random")  # nobody at the keys
+            for _ in range(1200):
+                if (await api.table(ann.table))["seq"] > 1010:
+                    break
+                await asyncio.sleep(0.05)
+            tab = TableConnection(server.url, ann.table, ann.token)
+            tab.seq = 1  # asleep since the first event
+            await tab.open()
+            async with tab:
+                await tab.wait_for(lambda: tab.view is not None, 10)
+                assert tab.welcome_seq > 1010
+                assert tab.seq >= tab.welcome_seq
+                assert all(e.seq > tab.welcome_seq for e in tab.events)  # no replay
+                assert tab.view is not None and tab.view.seat == 0
+                assert len(tab.view.hand) == tab.view.hand_sizes[0]  # its own cards
+
+    asyncio.run(run())
