@@ -108,6 +108,13 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+class _Strict(_Model):
+    """A WebSocket message from a client: its JSON types exactly (a seq of "41" is refused,
+    not read as 41)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
 # ------------------------------------------------------------------------------ HTTP
 class TableSettings(_Model):
     """A table's pace and its patience with absent players."""
@@ -204,7 +211,7 @@ class Refusal(_Model):
 
 
 # ------------------------------------------------------------------------------ WebSocket in
-class Hello(_Model):
+class Hello(_Strict):
     type: Literal["hello"]
     protocol: int
     token: str | None = Field(None, max_length=100,
@@ -213,26 +220,26 @@ class Hello(_Model):
                                                            "holds (reconnecting)")
 
 
-class Act(_Model):
+class Act(_Strict):
     type: Literal["act"]
     action: str = Field(max_length=40, description="an action in the engine's words: 'bid 2', "
                                                    "'pass', 'pitch QH', 'play 7S', 'moon'")
     seq: int = Field(ge=0, description="the last event seq the client saw when deciding")
 
 
-class Chat(_Model):
+class Chat(_Strict):
     type: Literal["chat"]
     text: str = Field(max_length=2000)
 
 
-class Ping(_Model):
+class Ping(_Strict):
     """The heartbeat, both ways: the other side answers with a pong of the same id."""
 
     type: Literal["ping"] = "ping"
     id: int = Field(0, ge=0)
 
 
-class Pong(_Model):
+class Pong(_Strict):
     type: Literal["pong"] = "pong"
     id: int = Field(0, ge=0)
 
