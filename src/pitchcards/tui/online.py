@@ -242,7 +242,8 @@ class OnlineApp(PitchApp):
             where = int(seat["seat"])
             name = HUMAN if where == game.human_seat else (seat.get("name") or "open")
             extra = " (host)" if seat.get("host") else ""
-            out.append(f"  {where}  {name}{extra} · {game.level(where)}\n")
+            what = "" if where == game.human_seat else f" · {game.level(where)}"
+            out.append(f"  {where}  {name}{extra}{what}\n")
         if not game.seats():
             out.append("  (connecting…)\n", style="dim")
         return out
@@ -363,9 +364,6 @@ class OnlineApp(PitchApp):
             self.saved = await self.game.save_record()
         except (*_NETWORK, ServerError) as exc:
             self.save_error = f"the record was not saved: {exc}"
-            self.news.append((self.game.hand_number, f"Not saved: {exc}"))
-            return
-        self.news.append((self.game.hand_number, f"Record saved: {self.saved}"))
 
     def _result_closed(self, choice: str | None) -> None:
         self.result_open = False
@@ -379,7 +377,8 @@ class OnlineApp(PitchApp):
             self.action_request_quit()
             return
         if self.game.over and not self.scored:
-            saved = f" Record: {self.saved}" if self.saved is not None else ""
+            saved = (f" Record: {self.saved}" if self.saved is not None
+                     else f" Not saved: {self.save_error}" if self.save_error else "")
             self.message = Text(f"The match is over. q quits.{saved}", style="bold")
         self.advance()
 
