@@ -275,6 +275,19 @@ def test_host_shows_the_invite_sees_who_sits_down_and_starts_with_a_key(
     asyncio.run(go())
 
 
+def test_joining_without_a_name_is_guest_then_guest_2(server: ServerProcess) -> None:
+    async def go() -> None:
+        async with Client(server.url) as api:
+            host = await api.create_table("Ann", players=4, settings=FAST)
+            assert host.invite_url is not None
+            first, info = await join_table(host.invite_url, server.url)
+            second, _ = await join_table(host.invite, server.url)  # a bare code works too
+            assert (first.name, second.name) == ("Guest", "Guest 2")
+            assert info["status"] == "waiting" and not info["money"]
+
+    asyncio.run(go())
+
+
 def test_command_line_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--join", "http://127.0.0.1:9/join/x", "--host",
                  "http://127.0.0.1:9"]) == 2
@@ -283,6 +296,8 @@ def test_command_line_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert "SEAT=LEVEL" in capsys.readouterr().err
     assert main(["play", "--host", "http://127.0.0.1:9", "--bots", "genius"]) == 2
     assert "unknown bot level 'genius'" in capsys.readouterr().err
+    assert main(["play", "--host", "http://127.0.0.1:9", "--variant", "money"]) == 2
+    assert "a money game cannot be played at a server table" in capsys.readouterr().err
     assert main(["play", "--join", "http://127.0.0.1:9/join/abc"]) == 2
     assert "cannot reach the server" in capsys.readouterr().err
 

@@ -175,7 +175,7 @@ def _play_online(args: argparse.Namespace, config: GameConfig) -> int:
 
 def _add_play_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     play = sub.add_parser(
-        "play", help="play Pitch in the terminal against bots",
+        "play", help="play Pitch in the terminal against bots, or at a server's table",
         description="A full-screen game of Pitch against bots. Keys: in the auction p, 1-4, m "
                     "choose a bid (arrows: a card to pitch) and Enter makes it; in play arrows "
                     "or 1-6 choose a card and Enter plays it; h hint; u undo; t last trick; "
