@@ -252,7 +252,7 @@ def test_host_shows_the_invite_sees_who_sits_down_and_starts_with_a_key(
                 friend = await api.take_seat(seat.invite_url, "Cleo")
                 await until(pilot, lambda: "Cleo" in screen_text(app), why="Cleo seated")
                 cleo = await api.connect(friend)
-                await until(pilot, lambda: app.game.level(1) == "human", why="Cleo here")
+                await until(pilot, lambda: app.game.seat_kind(1) == "human", why="Cleo here")
                 await pilot.press("s")
                 await until(pilot, lambda: app.game.dealt, why="the deal")
                 info = await api.table(friend.table)

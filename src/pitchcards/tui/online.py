@@ -170,15 +170,15 @@ class OnlineApp(PitchApp):
         self.chats = len(game.chat)
         for seat in game.seats():
             where = int(seat["seat"])
-            state = game.level(where)
+            state = game.seat_kind(where)
             before = self.seat_states.get(where)
             self.seat_states[where] = state
             if before is None or before == state or where == game.human_seat:
                 continue
             name = str(seat.get("name") or f"Seat {where}")
-            if state.startswith("away"):
+            if state == "away":
                 text = sentence(name, "be", "away: a bot plays for them until they are back")
-            elif before.startswith("away"):
+            elif before == "away":
                 text = sentence(name, "be", "back")
             elif before == "open":
                 text = f"{name} sat down at seat {where}"

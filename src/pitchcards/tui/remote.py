@@ -251,17 +251,27 @@ class RemoteGame:
         names = self.seating
         return names[seat] if seat < len(names) else f"Seat {seat}"
 
-    def level(self, seat: int) -> str:
+    def seat_kind(self, seat: int) -> str:
+        """Who has a seat, from TableInfo: ``you``, ``open``, ``bot``, ``human`` (connected),
+        ``offline`` (no socket, the seat held) or ``away`` (a stand-in bot plays it)."""
         if seat == self.human_seat:
             return "you"
         info = next((s for s in self.seats() if s.get("seat") == seat), None)
         if info is None or info.get("kind") == "open":
             return "open"
         if info.get("kind") == "bot":
-            return str(info.get("level") or "bot")
+            return "bot"
         if info.get("away"):
-            return "away: a bot plays"
+            return "away"
         return "human" if info.get("connected") else "offline"
+
+    def level(self, seat: int) -> str:
+        """Under a seat's name: a bot's level, or what :meth:`seat_kind` says of a person."""
+        kind = self.seat_kind(seat)
+        if kind == "bot":
+            info = next(s for s in self.seats() if s.get("seat") == seat)
+            return str(info.get("level") or "bot")
+        return "away: a bot plays" if kind == "away" else kind
 
     @property
     def my_side(self) -> int:
