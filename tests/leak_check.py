@@ -27,7 +27,7 @@ from pitchcards.client import Client, Seat, TableConnection
 from pitchcards.notation import parse_record
 
 #: A card's name in the engine's notation (rank then suit), standing alone.
-CARD = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][SHDC])(?![A-Za-z0-9])")
+CARD = re.compile(r"(?<![A-Za-z0-9_-])([2-9TJQKA][SHDC])(?![A-Za-z0-9_-])")
 
 #: Short games: the first side to a point wins (random players rarely go out as bidders).
 SHORT = {"target": 1, "win_rule": "first_to_target_HLJG_order", "win_requires_made_bid": False}

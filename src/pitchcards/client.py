@@ -51,7 +51,8 @@ from .events import (
 )
 from .views import View
 
-__all__ = ["Client", "Seat", "ServerError", "TableConnection", "play_bot"]
+__all__ = ["DEFAULT_SERVER", "Client", "Seat", "ServerError", "TableConnection", "play_bot",
+           "server_of"]
 
 PROTOCOL = 1
 #: Events that move the position (an action taken or taken back, a deal): a client decides on
@@ -373,16 +374,27 @@ class TableConnection:
         return self.view if self.is_my_turn() else None
 
 
+#: Where ``pitch serve`` listens unless told otherwise.
+DEFAULT_SERVER = "http://127.0.0.1:8000"
+
+
+def server_of(invite: str, server: str | None = None) -> str:
+    """The server to use: ``server`` if given, else the invite URL's own origin, else
+    :data:`DEFAULT_SERVER` (an invite given as a bare code)."""
+    if server:
+        return server.rstrip("/")
+    parts = urlsplit(invite)
+    return f"{parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc \
+        else DEFAULT_SERVER
+
+
 async def play_bot(server: str | None, invite: str, *, name: str | None = None,
                    level: str = "medium", seat: int | None = None) -> str:
     """``pitch bot --join``: a bot of ``level`` takes a seat by invite and plays to the end."""
     from .bots import make_bot
 
-    if server is None:
-        parts = urlsplit(invite)
-        server = f"{parts.scheme}://{parts.netloc}" if parts.netloc else "http://127.0.0.1:8000"
     bot = make_bot(level)
-    async with Client(server) as api:
+    async with Client(server_of(invite, server)) as api:
         me = await api.take_seat(invite, name or f"{level.title()} bot", seat)
         print(f"seated as {me.name} at table {me.table} (seat {me.seat})", flush=True)
         async with await api.connect(me) as table:

@@ -14,10 +14,9 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from ..actions import Action
-from ..client import Client, Seat, ServerError, TableConnection
+from ..client import Client, Seat, ServerError, TableConnection, server_of
 from ..errors import OptionError, shown
 from ..events import Event, HandDealt, HandScored, MatchWon, TrickWon, apply_event
 from ..money import MoneySession
@@ -30,18 +29,6 @@ from .game import expert_hint, side_count, side_label, side_of
 from .words import HUMAN
 
 __all__ = ["RemoteGame", "host_table", "join_table", "server_of", "table_config"]
-
-#: The server a bare invite code is looked up on.
-DEFAULT_SERVER = "http://127.0.0.1:8000"
-
-
-def server_of(invite: str, server: str | None = None) -> str:
-    """The server to use: ``server`` if given, else the invite URL's origin."""
-    if server:
-        return server.rstrip("/")
-    parts = urlsplit(invite)
-    return f"{parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc \
-        else DEFAULT_SERVER
 
 
 def table_config(info: dict[str, Any]) -> GameConfig:
