@@ -277,7 +277,14 @@ class TableConnection:
         action moves nothing after it) — or raise :class:`ServerError` with the
         server's reason if it refused."""
         events, errors = len(self.events), len(self.errors)
-        await self.send({"type": "act", "action": action, "seq": self.seq})
+        if self.closed:
+            raise ServerError("closed", f"{action!r} not sent: the connection is closed "
+                                        f"({self.closed_code}); resume() reconnects")
+        try:
+            await self.send({"type": "act", "action": action, "seq": self.seq})
+        except websockets.ConnectionClosed:
+            raise ServerError("closed", f"{action!r} not sent: the connection closed; "
+                                        "resume() reconnects") from None
         if not wait:
             return
 
@@ -286,10 +293,15 @@ class TableConnection:
                     or any(isinstance(e, _ANSWERS) for e in self.events[events:]))
 
         await self.wait_for(answered, timeout)
+        taken = any(isinstance(e, _ANSWERS) for e in self.events[events:])
         if len(self.errors) > errors and not any(isinstance(e, _MOVES)
                                                  for e in self.events[events:]):
             error = self.errors[errors]
             raise ServerError(str(error["reason"]), str(error["message"]))
+        if not taken and self.closed:
+            raise ServerError("closed", f"the connection closed before {action!r} was "
+                                        "answered; resume() reconnects and shows whether it "
+                                        "was taken")
 
     async def say(self, text: str) -> None:
         await self.send({"type": "chat", "text": text})
@@ -410,4 +422,7 @@ async def play_bot(server: str | None, invite: str, *, name: str | None = None,
                         await table.act(str(bot.choose(view)), timeout=None)
             last = next((e for e in reversed(table.events) if isinstance(e, MatchWon | Settled)),
                         None)
-    return f"game over: {last.to_dict() if last is not None else 'the table closed'}"
+    if isinstance(last, MatchWon):
+        return (f"game over: side {last.winner} won, scores "
+                + " ".join(str(v) for v in last.scores))
+    return "game over: the money was settled" if last is not None else "the table closed"

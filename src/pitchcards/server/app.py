@@ -23,14 +23,15 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
 from fastapi import Depends, FastAPI, Header, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, PlainTextResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from pydantic import ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import __version__
@@ -39,6 +40,7 @@ from .config import ServerConfig
 from .connection import Connection
 from .hub import Hub, new_token
 from .limits import AddressLimits
+from .pages import home_page, invite_page, missing_page, table_page
 from .protocol import (
     CLIENT_TYPES,
     PROTOCOL,
@@ -95,6 +97,14 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
         return JSONResponse(Refusal(reason=exc.reason, message=exc.message).model_dump(),
                             status_code=exc.status)
 
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        reason = "not_found" if exc.status_code == 404 else "bad_message"
+        hub.metrics.refusals.labels(reason).inc()
+        words = "no such address" if exc.status_code == 404 else str(exc.detail)
+        return JSONResponse(Refusal(reason=reason, message=words).model_dump(),
+                            status_code=exc.status_code, headers=exc.headers)
+
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {}
@@ -131,6 +141,20 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
         return await hub.player(table_id, token)
 
     # ------------------------------------------------------------------ HTTP
+    # ------------------------------------------------------------------ pages
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    async def home() -> HTMLResponse:
+        return home_page(config.url)
+
+    @app.get("/join/{code}", response_class=HTMLResponse, include_in_schema=False)
+    async def invite_link(code: str) -> HTMLResponse:
+        return await _room_page(hub.by_invite(code), "No table has this invite: check the link.",
+                                lambda info: invite_page(f"{config.url}/join/{code}", info))
+
+    @app.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False)
+    async def table_link(table_id: str) -> HTMLResponse:
+        return await _room_page(hub.room(table_id), "No such table.", table_page)
+
     @app.get("/healthz")
     async def healthz() -> dict[str, Any]:
         await hub.db(hub.store.lobby, 1)  # the database answers
@@ -265,6 +289,16 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
                     await asyncio.wait_for(writer, 5)
 
     return app
+
+
+async def _room_page(find: Awaitable[Room], missing: str,
+                     page: Callable[[TableInfo], HTMLResponse]) -> HTMLResponse:
+    """A page about a table, or a "not found" page if there is no such table."""
+    try:
+        room = await find
+    except Refused:
+        return missing_page(missing)
+    return page(room.info())
 
 
 async def _hello(ws: WebSocket, conn: Connection) -> Hello | None:

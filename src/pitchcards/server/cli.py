@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import sys
 
@@ -24,6 +25,11 @@ def _serve(args: argparse.Namespace) -> int:
                           http_writes_per_minute=args.http_writes_per_minute,
                           message_rate=args.message_rate,
                           message_burst=max(1, int(2 * args.message_rate)))
+    problem = _check_database(config.sqlalchemy_url)
+    if problem:
+        print(f"pitch serve: cannot use the database {_shown_db(config.db_url)}: {problem}",
+              file=sys.stderr)
+        return 2
     app = create_app(config)
     _tune_gc()
     print(f"pitch serve: open {config.url}  (database: {_shown_db(config.db_url)}; "
@@ -33,8 +39,26 @@ def _serve(args: argparse.Namespace) -> int:
         ws_max_size=config.max_message, ws_ping_interval=None, lifespan="on",
         ws_per_message_deflate=args.ws_compression,
         timeout_graceful_shutdown=5))
-    server.run()
+    with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl+C during the shutdown
+        server.run()
     return 0 if server.started else 1
+
+
+def _check_database(url: str) -> str | None:
+    """Open the database and bring its schema up to date; what went wrong, in one line."""
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+    from .store import Store
+
+    try:
+        store = Store(url)
+        try:
+            store.migrate()
+        finally:
+            store.close()
+    except (SQLAlchemyError, ArgumentError, ImportError, OSError) as exc:
+        return str(exc).strip().splitlines()[0][:300]
+    return None
 
 
 def _tune_gc() -> None:
@@ -57,13 +81,20 @@ def _shown_db(url: str) -> str:
 
 
 def _bot(args: argparse.Namespace) -> int:
-    from ..client import play_bot
+    import httpx
+    import websockets
+
+    from ..client import play_bot, server_of
 
     try:
         result = asyncio.run(play_bot(args.server, args.join, name=args.name,
                                       level=args.level, seat=args.seat))
     except KeyboardInterrupt:
         return 130
+    except (httpx.HTTPError, OSError, websockets.WebSocketException) as exc:
+        print(f"pitch bot: cannot reach the server at {server_of(args.join, args.server)} "
+              f"({type(exc).__name__}: {exc})", file=sys.stderr)
+        return 2
     print(result)
     return 0
 
@@ -108,7 +139,8 @@ def add_server_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser])
     bot.add_argument("--server", default=None, metavar="URL",
                      help="the server (default: the invite URL's, else http://127.0.0.1:8000)")
     bot.add_argument("--level", default="medium",
-                     choices=["random", "easy", "medium", "hard", "expert"])
+                     choices=["random", "easy", "medium", "hard", "expert"],
+                     help="how well it plays (default: medium)")
     bot.add_argument("--name", default=None, help="the bot's display name")
     bot.add_argument("--seat", type=whole_number(0), default=None, help="a seat (default: any)")
     bot.set_defaults(func=_bot)

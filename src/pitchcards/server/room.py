@@ -300,7 +300,8 @@ class Room:
             for seat in range(self.size):
                 p = by_seat.get(seat)
                 seats.append(self._seat_info(seat, p) if p is not None else
-                             SeatInfo(seat=seat, name=None, kind="open",
+                             SeatInfo(seat=seat, name=None,
+                                      kind="bot" if seat in self.config.bots else "open",
                                       level=self.config.bots.get(seat)))
         else:
             for seat, name in enumerate(table.names):

@@ -1,0 +1,66 @@
+"""What a browser sees at the server's addresses until the browser table exists: the home page,
+an invite link and a table link say how to join from a terminal (no script, nothing from
+elsewhere); an unknown address is a clear refusal.  And a client acting on a closed socket is
+told so instead of seeming to succeed."""
+
+from __future__ import annotations
+
+import asyncio
+
+import httpx
+import pytest
+
+from pitchcards.client import Client, ServerError
+from server_helpers import FAST, QUICK_LIMITS, running_server
+
+pytestmark = pytest.mark.timeout(120)
+
+
+def test_pages_and_unknown_addresses(tmp_path):
+    with running_server(tmp_path, "sqlite", extra=QUICK_LIMITS) as server:
+        async def setup():
+            async with Client(server.url) as api:
+                return await api.create_table("Ann", variant="setback", bots={2: "expert"})
+        me = asyncio.run(setup())
+        home = httpx.get(server.url + "/")
+        invite = httpx.get(me.invite_url or "")
+        table = httpx.get(f"{server.url}/t/{me.table}")
+        bad_invite = httpx.get(f"{server.url}/join/nosuchinvite")
+        nowhere = httpx.get(f"{server.url}/no/such/address")
+        wrong_method = httpx.delete(f"{server.url}/api/lobby")
+    for page in (home, invite, table):
+        assert page.status_code == 200
+        assert page.headers["content-security-policy"] == "default-src 'self'"
+        assert "<script" not in page.text
+    assert f"pitch play --host {server.url}" in home.text
+    assert f"pitch play --join {me.invite_url}" in invite.text
+    assert "seat 2: bot (expert)" in invite.text  # a bot seat is said before the start
+    assert "seat 1: open" in invite.text
+    assert me.invite not in table.text  # a table link does not give the invite away
+    assert bad_invite.status_code == 404 and "No table has this invite" in bad_invite.text
+    assert nowhere.status_code == 404
+    assert nowhere.json() == {"reason": "not_found", "message": "no such address"}
+    assert wrong_method.status_code == 405 and wrong_method.json()["reason"] == "bad_message"
+
+
+def test_acting_on_a_closed_socket_says_so(tmp_path):
+    async def run(url: str) -> None:
+        async with Client(url) as api:
+            me = await api.create_table("Ann", bots={1: "random", 2: "random", 3: "random"},
+                                        settings=FAST)
+            await api.start(me)
+            table = await api.connect(me)
+            view = await table.my_turn(timeout=30)
+            assert view is not None
+            await table.drop()
+            with pytest.raises(ServerError) as refused:
+                await table.act(str(view.legal_actions[0]))
+            assert refused.value.reason == "closed"
+            await table.resume()  # and the game goes on
+            view = await table.my_turn(timeout=30)
+            assert view is not None
+            await table.act(str(view.legal_actions[0]))
+            await table.close()
+
+    with running_server(tmp_path, "sqlite", extra=QUICK_LIMITS) as server:
+        asyncio.run(run(server.url))
