@@ -275,12 +275,14 @@ def test_host_shows_the_invite_sees_who_sits_down_and_starts_with_a_key(
     asyncio.run(go())
 
 
-def test_joining_without_a_name_is_guest_then_guest_2(server: ServerProcess) -> None:
+def test_joining_without_a_name_is_guest_then_guest_2(server: ServerProcess, tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     async def go() -> None:
         async with Client(server.url) as api:
             host = await api.create_table("Ann", players=4, settings=FAST)
             assert host.invite_url is not None
             first, info = await join_table(host.invite_url, server.url)
+            monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "friend"))  # another person
             second, _ = await join_table(host.invite, server.url)  # a bare code works too
             assert (first.name, second.name) == ("Guest", "Guest 2")
             assert info["status"] == "waiting" and not info["money"]

@@ -20,11 +20,24 @@ import tempfile
 from pathlib import Path
 from typing import IO
 
-__all__ = ["READ_LIMIT", "ReadError", "SaveError", "ensure_folder", "read_text",
-           "write_atomically"]
+__all__ = ["READ_LIMIT", "ReadError", "SaveError", "config_dir", "data_dir", "ensure_folder",
+           "read_text", "write_atomically"]
 
 #: The most bytes :func:`read_text` reads (64 MiB; a game record is a few kilobytes).
 READ_LIMIT = 64 * 1024 * 1024
+
+
+def data_dir() -> Path:
+    """Per-user data folder: ``$XDG_DATA_HOME/pitchcards`` (default ``~/.local/share/...``)."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
+                                                          "share")
+    return Path(base) / "pitchcards"
+
+
+def config_dir() -> Path:
+    """Per-user settings folder: ``$XDG_CONFIG_HOME/pitchcards`` (default ``~/.config/...``)."""
+    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    return Path(base) / "pitchcards"
 
 
 class SaveError(OSError):

@@ -5,17 +5,11 @@ hurting the others.  Per-table settings (grace period, turn timer, pace) live in
 from __future__ import annotations
 
 import dataclasses
-import os
 from pathlib import Path
 
+from ..storage import data_dir
+
 __all__ = ["ServerConfig", "data_dir", "default_db_url", "normalise_db_url"]
-
-
-def data_dir() -> Path:
-    """Per-user data folder: ``$XDG_DATA_HOME/pitchcards`` (default ``~/.local/share/...``)."""
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
-                                                          "share")
-    return Path(base) / "pitchcards"
 
 
 def default_db_url() -> str:

@@ -8,14 +8,13 @@ in-game setup screen.  Bad values raise :class:`~pitchcards.errors.OptionError` 
 from __future__ import annotations
 
 import dataclasses
-import os
 import time
 from pathlib import Path
 from typing import Any
 
 from ..errors import OptionError, shown
 from ..rules import VARIANTS, RuleSet, find_variant
-from ..storage import ensure_folder
+from ..storage import config_dir, data_dir, ensure_folder
 from .words import HUMAN, count
 
 __all__ = ["BOT_NAMES", "HUMAN", "LEVELS", "GameConfig", "config_dir", "data_dir", "parse_bots",
@@ -26,13 +25,6 @@ LEVELS = ("easy", "medium", "hard", "expert")
 #: Names for bot seats (short, no spaces: they go into game records unquoted).
 BOT_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou",
              "Max", "Ned", "Oz", "Pat")
-
-
-def data_dir() -> Path:
-    """Per-user data folder: ``$XDG_DATA_HOME/pitchcards`` (default ``~/.local/share/...``)."""
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
-                                                          "share")
-    return Path(base) / "pitchcards"
 
 
 def new_file(kind: str, stem: str) -> Path:
@@ -47,12 +39,6 @@ def new_file(kind: str, stem: str) -> Path:
         path = folder / f"{stamp}-{stem}-{i}.txt"
         i += 1
     return path
-
-
-def config_dir() -> Path:
-    """Per-user settings folder: ``$XDG_CONFIG_HOME/pitchcards`` (default ``~/.config/...``)."""
-    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
-    return Path(base) / "pitchcards"
 
 
 def parse_option(text: str) -> tuple[str, Any]:

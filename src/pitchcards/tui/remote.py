@@ -12,6 +12,7 @@ never holds another seat's cards: the server never sends them.
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from ..rules import RuleSet
 from ..scoring import HandResult
 from ..storage import write_atomically
 from ..views import View, rules_from_dict
+from . import tokens
 from .config import GameConfig, new_file, parse_bots
 from .game import expert_hint, side_count, side_label, side_of
 from .words import HUMAN
@@ -58,9 +60,12 @@ async def host_table(server: str, config: GameConfig, name: str, bots: str | Non
         levels = parse_bots(spec, config.table() - 1, "")
         seated = {seat: level for seat, level in enumerate(levels, 1) if level}
     async with Client(server) as api:
-        return await api.create_table(name, variant=config.variant, players=config.table(),
+        seat = await api.create_table(name, variant=config.variant, players=config.table(),
                                       options=_changed_options(config), seat=0, bots=seated,
                                       fill=fill, settings=settings)
+    if seat.invite:  # `pitch play --join <invite>` brings the host back to this seat
+        _remember(server, seat.invite, seat)
+    return seat
 
 
 def _changed_options(config: GameConfig) -> dict[str, Any]:
@@ -80,6 +85,11 @@ async def join_table(invite: str, server: str, name: str | None = None,
         if info.get("money"):
             raise OptionError("that is a money table: the terminal game cannot sit at one yet "
                               "(pitch bot --join can)")
+        mine = tokens.recall(server, invite)
+        if mine is not None and (name is None or name == mine.name) and any(
+                s.get("name") == mine.name and s.get("kind") == "human"
+                for s in info.get("seats", ())):
+            return mine, info  # your own seat again (closed terminal, lost connection)
         names = [name] if name else ["Guest", *(f"Guest {n}" for n in range(2, 17))]
         for i, candidate in enumerate(names, 1):
             try:
@@ -89,7 +99,15 @@ async def join_table(invite: str, server: str, name: str | None = None,
                     raise
             else:
                 break
+        _remember(server, invite, taken)
         return taken, info
+
+
+def _remember(server: str, invite: str, seat: Seat) -> None:
+    """Keep the seat's token for a later ``--join``; a file that cannot be written only
+    means the seat cannot be taken again after quitting."""
+    with contextlib.suppress(OSError):
+        tokens.remember(server, invite, seat)
 
 
 class RemoteGame:
