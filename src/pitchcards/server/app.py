@@ -85,7 +85,10 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
         yield
         await hub.close()
 
+    # No /docs or /redoc: FastAPI's pages load their scripts from a CDN, which a CSP of
+    # default-src 'self' (and a machine offline) forbids; /openapi.json is the API's description.
     app = FastAPI(title="pitchcards", version=__version__, lifespan=lifespan,
+                  docs_url=None, redoc_url=None,
                   summary="Pitch online: tables, seats, and a WebSocket per player",
                   responses={409: {"model": Refusal}})
     app.state.hub = hub

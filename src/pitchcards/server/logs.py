@@ -10,8 +10,10 @@ from typing import Any
 
 __all__ = ["JsonFormatter", "log_config"]
 
-_STANDARD = set(logging.LogRecord("", 0, "", 0, "", (), None).__dict__) | {"message",
-                                                                           "asctime"}
+#: Record attributes that are not extra fields: logging's own, and uvicorn's coloured copy of
+#: the message (ANSI escapes have no place in a JSON log).
+_STANDARD = set(logging.LogRecord("", 0, "", 0, "", (), None).__dict__) | {
+    "message", "asctime", "color_message"}
 
 
 class JsonFormatter(logging.Formatter):
