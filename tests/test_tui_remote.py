@@ -265,7 +265,7 @@ def test_host_shows_the_invite_sees_who_sits_down_and_starts_with_a_key(
                 await cleo.drop()
                 await until(pilot, lambda: any(text.startswith("Cleo is away: a bot plays")
                                                for _, text in app.news), why="away")
-                assert "away: a bot plays" in screen_text(app)
+                assert "away (bot)" in screen_text(app)
                 await cleo.resume()
                 await until(pilot, lambda: any(text == "Cleo is back." for _, text in app.news),
                             why="back")

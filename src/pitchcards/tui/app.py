@@ -335,8 +335,13 @@ class PitchApp(App[None]):
         out = Text()
         if view.phase == "play" and view.pitcher is not None:
             who = self.ctl.name(view.pitcher)
-            out.append(sentence(who, "bid (past)", bid_word(view.rules, view.contract) + " in "))
-            out.append_text(suit_text(view.trump))
+            if view.trump is None:  # setback: the pitcher's first lead names trump
+                out.append(sentence(who, "bid (past)", bid_word(view.rules, view.contract))
+                           + "; trump: the first lead")
+            else:
+                out.append(sentence(who, "bid (past)",
+                                    bid_word(view.rules, view.contract) + " in "))
+                out.append_text(suit_text(view.trump))
             out.append(f" · trick {min(len(view.tricks) + 1, 6)} of 6", style="dim")
         return out
 
@@ -353,7 +358,10 @@ class PitchApp(App[None]):
         elif not mine:
             seat = view.seat_to_act
             if seat is not None:
-                out.append(sentence(self.ctl.name(seat), "think") + "…", style="italic")
+                if self.ctl.level(seat) == "offline":  # a person at a server table, gone
+                    out.append(f"Waiting for {self.ctl.name(seat)} (offline)…", style="italic")
+                else:
+                    out.append(sentence(self.ctl.name(seat), "think") + "…", style="italic")
         elif view.phase == "auction":
             can_pitch = any(a.kind == "pitch" for a in view.legal_actions)
             if self.choice is not None:

@@ -276,7 +276,7 @@ class RemoteGame:
         if kind == "bot":
             info = next(s for s in self.seats() if s.get("seat") == seat)
             return str(info.get("level") or "bot")
-        return "away: a bot plays" if kind == "away" else kind
+        return "away (bot)" if kind == "away" else kind
 
     @property
     def my_side(self) -> int:

@@ -600,9 +600,12 @@ def illegal_text(error: IllegalActionError, view: View | None = None) -> str:
     text = ILLEGAL_TEXT[error.reason]
     if view is None:
         return text.format(led="the suit led", a_trump="a trump", may="", highest="")
-    if error.reason == "must_follow_suit" and view.rules.follow_rule == "trump_anytime":
-        text = _FOLLOW_OR_TRUMP
     trick = view.trick
+    trump_led = bool(trick) and view.trump is not None \
+        and trick[0][1] // 13 == SUITS.index(view.trump)
+    if error.reason == "must_follow_suit" and view.rules.follow_rule == "trump_anytime" \
+            and not trump_led:  # "follow ♦ or play a trump (♦)" says one thing twice
+        text = _FOLLOW_OR_TRUMP
     led = SUIT_SYMBOLS[trick[0][1] // 13] if trick else "the suit led"
     a_trump = (f"a trump ({SUIT_SYMBOLS[SUITS.index(view.trump)]})" if view.trump is not None
                else "a trump")
