@@ -57,6 +57,9 @@ class ServerConfig:
     heartbeat: float = 20.0
     #: a reconnecting client more than this many events behind gets a fresh view instead
     replay_limit: int = 1000
+    #: a room nobody is connected to, waiting for its start or over, leaves memory after this
+    #: many seconds (it is loaded again from the database when someone asks for it)
+    room_idle: float = 600.0
 
     @property
     def url(self) -> str:

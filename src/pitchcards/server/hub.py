@@ -203,6 +203,22 @@ class Hub:
                         conn.close(1001, "no heartbeat")
                     else:
                         conn.send(frame)
+            self.unload_idle(now)
+
+    def unload_idle(self, now: float) -> list[str]:
+        """Drop from memory the rooms nobody is connected to that wait for their start or are
+        over, idle for ``room_idle`` seconds; everything they hold is in the database, and
+        :meth:`room` loads them again when asked.  (A table in play keeps its room: its bots
+        and timers run in it.)"""
+        gone = [room for room in self.rooms.values()
+                if room.status in ("waiting", "over") and not room.connections()
+                and not room.lock.locked() and now - room.idle_since > self.config.room_idle]
+        for room in gone:
+            room.close()
+            del self.rooms[room.id]
+        if gone:
+            self.metrics.tables.set(len(self.rooms))
+        return [room.id for room in gone]
 
     def count(self, conn: Connection, delta: int) -> None:
         role = "player" if conn.name is not None else "spectator"

@@ -129,6 +129,9 @@ class Room:
         self._timer: asyncio.Task[None] | None = None
         self._timer_seq = -1
         self.closed = False
+        #: when something last happened here (a change, a socket came or went): idle rooms
+        #: leave memory (Hub.unload_idle)
+        self.idle_since = time.monotonic()
         self._rebuild(stored)
 
     # ------------------------------------------------------------------ state from the log
@@ -239,6 +242,7 @@ class Room:
             raise Refused("storage", "the server could not store that; nothing changed, try "
                                      "again", 503) from None
         self.version = n
+        self.idle_since = time.monotonic()
         if self.table is not None and self.table.seq >= first:
             self.position = first
         if entry["op"] == "join":  # a joiner who has no socket open gets the grace too
@@ -331,6 +335,7 @@ class Room:
         """A socket says hello: welcome it, catch it up, and give a returning player their
         seat back."""
         async with self.lock:
+            self.idle_since = time.monotonic()
             conn.name = player.name if player is not None else None
             conn.table = self.id
             returned = False
@@ -386,6 +391,7 @@ class Room:
 
     async def detach(self, conn: Connection) -> None:
         async with self.lock:
+            self.idle_since = time.monotonic()
             self.spectators.discard(conn)
             player = self.players.get(conn.name) if conn.name is not None else None
             if player is not None and conn in player.conns:
