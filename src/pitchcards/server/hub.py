@@ -134,8 +134,7 @@ class Hub:
                 room.run()
                 if room.status == "playing":  # after a restart: hold the seats, then bots
                     for player in room.players.values():
-                        if player.level is None and not player.conns:
-                            player.grace = asyncio.create_task(room._grace(player))
+                        room.hold_seat(player)
         self._loading.pop(table_id, None)
         return room
 
