@@ -49,7 +49,7 @@ async def _crash_twice(server: ServerProcess) -> None:
     rng = random.Random(11)
     async with Client(server.url) as api:
         ann = await api.create_table("Ann", bots={1: "random", 2: "random", 3: "random"},
-                                     options={"target": 3}, settings=FAST)
+                                     options={"target": 21}, settings=FAST)  # not over early
         await api.start(ann)
         table = await api.connect(ann)
         async with table:
