@@ -1,7 +1,7 @@
-"""What a browser sees at the server's addresses until the browser table exists: the home page,
-an invite link and a table link say how to join from a terminal (no script, nothing from
-elsewhere); an unknown address is a clear refusal.  And a client acting on a closed socket is
-told so instead of seeming to succeed."""
+"""What a browser sees at the server's addresses: the home page, an invite link and a table
+link are shells for the browser table's one module each, and say without a script how to join
+from a terminal (nothing from elsewhere); an unknown address is a clear refusal.  And a client
+acting on a closed socket is told so instead of seeming to succeed."""
 
 from __future__ import annotations
 
@@ -28,16 +28,22 @@ def test_pages_and_unknown_addresses(tmp_path):
         bad_invite = httpx.get(f"{server.url}/join/nosuchinvite")
         nowhere = httpx.get(f"{server.url}/no/such/address")
         wrong_method = httpx.delete(f"{server.url}/api/lobby")
-    for page in (home, invite, table):
+        history = httpx.get(f"{server.url}/t/{me.table}/history")
+    for page, script in ((home, "home"), (invite, "join"), (table, "table"),
+                         (history, "history")):
         assert page.status_code == 200
-        assert page.headers["content-security-policy"] == "default-src 'self'"
-        assert "<script" not in page.text
+        assert page.headers["content-security-policy"].startswith("default-src 'self';")
+        assert page.headers["referrer-policy"] == "no-referrer"
+        scripts = page.text.count("<script")
+        assert scripts == 1 and f'<script type="module" src="/static/js/{script}.js">' in page.text
+        assert "http://" not in page.text.replace(server.url, "")  # nothing from elsewhere
     assert f"pitch play --host {server.url}" in home.text
     assert f"pitch play --join {me.invite_url}" in invite.text
     assert "seat 2: bot (expert)" in invite.text  # a bot seat is said before the start
     assert "seat 1: open" in invite.text
     assert me.invite not in table.text  # a table link does not give the invite away
     assert bad_invite.status_code == 404 and "No table has this invite" in bad_invite.text
+    assert "<script" not in bad_invite.text
     assert nowhere.status_code == 404
     assert nowhere.json() == {"reason": "not_found", "message": "no such address"}
     assert wrong_method.status_code == 405 and wrong_method.json()["reason"] == "bad_message"

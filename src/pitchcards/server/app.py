@@ -30,8 +30,10 @@ from urllib.parse import urlsplit
 from fastapi import Depends, FastAPI, Header, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import __version__
@@ -40,7 +42,15 @@ from .config import ServerConfig
 from .connection import Connection
 from .hub import Hub, new_token
 from .limits import AddressLimits
-from .pages import home_page, invite_page, missing_page, table_page
+from .pages import (
+    WEB_DIR,
+    SecurityHeaders,
+    history_page,
+    home_page,
+    invite_page,
+    missing_page,
+    table_page,
+)
 from .protocol import (
     CLIENT_TYPES,
     PROTOCOL,
@@ -92,6 +102,9 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
                   summary="Pitch online: tables, seats, and a WebSocket per player",
                   responses={409: {"model": Refusal}})
     app.state.hub = hub
+    app.add_middleware(GZipMiddleware, minimum_size=1024)
+    app.add_middleware(SecurityHeaders)
+    app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
 
     # ------------------------------------------------------------------ errors
     @app.exception_handler(Refused)
@@ -152,11 +165,16 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
     @app.get("/join/{code}", response_class=HTMLResponse, include_in_schema=False)
     async def invite_link(code: str) -> HTMLResponse:
         return await _room_page(hub.by_invite(code), "No table has this invite: check the link.",
-                                lambda info: invite_page(f"{config.url}/join/{code}", info))
+                                lambda info: invite_page(f"{config.url}/join/{code}", code,
+                                                         info))
 
     @app.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False)
     async def table_link(table_id: str) -> HTMLResponse:
         return await _room_page(hub.room(table_id), "No such table.", table_page)
+
+    @app.get("/t/{table_id}/history", response_class=HTMLResponse, include_in_schema=False)
+    async def history_link(table_id: str) -> HTMLResponse:
+        return await _room_page(hub.room(table_id), "No such table.", history_page)
 
     @app.get("/healthz")
     async def healthz() -> dict[str, Any]:

@@ -1,0 +1,32 @@
+// The seat tokens this browser holds (docs/protocol.md, "tokens"): one per table, kept in
+// localStorage so a reload puts the player back in their seat.  Never put in a URL.
+
+/** @typedef {{token: string, seat: number | null, name: string}} SeatToken */
+
+const PREFIX = "pitch.seat.";
+
+/**
+ * @param {string} table
+ * @returns {SeatToken | null}
+ */
+export function seatToken(table) {
+  try {
+    const data = JSON.parse(localStorage.getItem(PREFIX + table) || "null");
+    return data && typeof data.token === "string" ? data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * @param {string} table
+ * @param {SeatToken} seat
+ */
+export function keepSeatToken(table, seat) {
+  localStorage.setItem(PREFIX + table, JSON.stringify(seat));
+}
+
+/** @param {string} table */
+export function forgetSeatToken(table) {
+  localStorage.removeItem(PREFIX + table);
+}
