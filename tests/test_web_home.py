@@ -1,0 +1,152 @@
+"""The home and join pages in a real browser (docs/web.md): create a table with the form, pass
+the invite to a friend whose browser takes a seat, start; the options' defaults; the lobby."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from browser_helpers import Player, api, create_table
+from server_helpers import server_fixture
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
+
+server = server_fixture()
+
+
+def _select(page, selector: str, wanted: str | re.Pattern[str]) -> None:
+    """Choose an option of a <select> by value, or by its value or label matching a pattern
+    (or fill an <input> with a value)."""
+    field = page.locator(selector)
+    if isinstance(wanted, str) and field.evaluate("e => e.tagName") == "INPUT":
+        field.fill(wanted)
+        return
+    if isinstance(wanted, str):
+        field.select_option(value=wanted)
+        return
+    options = field.locator("option").evaluate_all(
+        "os => os.map(o => [o.value, o.textContent])")
+    match = [v for v, label in options if wanted.search(v) or wanted.search(label or "")]
+    assert match, f"{selector}: no option like {wanted.pattern} in {options}"
+    field.select_option(value=match[0])
+
+
+def _tokens(page) -> dict[str, dict]:
+    return page.evaluate("""() => Object.fromEntries(Object.keys(localStorage)
+        .filter(k => k.startsWith('pitch.seat.'))
+        .map(k => [k.slice('pitch.seat.'.length), JSON.parse(localStorage.getItem(k))]))""")
+
+
+def test_create_invite_join_and_start(browser, server):
+    """The real flow: Ann creates a table with the home page's form (two bots, one open seat),
+    Bob opens the invite link in his own browser and takes the seat, Ann starts, both are
+    dealt cards."""
+    ann = Player(browser, server.url)
+    bob = Player(browser, server.url)
+    try:
+        page = ann.page
+        page.goto(server.url + "/")
+        page.wait_for_selector("form#create")
+        page.fill("form#create [name=name]", "Ann")
+        _select(page, "form#create [name=variant]", "auction")
+        _select(page, "form#create [name=players]", "4")
+        page.wait_for_selector('form#create [name="bot.3"]')
+        _select(page, "form#create [name=seat]", "0")
+        _select(page, 'form#create [name="bot.1"]', "random")
+        _select(page, 'form#create [name="bot.3"]', "easy")
+        _select(page, 'form#create [name="bot.2"]', re.compile(r"^$|open|human|none|friend",
+                                                               re.IGNORECASE))
+        page.get_by_role("button", name="Create table").click()
+        invite = page.wait_for_selector("#invite", timeout=10000)
+        assert invite is not None
+        text = " ".join([invite.inner_text(), invite.get_attribute("href") or "",
+                         *page.locator("#invite input, #invite a").evaluate_all(
+                             "es => es.map(e => e.value || e.href || '')")])
+        found = re.search(re.escape(server.url) + r"/join/([A-Za-z0-9_-]+)", text)
+        assert found, f"#invite shows no invite link: {text!r}"
+        code = found.group(1)
+        held = _tokens(page)
+        assert len(held) == 1, f"the host's token is not kept in localStorage: {held}"
+        table, seat = next(iter(held.items()))
+        assert seat["seat"] == 0 and seat["name"] == "Ann" and len(seat["token"]) > 30
+        info = api(server.url, "GET", f"/api/invites/{code}")
+        assert info["table"] == table and info["variant"] == "auction"
+        assert [s["kind"] for s in info["seats"]] == ["human", "bot", "open", "bot"]
+
+        bob.page.goto(f"{server.url}/join/{code}")
+        bob.page.wait_for_selector("form#take-seat")
+        bob.page.fill("form#take-seat [name=name]", "Bob")
+        if bob.page.locator("form#take-seat [name=seat]").count():
+            _select(bob.page, "form#take-seat [name=seat]", "2")
+        bob.page.get_by_role("button", name="Take a seat").click()
+        bob.page.wait_for_url(f"**/t/{table}", timeout=10000)
+        assert _tokens(bob.page)[table]["seat"] == 2
+
+        ann.table = bob.table = table
+        ann.name, bob.name = "Ann", "Bob"
+        if not page.url.endswith(f"/t/{table}"):
+            page.goto(f"{server.url}/t/{table}")
+        for p in (ann, bob):
+            p.page.wait_for_selector("#connection[data-state=open]", timeout=10000)
+        page.wait_for_selector('#seats .seat[data-seat="2"][data-kind=human]', timeout=10000)
+        assert "Bob" in page.inner_text('#seats .seat[data-seat="2"]')
+        assert page.locator("#seats .seat[data-me]").get_attribute("data-seat") == "0"
+        assert bob.page.locator("#seats .seat[data-me]").get_attribute("data-seat") == "2"
+        assert page.locator("#start").is_visible()
+        assert not bob.page.locator("#start").is_visible(), "only the host may start"
+        page.locator("#start").click()
+        for p in (ann, bob):
+            p.page.wait_for_function(
+                "document.querySelectorAll('#hand button.card').length === 6", timeout=15000)
+        assert api(server.url, "GET", f"/api/tables/{table}")["status"] == "playing"
+        assert ann.errors == [] and bob.errors == []
+    finally:
+        ann.close()
+        bob.close()
+
+
+def test_the_form_shows_each_variants_options_with_the_engines_defaults(browser, server):
+    viewer = Player(browser, server.url)
+    try:
+        page = viewer.page
+        page.goto(server.url + "/")
+        page.wait_for_selector("form#create [name=variant]")
+        variants = {v["name"]: v for v in api(server.url, "GET", "/api/variants")["variants"]}
+        for variant in ("auction", "setback", "money"):
+            _select(page, "form#create [name=variant]", variant)
+            for option in ("low_to", "moon", "min_bid", "pitch_as_bid_4"):
+                default = variants[variant]["values"][option]
+                field = page.locator(f'form#create [name="opt.{option}"]')
+                field.wait_for()
+                value = field.evaluate("e => e.type === 'checkbox' ? String(e.checked) "
+                                       ": e.value")
+                expected = str(default).lower() if isinstance(default, bool) else str(default)
+                assert value == expected, (variant, option, value, default)
+        assert viewer.errors == []
+    finally:
+        viewer.close()
+
+
+def test_the_lobby_lists_a_listed_table_and_not_a_private_one(browser, server):
+    listed = create_table(server.url, "Lia", listed=True)
+    private = create_table(server.url, "Pia", listed=False)
+    viewer = Player(browser, server.url)
+    try:
+        page = viewer.page
+        page.goto(server.url + "/")
+        page.wait_for_selector(f'#lobby a[href*="{listed["table"]}"], '
+                               f'#lobby a[href*="{listed["invite"]}"]', timeout=10000)
+        lobby = page.inner_html("#lobby")
+        assert private["table"] not in lobby and private["invite"] not in lobby
+        assert re.search(r"Watch|Join", page.inner_text("#lobby"))
+        # a spectator watches: the table, no hand, no seat of their own
+        watch = page.locator(f'#lobby a[href$="/t/{listed["table"]}"]')
+        if watch.count():
+            watch.first.click()
+            page.wait_for_selector("#connection[data-state=open]", timeout=10000)
+            assert page.locator("#seats .seat[data-me]").count() == 0
+            assert page.locator("#hand button.card").count() == 0
+        assert viewer.errors == []
+    finally:
+        viewer.close()
