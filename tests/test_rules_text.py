@@ -17,7 +17,7 @@ import pytest
 import pitchcards as pc
 from helpers import deal, fill, play, session
 from pitchcards.errors import REASONS, IllegalActionError
-from pitchcards.tui.text import ILLEGAL_TEXT, OPTION_TEXT, illegal_text, rules_summary
+from pitchcards.explain import ILLEGAL_TEXT, OPTION_TEXT, illegal_text, rules_summary
 from pitchcards.views import View
 
 BOOL_OPTIONS = tuple(f.name for f in dataclasses.fields(pc.RuleSet) if f.type == "bool")

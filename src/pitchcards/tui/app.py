@@ -38,6 +38,7 @@ from ..events import (
     Settled,
     TrickWon,
 )
+from ..explain import bid_word, illegal_text, rules_summary
 from ..money import cents_text
 from ..rules import MOON
 from ..views import View
@@ -52,12 +53,9 @@ from .stats import StatsFile
 from .text import (
     action_text,
     auction_text,
-    bid_word,
     card_text,
     hand_log,
-    illegal_text,
     result_text,
-    rules_summary,
     score_text,
     suit_text,
     table_text,

@@ -13,11 +13,12 @@ from fractions import Fraction
 
 from rich.text import Text
 
+from ..explain import bid_word
 from ..scoring import HandResult
 from .controller import money_text
 from .game import TableGame
 from .stats import StatsFile
-from .text import bid_word, suit_text
+from .text import suit_text
 from .words import HUMAN, count
 
 __all__ = ["HandRow", "earlier_rows", "history_text", "stats_text"]

@@ -27,6 +27,7 @@ from ..actions import Action
 from ..client import ServerError
 from ..errors import IllegalActionError
 from ..events import ActionTaken, HandScored
+from ..explain import ILLEGAL_TEXT, illegal_text
 from ..views import View
 from .app import Delays, PitchApp
 from .game import win_sentence
@@ -34,7 +35,7 @@ from .pace import check_pace, save_pace
 from .remote import RemoteGame
 from .screens import ResultScreen, TextScreen
 from .stats import StatsFile
-from .text import ILLEGAL_TEXT, illegal_text, result_text
+from .text import result_text
 from .widgets import Panel
 from .words import HUMAN, sentence
 

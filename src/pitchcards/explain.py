@@ -1,0 +1,292 @@
+"""Words for players that every face shares: the rules page's sentence for each option's
+value (:data:`OPTION_TEXT`, :func:`rules_summary`) and the sentence for each refused action
+(:data:`ILLEGAL_TEXT`, :func:`illegal_text`).  Plain text, no terminal or browser markup: the
+terminal game, the server's refusals and the browser table's new-table form all say the same.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from .actions import Action
+from .cards import SUIT_SYMBOLS, SUITS, card_symbol
+from .errors import IllegalActionError
+from .money import dollars_text
+from .rules import MOON, RuleSet
+from .views import View
+
+__all__ = ["ILLEGAL_TEXT", "OPTION_SECTIONS", "OPTION_TEXT", "action_words", "bid_word",
+           "illegal_text", "option_text", "rules_summary", "shown_options"]
+
+
+def bid_word(rules: RuleSet, value: int | str | None) -> str:
+    """A bid's word under these rules: ``"3"``, ``"moon"`` or ``"smudge"`` (``"-"``: none)."""
+    if value is None:
+        return "-"
+    if value in (MOON, "moon"):
+        return "smudge" if rules.moon.startswith("smudge") else "moon"
+    return str(value)
+
+
+def action_words(rules: RuleSet, action: Action) -> str:
+    """``pass``, ``bid 3``, ``bid moon``, ``pitch K♥``, ``K♥``."""
+    if action.kind in ("play", "pitch"):
+        assert action.card is not None
+        card = card_symbol(action.card)
+        return card if action.kind == "play" else f"pitch {card}"
+    if action.kind == "pass":
+        return "pass"
+    return f"bid {bid_word(rules, action.bid)}"
+
+
+#: A player-facing sentence for every value of every rules option (the options and their values
+#: are ``RuleSet.OPTION_CHOICES`` and the True/False options; docs/rules.md §3 gives the meaning
+#: of each).  ``""``: nothing to say for that value.  Fields filled from the rule set:
+#: ``{players}``, ``{side}`` (player or team), ``{ladder}``, ``{forced}`` (the forced dealer's
+#: lowest bid), ``{top}`` (the top bid), ``{moon}`` (moon or smudge), ``{moon_value}``,
+#: ``{target}``, ``{stake}``.
+OPTION_TEXT: dict[str, dict[Any, str]] = {
+    # Players and the deal (B-R1, C3, C4).
+    "partnership": {
+        "off": "{players} players, each for themselves.",
+        "2x2": "Four players in two partnerships: you and the player opposite (seats 0 & 2) "
+               "against the other two. Points and scores are per team."},
+    "allow_two_players": {True: "Two players may also play.", False: ""},
+    "deal_batch": {1: "Everyone gets 6 cards, dealt one at a time.",
+                   2: "Everyone gets 6 cards, dealt two at a time.",
+                   3: "Everyone gets 6 cards, dealt three at a time."},
+    "first_dealer": {"random": "The first dealer is drawn at random; the deal passes left.",
+                     "cut": "The first dealer is chosen by a cut; the deal passes left."},
+    # The auction (A-R4, B-R4).
+    "min_bid": {b: "Bids: {ladder}." for b in RuleSet.OPTION_CHOICES["min_bid"]},
+    "auction": {
+        "single_round": "One turn each from the dealer's left, the dealer last. Each bid must "
+                        "be higher than the last.",
+        "continuous": "The auction goes round and round from the dealer's left until nobody "
+                      "bids higher. Each bid must be higher than the last."},
+    "pass_is_final": {True: "A pass is final.",
+                      False: "A player who passed may bid again on a later round."},
+    "pitch_as_bid_4": {
+        True: "Pitching: instead of bidding 4 you may put a card face up: a bid of 4, and that "
+              "card is the opening lead.",
+        False: "There is no pitching a card as a bid."},
+    "all_pass": {
+        "force_dealer_exact2": "If everyone else passes, the dealer must bid exactly {forced}.",
+        "force_dealer_atleast2": "If everyone else passes, the dealer must bid at least "
+                                 "{forced}.",
+        "redeal": "If everyone passes, the hand is thrown in.",
+        "eldest_pitches_no_contract": "If everyone passes, the player left of the dealer leads "
+                                      "with no bid to make."},
+    "dealer_steal": {
+        "none": "The dealer may not steal the bid.",
+        "equal_below_max": "The dealer may steal the bid by equalling it (any bid below "
+                           "{top}).",
+        "equal_any_incl_pitched": "The dealer may steal the bid by equalling it (any bid, "
+                                  "{top} and a pitched 4 included)."},
+    "moon": {
+        "none": "4 is the top bid.",
+        "moon": "Moon: a bid above 4 promising all 4 points and all 6 tricks; made, it scores "
+                "{moon_value}.",
+        "smudge": "Smudge: a bid above 4 promising all 4 points and all 6 tricks; made, it "
+                  "scores {moon_value}.",
+        "smudge_wins": "Smudge: a bid above 4 promising all 4 points and all 6 tricks; made, it "
+                       "wins the game outright."},
+    "moon_fail_points": {4: "A failed {moon} loses 4 points.",
+                         5: "A failed {moon} loses 5 points."},
+    "moon_must_be_bid": {
+        True: "Only a bid {moon} counts as a {moon}.",
+        False: "Taking all 4 points and all 6 tricks on any bid counts as a {moon} too."},
+    # Play (C5, C6, §7.8).
+    "trump_selection": {
+        "first_lead": "The high bidder (the pitcher) leads; that card's suit is trump."},
+    "follow_rule": {
+        "trump_anytime": "Holding the suit led, you must follow it or play a trump; without "
+                         "it, play any card.",
+        "strict_follow": "Holding the suit led, you must follow it; without it, play any card.",
+        "follow_trump_only": "When trump is led you must play a trump if you have one; when "
+                             "another suit is led you may play any card."},
+    # Points (C8, C10, B-R6, B-R7).
+    "high_to": {"holder": "High: the highest trump in play, to whoever held it."},
+    "low_to": {"capturer": "Low: the lowest trump in play, to whoever captures it.",
+               "holder": "Low: the lowest trump in play, to whoever held it."},
+    "jack_not_dealt": {
+        "no_point": "Jack: the J of trumps, to whoever captures it; nobody scores it if it was "
+                    "not dealt."},
+    "game_tie": {
+        "no_point": "Game: the most game count in the tricks taken (10=10, A=4, K=3, Q=2, J=1); "
+                    "a tie gives nobody the point.",
+        "elder_hand": "Game: the most game count in the tricks taken (10=10, A=4, K=3, Q=2, "
+                      "J=1); a tie goes to the tied {side} first from the dealer's left.",
+        "pitcher": "Game: the most game count in the tricks taken (10=10, A=4, K=3, Q=2, J=1); "
+                   "a tie goes to the pitcher if tied, else to nobody."},
+    "pitcher_set_keeps_points": {
+        False: "The pitcher must win at least the bid, or is set back by the bid and scores "
+               "none of the points won; the others always score what they win.",
+        True: "The pitcher must win at least the bid, or is set back by the bid but keeps the "
+              "points won; the others always score what they win."},
+    # End of the game (B-R8).
+    "win_rule": {
+        "bidder_goes_out": "Only the pitcher can go out: reaching {target} on a hand they bid "
+                           "wins.",
+        "first_to_target_HLJG_order": "The first to reach {target} wins, counting High, Low, "
+                                      "Jack and Game in that order.",
+        "pitcher_counted_first": "The pitcher's points are counted first; otherwise the first "
+                                 "to reach {target}, counting High, Low, Jack, Game in order, "
+                                 "wins.",
+        "higher_score": "The higher score at or past {target} wins; a tie goes to the pitcher "
+                        "who made the bid."},
+    "win_requires_made_bid": {True: "The pitcher must make the bid to go out.",
+                              False: "The pitcher may go out even when set."},
+    # Money (A-R7, A-R8).
+    "money": {
+        "none": "",
+        "per_point_vs_average": "No target: after every hand each player wins or pays "
+                                "{stake} per point against the average.",
+        "per_point_flat": "No target: after every hand every two players settle {stake} per "
+                          "point between them."},
+    "average_mode": {
+        "per_hand": "The money is reckoned hand by hand.",
+        "snapshot": "The money is reckoned from the scores against the table average when a "
+                    "player leaves or the session ends."},
+    "join_leave": {"between_hands": "Players may join or leave between hands.",
+                   "never": "Nobody joins or leaves during the session."},
+    "join_score": {"zero": "A player who joins starts at 0 points.",
+                   "table_average": "A player who joins starts at the table's average score."},
+}
+
+
+def shown_options(rules: RuleSet, option: str) -> bool:
+    """Whether an option matters under the others (a pass in a single round is always final)."""
+    moon = rules.moon != "none"
+    money = rules.money != "none"
+    return {
+        "pass_is_final": rules.auction == "continuous",
+        "moon_fail_points": moon,
+        "moon_must_be_bid": moon or not rules.moon_must_be_bid,
+        "win_rule": not money and rules.target is not None,
+        "win_requires_made_bid": (not money and rules.target is not None and rules.win_rule in
+                                  ("bidder_goes_out", "pitcher_counted_first")),
+        "average_mode": money,
+        "join_leave": money,
+        "join_score": (money and rules.average_mode == "snapshot"
+                       and rules.join_leave == "between_hands"),
+    }.get(option, True)
+
+
+#: The rules page's sections and the options each explains, in order.
+OPTION_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("", ("partnership", "allow_two_players", "deal_batch", "first_dealer")),
+    ("AUCTION", ("min_bid", "auction", "pass_is_final", "pitch_as_bid_4", "all_pass",
+                 "dealer_steal", "moon", "moon_fail_points", "moon_must_be_bid")),
+    ("PLAY", ("trump_selection", "follow_rule")),
+    ("POINTS", ("high_to", "low_to", "jack_not_dealt", "game_tie", "pitcher_set_keeps_points")),
+    ("GOAL", ("win_rule", "win_requires_made_bid")),
+    ("MONEY", ("money", "average_mode", "join_leave", "join_score")),
+)
+#: What the rules page says beyond the options: facts of every variant (C1, C7).
+_FIXED = {
+    "": "Ranks: A K Q J 10 9 ... 2.",
+    "PLAY": "Highest trump wins, else the highest card of the suit led.",
+}
+
+
+def option_text(rules: RuleSet, option: str, players: int = 4) -> str:
+    """The rules page's sentence for one option's value under ``rules`` ("" if none)."""
+    moon = bid_word(rules, MOON)
+    fields = {
+        "players": players, "side": "team" if rules.partnership_mode else "player",
+        "ladder": ", ".join(bid_word(rules, v) for v in rules.bid_values),
+        "forced": max(2, rules.min_bid), "top": bid_word(rules, rules.max_bid),
+        "moon": moon, "moon_value": rules.moon_value, "target": rules.target,
+        "stake": _dollars(rules.stake_per_point),
+    }
+    return OPTION_TEXT[option][getattr(rules, option)].format(**fields)
+
+
+def _dollars(amount: Fraction) -> str:
+    return dollars_text(amount).lstrip("+")
+
+
+def rules_summary(rules: RuleSet, players: int) -> str:
+    """The rules of this variant with its options, in a screenful: a sentence per option value
+    that matters (:data:`OPTION_TEXT`)."""
+    lines = [f"Rules: {rules.name}" + (" (custom options)" if rules.changes() else "")]
+    for heading, options in OPTION_SECTIONS:
+        said = [option_text(rules, o, players) for o in options if shown_options(rules, o)]
+        said = [t for t in said if t]
+        if heading == "GOAL" and rules.money == "none" and rules.target is None:
+            said = ["No target: play as long as you like."]
+        elif heading == "GOAL" and said:
+            said.insert(0, f"First to {rules.target} points.")
+        if heading == "MONEY" and said:
+            if rules.moon != "none" or not rules.moon_must_be_bid:  # A-R6.4, A-R7.2
+                said.append(f"A made {bid_word(rules, MOON)} earns a ★ and "
+                            f"{_dollars(rules.moon_payment)} from each player"
+                            + ("; a failed bid pays each." if rules.moon != "none" else "."))
+            said.append("Press s between hands to settle up.")
+        if heading in _FIXED:
+            said.append(_FIXED[heading])
+        if said:
+            lines += ["", (f"{heading}  " if heading else "") + " ".join(said)]
+    return "\n".join(lines)
+
+
+#: What a player is told when the engine refuses an action, for every
+#: ``IllegalActionError.reason`` (errors.REASONS).  Fields from the player's view (empty or
+#: generic without one): ``{led}`` (the led suit's symbol), ``{a_trump}`` ("a trump (♠)"),
+#: ``{may}`` (" You may: pass, bid 3."), ``{highest}`` (": the highest bid now is 4").
+ILLEGAL_TEXT: dict[str, str] = {
+    "not_your_turn": "It is not your turn.",
+    "not_your_seat": "That seat is not yours to play.",
+    "bad_seq": "That is not an event of this table.",
+    "no_such_seat": "There is no such seat at this table.",
+    "card_not_held": "You do not hold that card.",
+    "must_follow_suit": "You must follow {led}.",  # strict_follow; trump_anytime: see below
+    "must_follow_trump": "Trump was led: you must play {a_trump}.",
+    "bid_too_low": "Bid higher than that.{may}",
+    "bid_too_high": "That bid is too high{highest}.",
+    "must_bid": "Everyone else passed: the dealer must bid.{may}",
+    "pitch_not_allowed": "You may not pitch a card now.{may}",
+    "auction_over": "The auction is over: play a card.",
+    "auction_in_progress": "The auction is still on: bid or pass first.",
+    "hand_over": "The hand is over.",
+    "game_over": "The game is over.",
+    "no_hand": "No hand is being played: deal first.",
+    "hand_in_progress": "Not during a hand: wait until it is over.",
+    "nothing_to_undo": "There is nothing to undo.",
+    "undo_blocked": "Players joined or left since then: that cannot be undone.",
+    "bad_setup": "The table cannot be set up that way.",
+    "bad_deal": "That is not a deal of this table.",
+    "join_leave_not_allowed": "These rules do not let players join or leave.",
+    "name_taken": "That name is already taken at this table.",
+    "not_seated": "That player is not at the table.",
+    "table_full": "The table is full.",
+}
+#: C6 under trump_anytime: holding the led suit, a trump may be played instead.
+_FOLLOW_OR_TRUMP = "You must follow {led} or play {a_trump}."
+
+
+def illegal_text(error: IllegalActionError, view: View | None = None) -> str:
+    """The sentence for a refused action, from the error's ``reason`` and the rules in force
+    (``view``: the player's view when the action was tried)."""
+    text = ILLEGAL_TEXT[error.reason]
+    if view is None:
+        return text.format(led="the suit led", a_trump="a trump", may="", highest="")
+    trick = view.trick
+    trump_led = bool(trick) and view.trump is not None \
+        and trick[0][1] // 13 == SUITS.index(view.trump)
+    if error.reason == "must_follow_suit" and view.rules.follow_rule == "trump_anytime" \
+            and not trump_led:  # "follow ♦ or play a trump (♦)" says one thing twice
+        text = _FOLLOW_OR_TRUMP
+    led = SUIT_SYMBOLS[trick[0][1] // 13] if trick else "the suit led"
+    a_trump = (f"a trump ({SUIT_SYMBOLS[SUITS.index(view.trump)]})" if view.trump is not None
+               else "a trump")
+    bids = [a for a in view.legal_actions if a.kind in ("bid", "pass")]
+    choices = ", ".join(action_words(view.rules, a) for a in bids)
+    if any(a.kind == "pitch" for a in view.legal_actions):
+        choices += " or pitch a card" if choices else "pitch a card"
+    top = max((a.bid for a in bids if a.bid is not None), default=None)
+    return text.format(led=led, a_trump=a_trump, may=f" You may: {choices}." if choices else "",
+                       highest=f": the highest bid now is {bid_word(view.rules, top)}"
+                       if top is not None else "")
