@@ -211,6 +211,7 @@ def test_out_of_turn_and_spectator_actions_are_refused_without_a_leak(server):
                 for action in {legal[0], "pass", "bid 2", "play AS"}:
                     error = await _refused(b, {"type": "act", "action": action, "seq": b.seq})
                     assert error["reason"] == "not_your_turn", error
+                    assert error["words"] == "It is not your turn."  # the player's sentence
                     assert error["legal"] is None  # Ann's options (her cards) stay hers
                     assert not any(card in error["message"] for card in a.view.hand
                                    if card not in action)

@@ -12,6 +12,9 @@ Routes (docs/protocol.md has the messages)::
     POST /api/tables/{id}/settle        money: settle everyone           (Bearer)
     POST /api/tables/{id}/rematch       host: the same seats again       (Bearer)
     GET  /api/tables/{id}/record        the finished hands' record       (Bearer)
+    GET  /api/variants                  the variants and their options
+    POST /api/rules                     the rules as chosen, in words (RulesQuery)
+    GET  /api/tables/{id}/hands         the finished hands, step by step (Bearer)
     GET  /api/protocol                  the JSON Schema of every message
     WS   /ws/{id}                       play or watch: hello first
 """
@@ -40,6 +43,7 @@ from .. import __version__
 from ..errors import IllegalActionError, OptionError
 from .config import ServerConfig
 from .connection import Connection
+from .history import finished_hands
 from .hub import Hub, new_token
 from .limits import AddressLimits
 from .pages import (
@@ -62,6 +66,7 @@ from .protocol import (
     Ping,
     Pong,
     Refusal,
+    RulesQuery,
     SeatTaken,
     TableCreated,
     TableInfo,
@@ -70,7 +75,8 @@ from .protocol import (
     json_schema,
     parse_client_message,
 )
-from .room import Player, Refused, Room
+from .room import Player, Refused, Room, table_rules
+from .rulesinfo import rules_info, variants_info
 from .store import hash_secret
 
 __all__ = ["create_app"]
@@ -190,6 +196,14 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
     async def protocol() -> dict[str, Any]:
         return json_schema()
 
+    @app.get("/api/variants")
+    async def variants() -> dict[str, Any]:
+        return variants_info()
+
+    @app.post("/api/rules")
+    async def explain_rules(request: RulesQuery) -> dict[str, Any]:
+        return rules_info(*table_rules(request))
+
     @app.post("/api/tables", status_code=201, dependencies=[Writes])
     async def create_table(request: CreateTable) -> TableCreated:
         name = _display_name(request.name)
@@ -250,6 +264,14 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
         room, player = await bearer(table_id, authorization)
         async with room.lock:
             return room.record(player)
+
+    @app.get("/api/tables/{table_id}/hands")
+    async def hands(table_id: str, authorization: Auth = None) -> dict[str, Any]:
+        room, player = await bearer(table_id, authorization)
+        async with room.lock:
+            text = room.record(player)
+            names = list(room.table.names) if room.table is not None else None
+        return await asyncio.to_thread(finished_hands, text, names)
 
     # ------------------------------------------------------------------ WebSocket
     @app.websocket("/ws/{table_id}")

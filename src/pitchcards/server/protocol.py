@@ -134,6 +134,15 @@ class TableSettings(_Model):
                                                      "absent or timed-out player")
 
 
+class RulesQuery(_Model):
+    """``POST /api/rules``: rules to explain before creating a table."""
+
+    variant: str = Field("auction", max_length=40)
+    players: int | None = Field(None, ge=1, le=16)
+    options: dict[Annotated[str, StringConstraints(max_length=40)],
+                  str | int | bool] = Field(default_factory=dict, max_length=40)
+
+
 class CreateTable(_Model):
     """``POST /api/tables``: the host's table."""
 
@@ -300,7 +309,11 @@ class ChatMessage(_Model):
 class ErrorMessage(_Model):
     type: Literal["error"] = "error"
     reason: str
-    message: str
+    message: str = Field(description="what was refused and why, in full (the engine's message: "
+                                     "the input, the seat, the phase, what is legal)")
+    words: str | None = Field(None, description="the refusal in a player's words, for an "
+                                                "action the rules refuse (the terminal game's "
+                                                "sentence: 'You must follow ♦.')")
     seq: int | None = Field(None, description="the table's seq when refused")
     legal: list[str] | None = Field(None, description="your legal actions now, if it is your "
                                                       "turn")
@@ -326,5 +339,6 @@ def json_schema() -> dict[str, Any]:
         "client_message": _CLIENT.json_schema(),
         "server_message": SERVER_MESSAGES.json_schema(),
         "http": {m.__name__: m.model_json_schema() for m in
-                 (CreateTable, TakeSeat, TableCreated, SeatTaken, TableInfo, Refusal)},
+                 (CreateTable, RulesQuery, TakeSeat, TableCreated, SeatTaken, TableInfo,
+                  Refusal)},
     }

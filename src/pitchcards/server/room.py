@@ -32,6 +32,7 @@ from ..actions import parse_action
 from ..bots import make_bot
 from ..errors import IllegalActionError, InvalidActionError
 from ..events import Event
+from ..explain import illegal_text
 from ..match import Match
 from ..money import MoneySession
 from ..notation import write_record
@@ -45,6 +46,7 @@ from .protocol import (
     CreateTable,
     ErrorMessage,
     RematchMessage,
+    RulesQuery,
     SeatInfo,
     Snapshot,
     TableInfo,
@@ -74,20 +76,22 @@ class Refused(Exception):
     engine's REASONS), words, and the HTTP status it maps to.  Nothing changed."""
 
     def __init__(self, reason: str, message: str, status: int = 409,
-                 legal: Sequence[str] | None = None) -> None:
+                 legal: Sequence[str] | None = None, words: str | None = None) -> None:
         super().__init__(message)
         self.reason = reason
         self.message = message
         self.status = status
         self.legal = list(legal) if legal is not None else None
+        self.words = words
 
     def to_message(self, seq: int | None) -> ErrorMessage:
-        return ErrorMessage(reason=self.reason, message=self.message, seq=seq, legal=self.legal)
+        return ErrorMessage(reason=self.reason, message=self.message, words=self.words, seq=seq,
+                            legal=self.legal)
 
 
-def table_rules(config: CreateTable) -> tuple[RuleSet, int]:
-    """The rules and table size a :class:`CreateTable` asks for, checked by the engine
-    (``OptionError`` / ``IllegalActionError`` name what is wrong)."""
+def table_rules(config: CreateTable | RulesQuery) -> tuple[RuleSet, int]:
+    """The rules and table size a :class:`CreateTable` (or a :class:`RulesQuery`) asks for,
+    checked by the engine (``OptionError`` / ``IllegalActionError`` name what is wrong)."""
     rules = find_variant(config.variant)
     if config.options:
         rules = rules.replace(**config.options)
@@ -441,11 +445,13 @@ class Room:
             except InvalidActionError as exc:
                 raise Refused("bad_message", str(exc),
                               legal=self._legal_for(conn.name)) from None
+            seat = names.index(conn.name)
             try:
-                await self._commit({"op": "act", "seat": names.index(conn.name),
-                                    "action": str(action), "bot": False})
+                await self._commit({"op": "act", "seat": seat, "action": str(action),
+                                    "bot": False})
             except IllegalActionError as exc:
-                raise Refused(exc.reason, str(exc), legal=self._legal_for(conn.name)) from None
+                raise Refused(exc.reason, str(exc), legal=self._legal_for(conn.name),
+                              words=illegal_text(exc, table.view(seat))) from None
         self.hub.metrics.actions.labels("player").inc()
         self.hub.metrics.action_latency.observe(time.perf_counter() - start)
 

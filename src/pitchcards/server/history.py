@@ -1,0 +1,44 @@
+"""The hand-history viewer's data: each finished hand of a table's public record, step by step
+— the deal, then every action — with the public view after each step and the cards each seat
+still held.  A finished hand hides nothing any more, so every seat's cards are shown; the hand
+in play is not in a public record at all (docs/notation.md, ``public``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import card_name, cards_of, mask_of, parse_cards
+from ..hand import Hand
+from ..notation import read_record
+from ..views import result_to_dict
+
+__all__ = ["finished_hands"]
+
+
+def finished_hands(record_text: str, names: list[str] | None = None) -> dict[str, Any]:
+    """``GET /api/tables/{id}/hands``: ``{"hands": [{number, dealer, names, result, total,
+    steps: [{seat, action, view, hands}]}]}``, the first step of each hand being its deal.
+
+    ``names``: the seats' names at a match (a money record names the seats of each hand)."""
+    record = read_record(record_text)
+    out = []
+    for rec in record.hands:
+        if rec.result is None:  # (a public record holds only finished hands)
+            continue
+        hand = Hand(record.rules, [mask_of(parse_cards(c)) for c in rec.cards], rec.dealer)
+        steps = [_step(hand, None, None)]
+        for seat, action in rec.actions:
+            hand.push(action, seat)
+            steps.append(_step(hand, seat, str(action)))
+        assert hand.result is not None
+        out.append({"number": rec.number, "dealer": rec.dealer,
+                    "names": rec.seats if rec.seats is not None else names,
+                    "result": result_to_dict(hand.result), "total": rec.total,
+                    "steps": steps})
+    return {"hands": out}
+
+
+def _step(hand: Hand, seat: int | None, action: str | None) -> dict[str, Any]:
+    return {"seat": seat, "action": action, "view": hand.view(None).to_dict(),
+            "hands": [[card_name(c) for c in cards_of(hand.hand_of(s))]
+                      for s in range(len(hand.dealt))]}

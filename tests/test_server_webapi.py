@@ -1,0 +1,93 @@
+"""The HTTP the browser pages use beyond the protocol's core: the variants and their options
+for the new-table form, the rules as chosen in words (the terminal game's rules page), and the
+finished hands step by step for the hand-history viewer — which replay to the record's own
+results and show a hand's cards only once it is over."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import httpx
+import pytest
+
+import pitchcards as pc
+from pitchcards.client import Client
+from pitchcards.explain import rules_summary
+from server_helpers import FAST, play_randomly, server_fixture
+
+pytestmark = pytest.mark.timeout(180)
+
+server = server_fixture()
+
+
+def test_variants_name_every_option_with_its_choices_and_each_variants_values(server):
+    data = httpx.get(server.url + "/api/variants").json()
+    names = [v["name"] for v in data["variants"]]
+    assert names == list(pc.VARIANTS)
+    options = {o["name"]: o for o in data["options"]}
+    assert options["low_to"]["choices"] == ["capturer", "holder"]
+    assert options["pass_is_final"]["kind"] == "bool"
+    assert options["stake_per_point"]["kind"] == "money"
+    money = next(v for v in data["variants"] if v["name"] == "money")
+    assert money["money"] and money["players"] == {"min": 2, "max": 8, "default": 4}
+    assert money["values"]["stake_per_point"] == "1/10" and money["values"]["target"] is None
+    for variant in data["variants"]:
+        rules = pc.find_variant(variant["name"])
+        for name, value in variant["values"].items():
+            expected = getattr(rules, name)
+            assert value == (str(expected) if name in ("stake_per_point", "moon_payment")
+                             else expected), (variant["name"], name)
+
+
+def test_rules_as_chosen_are_said_in_the_rules_pages_words_and_a_bad_option_is_named(server):
+    asked = {"variant": "money", "players": 5, "options": {"low_to": "holder"}}
+    data = httpx.post(server.url + "/api/rules", json=asked).json()
+    rules = pc.find_variant("money").replace(low_to="holder")
+    assert data["rules"] == {"name": "money", "options": {"low_to": "holder"}}
+    assert data["players"] == 5
+    assert data["summary"] == rules_summary(rules, 5)
+    assert data["options"]["low_to"] == {
+        "value": "holder", "text": "Low: the lowest trump in play, to whoever held it.",
+        "shown": True}
+    assert data["options"]["partnership"]["text"] == "5 players, each for themselves."
+    bad = httpx.post(server.url + "/api/rules", json={"variant": "money",
+                                                       "options": {"low_to": "nobody"}})
+    assert bad.status_code == 422 and bad.json()["reason"] == "bad_setup"
+    assert "low_to='nobody'" in bad.json()["message"] and "'holder'" in bad.json()["message"]
+    too_many = httpx.post(server.url + "/api/rules", json={"variant": "setback", "players": 5})
+    assert too_many.status_code == 422 and too_many.json()["reason"] == "bad_setup"
+
+
+def test_finished_hands_step_by_step_replay_the_record_and_need_a_players_token(server):
+    async def run() -> tuple[str, str, str]:
+        async with Client(server.url) as api:
+            me = await api.create_table("Ann", bots={1: "random", 2: "random", 3: "random"},
+                                        settings=FAST)
+            await api.start(me)
+            async with await api.connect(me) as table:
+                # two hands finished, the third under way
+                await play_randomly(table, random.Random(5), stop=lambda: sum(
+                    isinstance(e, pc.events.HandDealt) for e in table.events) >= 3)
+            return me.table, me.token, await api.record(me)
+
+    table, token, record = asyncio.run(run())
+    reply = httpx.get(f"{server.url}/api/tables/{table}/hands",
+                      headers={"Authorization": f"Bearer {token}"})
+    assert reply.status_code == 200, reply.text
+    hands = reply.json()["hands"]
+    game = pc.replay(pc.read_record(record))
+    assert [h["number"] for h in hands] == list(range(1, len(game.hands) + 1))
+    assert len(hands) >= 2
+    for shown, played in zip(hands, game.hands, strict=True):
+        steps = shown["steps"]
+        assert steps[0]["action"] is None and steps[0]["seat"] is None
+        assert all(len(cards) == 6 for cards in steps[0]["hands"])  # the deal, face up
+        assert [(s["seat"], s["action"]) for s in steps[1:]] == [
+            (seat, str(action)) for seat, action in played.history]
+        assert steps[-1]["hands"] == [[], [], [], []]
+        assert steps[-1]["view"]["result"] == shown["result"]
+        assert shown["result"] == pc.views.result_to_dict(played.result)
+        assert steps[-1]["view"]["seat"] is None and steps[-1]["view"]["hand"] == []
+    nobody = httpx.get(f"{server.url}/api/tables/{table}/hands")
+    assert nobody.status_code == 401
