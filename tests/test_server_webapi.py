@@ -91,3 +91,21 @@ def test_finished_hands_step_by_step_replay_the_record_and_need_a_players_token(
         assert steps[-1]["view"]["seat"] is None and steps[-1]["view"]["hand"] == []
     nobody = httpx.get(f"{server.url}/api/tables/{table}/hands")
     assert nobody.status_code == 401
+
+
+def test_a_listed_table_is_joined_by_its_id_and_a_private_one_only_by_its_invite(server):
+    async def run() -> None:
+        async with Client(server.url) as api:
+            listed = await api.create_table("Ann", listed=True)
+            private = await api.create_table("Ann")
+            taken = await api.http.post(f"/api/tables/{listed.table}/seats",
+                                        json={"name": "Bob"})
+            assert taken.status_code == 201, taken.text
+            assert taken.json()["table"] == listed.table and taken.json()["seat"] == 1
+            refused = await api.http.post(f"/api/tables/{private.table}/seats",
+                                          json={"name": "Bob"})
+            assert refused.status_code == 403 and refused.json()["reason"] == "not_listed"
+            info = (await api.http.get(f"/api/tables/{private.table}")).json()
+            assert [s["kind"] for s in info["seats"]][1:] == ["open"] * 3  # nothing changed
+
+    asyncio.run(run())

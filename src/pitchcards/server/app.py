@@ -7,6 +7,7 @@ Routes (docs/protocol.md has the messages)::
     GET  /api/tables/{id}               a table -> TableInfo
     GET  /api/invites/{code}            the table of an invite -> TableInfo
     POST /api/invites/{code}/seats      take a seat (TakeSeat) -> SeatTaken
+    POST /api/tables/{id}/seats         take a seat at a listed table (TakeSeat) -> SeatTaken
     POST /api/tables/{id}/start         host: start the match            (Authorization: Bearer)
     POST /api/tables/{id}/leave         money: leave with your payout    (Bearer)
     POST /api/tables/{id}/settle        money: settle everyone           (Bearer)
@@ -228,7 +229,17 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
 
     @app.post("/api/invites/{code}/seats", status_code=201, dependencies=[Writes])
     async def take_seat(code: str, request: TakeSeat) -> SeatTaken:
-        room = await hub.by_invite(code)
+        return await seat_at(await hub.by_invite(code), request)
+
+    @app.post("/api/tables/{table_id}/seats", status_code=201, dependencies=[Writes])
+    async def take_listed_seat(table_id: str, request: TakeSeat) -> SeatTaken:
+        room = await hub.room(table_id)
+        if not room.listed:  # a private table's seats go with its invite
+            raise Refused("not_listed", "this table is private: its seats are taken with its "
+                                        "invite link", 403)
+        return await seat_at(room, request)
+
+    async def seat_at(room: Room, request: TakeSeat) -> SeatTaken:
         name = _display_name(request.name)
         token = new_token()
         seat = await room.take_seat(name, request.seat, hash_secret(token))

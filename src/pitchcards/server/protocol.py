@@ -71,6 +71,7 @@ SERVER_REASONS: dict[str, str] = {
     "bad_token": "no seat of this table has that token",
     "not_found": "no such table, or no such invite",
     "not_host": "only the table's host may do that",
+    "not_listed": "a private table: its seats are taken with its invite",
     "spectator": "a spectator cannot act",
     "stale": "the action was made on an old position: the table moved on since the seq it "
              "names (resync and decide again)",
