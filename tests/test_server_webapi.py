@@ -109,3 +109,24 @@ def test_a_listed_table_is_joined_by_its_id_and_a_private_one_only_by_its_invite
             assert [s["kind"] for s in info["seats"]][1:] == ["open"] * 3  # nothing changed
 
     asyncio.run(run())
+
+
+def test_results_are_the_score_sheets_events_so_far_for_anyone_with_the_table_id(server):
+    async def run() -> tuple[list[dict], list[dict]]:
+        async with Client(server.url) as api:
+            me = await api.create_table("Ann", bots={1: "random", 2: "random", 3: "random"},
+                                        settings=FAST)
+            await api.start(me)
+            async with await api.connect(me) as table:
+                await play_randomly(table, random.Random(8), stop=lambda: sum(
+                    isinstance(e, pc.events.HandScored) for e in table.events) >= 2)
+                seen = [e.to_dict() for e in table.events if isinstance(e, pc.events.HandScored)]
+                got = (await api.http.get(f"/api/tables/{me.table}/results")).json()
+            return seen, got
+
+    seen, got = asyncio.run(run())
+    assert [e["type"] for e in got][:2] == ["hand_scored", "hand_scored"]
+    assert got[:2] == seen[:2]  # the events themselves: no cards, no views
+    assert all("state" not in e for e in got)
+    missing = httpx.get(f"{server.url}/api/tables/nosuchtable/results")
+    assert missing.status_code == 404

@@ -15,6 +15,7 @@ Routes (docs/protocol.md has the messages)::
     GET  /api/tables/{id}/record        the finished hands' record       (Bearer)
     GET  /api/variants                  the variants and their options
     POST /api/rules                     the rules as chosen, in words (RulesQuery)
+    GET  /api/tables/{id}/results       the score sheet's events so far (public)
     GET  /api/tables/{id}/hands         the finished hands, step by step (Bearer)
     GET  /api/protocol                  the JSON Schema of every message
     WS   /ws/{id}                       play or watch: hello first
@@ -81,6 +82,11 @@ from .rulesinfo import rules_info, variants_info
 from .store import hash_secret
 
 __all__ = ["create_app"]
+
+#: The events a score sheet is made of (GET /api/tables/{id}/results): public, and small
+#: without their views.
+_RESULT_EVENTS = frozenset({"hand_scored", "match_won", "player_joined", "player_left",
+                            "settled"})
 
 log = logging.getLogger("pitchcards.server")
 
@@ -275,6 +281,14 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
         room, player = await bearer(table_id, authorization)
         async with room.lock:
             return room.record(player)
+
+    @app.get("/api/tables/{table_id}/results")
+    async def results(table_id: str) -> list[dict[str, Any]]:
+        room = await hub.room(table_id)
+        async with room.lock:
+            events = room.table.events(None) if room.table is not None else []
+        return [{k: v for k, v in e.to_dict().items() if k != "state"}
+                for e in events if e.type in _RESULT_EVENTS]
 
     @app.get("/api/tables/{table_id}/hands")
     async def hands(table_id: str, authorization: Auth = None) -> dict[str, Any]:
