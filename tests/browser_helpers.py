@@ -154,6 +154,7 @@ class Player:
         self.table = seat["table"] if seat else table
         self.name = seat["name"] if seat else None
         self.context = browser.new_context(bypass_csp=bypass_csp, **context_args)
+        self.context.set_default_timeout(10000)
         if seat is not None:
             self.hold_token(seat)
         self.page = self.context.new_page()

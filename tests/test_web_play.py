@@ -1,0 +1,319 @@
+"""Playing at the browser table (docs/web.md) in a real Chromium through a real server, by
+clicking: two people in two browsers and two bots play a hand and no page — its DOM or any
+WebSocket frame it received — names a card of another seat before it is played; bidding, the
+pitch, a refused card, the hand's summary, the score sheet; a money table's leave and payout;
+the hand-history viewer."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import threading
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from browser_helpers import (
+    HAND_CARDS,
+    ILLEGAL_CARDS,
+    LEGAL_BIDS,
+    LEGAL_CARDS,
+    Player,
+    create_table,
+    leaks_seen,
+    play_until,
+    record,
+    start,
+    take_seat,
+    words,
+)
+from leak_check import truth
+from pitchcards.client import Client
+from server_helpers import FAST, play_randomly, server_fixture
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+
+server = server_fixture()
+
+
+def _two_people_two_bots(browser, url: str, *, settings: dict[str, float] | None = None,
+                         level: str = "random", **fields: Any) -> tuple[dict, list[Player]]:
+    """Ann (host, seat 0) and Bob (seat 2) each in their own browser, bots in seats 1 and 3;
+    both pages open before the start, so every frame of the game reaches them."""
+    host = create_table(url, "Ann", bots={1: level, 3: level},
+                        **({"settings": settings} if settings else {}), **fields)
+    bob = take_seat(url, host["invite"], "Bob", 2)
+    players = [Player(browser, url, host), Player(browser, url, bob)]
+    for p in players:
+        p.open_table()
+    start(url, host)
+    return host, players
+
+
+def _close(players: list[Player]) -> None:
+    for p in players:
+        p.close()
+
+
+def _legal_now(player: Player) -> list[str]:
+    """The legal actions the server last sent this seat (``legal`` goes only to the seat to
+    act, in an event or a refusal)."""
+    for message in reversed(player.messages()):
+        if message.get("type") == "event" and message["event"].get("legal"):
+            return list(message["event"]["legal"])
+        if message.get("type") == "error" and message.get("legal"):
+            return list(message["legal"])
+    return []
+
+
+def test_two_browsers_play_a_hand_and_see_no_card_they_cannot_know(browser, server):
+    host, players = _two_people_two_bots(browser, server.url)
+    try:
+        rng = random.Random(12)
+        play_until(players, lambda: all(p.scored() >= 1 for p in players), rng, timeout=120)
+        for p in players:
+            p.snapshot()
+        problems = leaks_seen(server.url, server.db_url, players, host)
+        assert problems == [], "\n".join(problems[:10])
+        # not vacuous: each page showed its own six cards, and cards the others played
+        dealt = truth(record(server.url, host))[0]
+        for p in players:
+            assert p.name is not None
+            doms = [entry for entry in p.log if entry.startswith('{"type": "dom"')]
+            own = dealt[p.name]
+            others = set().union(*(c for n, c in dealt.items() if n != p.name))
+            assert any(all(f'data-card="{c}"' in d for c in own) for d in doms), p.name
+            assert any(any(f'data-card="{c}"' in d for c in others) for d in doms), p.name
+            assert any('"hand_dealt"' in f for f in p.frames)
+            assert p.errors == [], p.errors
+    finally:
+        _close(players)
+
+
+def _highest_bid(actions: list[str]) -> str:
+    bids = [a for a in actions if re.fullmatch(r"bid \d+", a)]
+    return max(bids, key=lambda a: int(a.split()[1])) if bids else actions[0]
+
+
+def test_bidding_the_pitch_a_refused_card_the_summary_and_the_score_sheet(browser, server):
+    """Ann and Bob bid as high as they may (so one of them pitches, in a few hands at most):
+    their bid shows at their seat; #trump is empty until the pitch, then names the suit; a
+    click on an illegal card shows the engine's reason in words and changes nothing; after the
+    hand #summary opens, and the score sheet has a row per hand."""
+    from playwright.sync_api import expect
+
+    _host, players = _two_people_two_bots(browser, server.url, level="easy",
+                                         settings={"bot_delay": 0.05, "hand_pause": 2.0})
+    seen = {"bid": False, "pitch": False, "refusal": False, "summary": False}
+    rng = random.Random(7)
+    try:
+        hands = 0
+        while not all(seen.values()) and hands < 5:
+            target = hands + 1
+
+            def hand_done(target: int = target) -> bool:
+                return all(p.scored() >= target for p in players)
+
+            while not hand_done():
+                moved = False
+                for p in players:
+                    if hand_done() or p.pending() or not p.my_turn():
+                        continue
+                    moved = True
+                    _one_move(p, rng, seen, expect)
+                if not moved:
+                    players[0].page.wait_for_timeout(40)
+            hands = target
+            # the summary and the score sheet, on both pages
+            for p in players:
+                p.page.wait_for_selector("#summary[open]", timeout=5000)
+                summary = p.page.inner_text("#summary")
+                assert re.search(r"High", summary) and re.search(r"made|set", summary,
+                                                                 re.IGNORECASE), summary
+                expect(p.page.locator("#scoresheet tr[data-hand]")).to_have_count(hands)
+                scored = [e for e in p.events() if e["type"] == "hand_scored"][-1]
+                row = p.page.locator("#scoresheet tr[data-hand]").nth(hands - 1).inner_text()
+                for score in scored["scores"]:
+                    assert re.search(rf"(?<!\d)[-−]?{abs(score)}(?!\d)", row), (row, scored)
+            seen["summary"] = True
+            close = players[0].page.locator("#summary button").first
+            close.click()
+            expect(players[0].page.locator("#summary")).not_to_have_attribute("open", "")
+        assert all(seen.values()), f"not seen in {hands} hands: {seen}"
+        for p in players:
+            assert p.errors == [], p.errors
+    finally:
+        _close(players)
+
+
+def _one_move(p: Player, rng: random.Random, seen: dict[str, bool], expect: Any) -> None:
+    """Ann's or Bob's move, checking what the page shows around it."""
+    page = p.page
+    assert p.seat is not None
+    me = p.seat["seat"]
+    legal = _legal_now(p)
+    bids = page.eval_on_selector_all(LEGAL_BIDS, "es => es.map(e => e.dataset.action)")
+    if bids:
+        disabled = page.eval_on_selector_all("#actions button[data-action][disabled]",
+                                             "es => es.map(e => e.dataset.action)")
+        assert set(bids) == {a for a in legal if not a.startswith(("pitch", "play"))}, (
+            bids, legal)
+        assert not set(disabled) & set(legal), (disabled, legal)
+        choice = _highest_bid(bids)
+        label = page.locator(f'#actions button[data-action="{choice}"]').inner_text().strip()
+        if choice.startswith(("bid", "pass")):
+            assert label == choice.capitalize(), (choice, label)
+        p.act(rng, bid=lambda _bids: choice)
+        if choice.startswith("bid"):
+            number = choice.split()[1]
+            expect(page.locator(f'#seats .seat[data-seat="{me}"]')).to_contain_text(
+                re.compile(rf"\b{number}\b"))
+            seen["bid"] = True
+        return
+    if legal and all(a.startswith("pitch") for a in legal) and not seen["pitch"]:
+        expect(page.locator("#trump")).to_have_text(re.compile(r"^\s*$"))
+        card = rng.choice([a.split()[1] for a in legal])
+        p.click_card(card)
+        suit = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}[card[1]]
+        symbol = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[card[1]]
+        expect(page.locator("#trump")).to_contain_text(re.compile(suit, re.IGNORECASE))
+        assert symbol in page.inner_text("#trump") or page.locator(
+            f"#trump [data-suit={card[1]}]").count(), page.inner_html("#trump")
+        seen["pitch"] = True
+        return
+    illegal = page.eval_on_selector_all(ILLEGAL_CARDS, "es => es.map(e => e.dataset.card)")
+    if illegal and not seen["refusal"]:
+        hand, seq = p.hand(), p.seq()
+        errors = len([m for m in p.messages() if m.get("type") == "error"])
+        assert not set(illegal) & {a.split()[1] for a in legal}, (illegal, legal)
+        p.click_card(illegal[0])
+        expect(page.locator("#refusal")).not_to_have_text(re.compile(r"^\s*$"), timeout=5000)
+        reason = page.inner_text("#refusal")
+        assert words(reason), f"#refusal is not words: {reason!r}"
+        page.wait_for_timeout(300)  # anything the server might (wrongly) send arrives
+        assert p.hand() == hand, "a refused card changed the hand"
+        assert p.seq() == seq, "a refused card moved the table on"
+        assert all(m["seq"] == seq for m in
+                   [m for m in p.messages() if m.get("type") == "error"][errors:])
+        assert page.locator(LEGAL_CARDS).count() == len({a for a in legal
+                                                         if a.startswith(("play", "pitch"))})
+        seen["refusal"] = True
+        p.act(rng)
+        expect(page.locator("#refusal")).to_have_text(re.compile(r"^\s*$"))
+        return
+    p.act(rng)
+
+
+def _accept_confirmation(page: Any) -> None:
+    """A leave may ask 'are you sure?' in a <dialog>: say yes."""
+    dialog = page.locator("dialog[open]")
+    if dialog.count():
+        dialog.get_by_role("button", name=re.compile(r"leave|yes|confirm", re.IGNORECASE)) \
+            .first.click()
+
+
+def test_a_money_table_leave_and_its_payout(browser, server):
+    """Ann at a money table with two bots asks to leave during the first hand: it waits for the
+    break (#leave shows it pending), then the payout the server sent is shown."""
+    from playwright.sync_api import expect
+
+    host = create_table(server.url, "Ann", variant="money", players=3,
+                        bots={1: "easy", 2: "easy"})
+    ann = Player(browser, server.url, host)
+    ann.page.on("dialog", lambda d: d.accept())
+    try:
+        ann.open_table()
+        start(server.url, host)
+        ann.page.wait_for_selector(f"{HAND_CARDS} >> nth=0", timeout=10000)
+        leave = ann.page.locator("#leave")
+        expect(leave).to_be_visible()
+        leave.click()
+        _accept_confirmation(ann.page)
+        rng = random.Random(3)
+        play_until([ann], lambda: any(e["type"] == "player_left" for e in ann.events()), rng,
+                   timeout=90)
+        left = next(e for e in ann.events() if e["type"] == "player_left")
+        assert left["name"] == "Ann"
+        payout = Fraction(left["payout"])
+        dollars = f"{abs(payout):.2f}"
+        ann.page.wait_for_function(
+            "t => document.body.innerText.includes(t)", arg=dollars, timeout=5000)
+        text = ann.page.inner_text("#scoresheet") + ann.page.inner_text("body")
+        assert re.search(rf"\$\s?{re.escape(dollars)}|{re.escape(dollars)}\s?\$", text), (
+            dollars, text[-2000:])
+        assert ann.errors == []
+    finally:
+        ann.close()
+
+
+# ---------------------------------------------------------------------------- history
+
+
+def _in_thread(coroutine: Any) -> Any:
+    """Run a coroutine on a thread of its own (Playwright's sync API holds this thread's
+    event loop)."""
+    out: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            out["value"] = asyncio.run(coroutine)
+        except BaseException as exc:  # pragma: no cover - re-raised below
+            out["error"] = exc
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(120)
+    if "error" in out:
+        raise out["error"]
+    return out["value"]
+
+
+async def _a_finished_hand(url: str) -> dict[str, Any]:
+    """A table where Ann (from Python) and three random bots finished a hand."""
+    async with Client(url) as api:
+        ann = await api.create_table("Ann", variant="auction", fill="random", settings=FAST)
+        await api.start(ann)
+        async with await api.connect(ann) as conn:
+            await play_randomly(conn, random.Random(4), stop=lambda: any(
+                e.type == "hand_scored" for e in conn.events))
+        return {"table": ann.table, "token": ann.token, "seat": ann.seat, "name": ann.name}
+
+
+def test_the_hand_history_viewer(browser, server):
+    """Step through a finished hand: every seat's cards face up, trick by trick."""
+    from playwright.sync_api import expect
+
+    ann_seat = _in_thread(_a_finished_hand(server.url))
+    dealt = truth(record(server.url, ann_seat))[0]
+    viewer = Player(browser, server.url, ann_seat)
+    try:
+        page = viewer.page
+        page.goto(f"{server.url}/t/{ann_seat['table']}/history")
+        hands = page.locator("#hands a, #hands button, #hands li")
+        expect(hands.first).to_be_visible(timeout=10000)
+        if page.locator("#hands a, #hands button").count():
+            page.locator("#hands a, #hands button").first.click()
+        position = page.locator("#position")
+        expect(position).to_contain_text(re.compile(r"\d+ of 6"), timeout=5000)
+        # the hand is over: every seat's dealt cards are shown face up
+        shown = set(page.eval_on_selector_all("[data-card]", "es => es.map(e => e.dataset.card)"))
+        everyone = set().union(*dealt.values())
+        assert everyone <= shown, f"not shown: {sorted(everyone - shown)}"
+        seen = [position.inner_text()]
+        forward = page.locator("#step-forward")
+        for _ in range(12):
+            if forward.is_disabled():
+                break
+            forward.click()
+            expect(position).not_to_have_text(seen[-1])
+            seen.append(position.inner_text())
+        assert re.search(r"6 of 6", seen[-1]), seen
+        assert forward.is_disabled(), "Next at the hand's end"
+        assert len(set(seen)) == len(seen) >= 6, seen
+        page.locator("#step-back").click()
+        expect(position).to_have_text(seen[-2])
+        assert viewer.errors == []
+    finally:
+        viewer.close()
