@@ -11,11 +11,13 @@ Tables are made over HTTP (``httpx``: the sync API cannot share a thread with as
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
 import random
 import re
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -24,6 +26,8 @@ from typing import Any
 import httpx
 
 from leak_check import Game, leaks, seeds
+from pitchcards.client import Client
+from server_helpers import FAST, play_randomly
 
 REPO = Path(__file__).resolve().parents[1]
 WEB = REPO / "src" / "pitchcards" / "server" / "web"
@@ -114,6 +118,41 @@ def record(url: str, seat: dict[str, Any]) -> str:
 def sqlite_path(db_url: str) -> str:
     assert db_url.startswith("sqlite:///"), db_url
     return db_url[len("sqlite:///"):]
+
+
+def _in_thread(coroutine: Any) -> Any:
+    """Run a coroutine on a thread of its own (Playwright's sync API holds this thread's
+    event loop)."""
+    out: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            out["value"] = asyncio.run(coroutine)
+        except BaseException as exc:  # pragma: no cover - re-raised below
+            out["error"] = exc
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(120)
+    if "error" in out:
+        raise out["error"]
+    return out["value"]
+
+
+async def _a_finished_hand(url: str) -> dict[str, Any]:
+    """A table where Ann (from Python) and three random bots finished a hand."""
+    async with Client(url) as api:
+        ann = await api.create_table("Ann", variant="auction", fill="random", settings=FAST)
+        await api.start(ann)
+        async with await api.connect(ann) as conn:
+            await play_randomly(conn, random.Random(4), stop=lambda: any(
+                e.type == "hand_scored" for e in conn.events))
+        return {"table": ann.table, "token": ann.token, "seat": ann.seat, "name": ann.name}
+
+
+def a_finished_hand(url: str) -> dict[str, Any]:
+    """Ann's seat at a table where she (from Python) and three random bots finished a hand."""
+    return dict(_in_thread(_a_finished_hand(url)))
 
 
 # ---------------------------------------------------------------------------- cards in a page

@@ -6,10 +6,8 @@ the hand-history viewer."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 import re
-import threading
 from fractions import Fraction
 from typing import Any
 
@@ -21,6 +19,7 @@ from browser_helpers import (
     LEGAL_BIDS,
     LEGAL_CARDS,
     Player,
+    a_finished_hand,
     create_table,
     leaks_seen,
     play_until,
@@ -30,8 +29,7 @@ from browser_helpers import (
     words,
 )
 from leak_check import truth
-from pitchcards.client import Client
-from server_helpers import FAST, play_randomly, server_fixture
+from server_helpers import server_fixture
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -251,41 +249,11 @@ def test_a_money_table_leave_and_its_payout(browser, server):
 # ---------------------------------------------------------------------------- history
 
 
-def _in_thread(coroutine: Any) -> Any:
-    """Run a coroutine on a thread of its own (Playwright's sync API holds this thread's
-    event loop)."""
-    out: dict[str, Any] = {}
-
-    def run() -> None:
-        try:
-            out["value"] = asyncio.run(coroutine)
-        except BaseException as exc:  # pragma: no cover - re-raised below
-            out["error"] = exc
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join(120)
-    if "error" in out:
-        raise out["error"]
-    return out["value"]
-
-
-async def _a_finished_hand(url: str) -> dict[str, Any]:
-    """A table where Ann (from Python) and three random bots finished a hand."""
-    async with Client(url) as api:
-        ann = await api.create_table("Ann", variant="auction", fill="random", settings=FAST)
-        await api.start(ann)
-        async with await api.connect(ann) as conn:
-            await play_randomly(conn, random.Random(4), stop=lambda: any(
-                e.type == "hand_scored" for e in conn.events))
-        return {"table": ann.table, "token": ann.token, "seat": ann.seat, "name": ann.name}
-
-
 def test_the_hand_history_viewer(browser, server):
     """Step through a finished hand: every seat's cards face up, trick by trick."""
     from playwright.sync_api import expect
 
-    ann_seat = _in_thread(_a_finished_hand(server.url))
+    ann_seat = a_finished_hand(server.url)
     dealt = truth(record(server.url, ann_seat))[0]
     viewer = Player(browser, server.url, ann_seat)
     try:
@@ -317,3 +285,37 @@ def test_the_hand_history_viewer(browser, server):
         assert viewer.errors == []
     finally:
         viewer.close()
+
+
+def test_the_dom_check_catches_a_card_named_in_words(browser):
+    """A page that shows another seat's card — as data-card, in an aria-label's words or as a
+    symbol — before it is played is reported; its own cards are not."""
+    import pitchcards as pc
+    from leak_check import Game, leaks
+    from pitchcards.table import Table
+
+    m = pc.Match(pc.find_variant("auction"), players=3, dealer=0, seed=3, names=["A", "B", "C"])
+    t = Table(m)
+    t.deal()
+    mine, theirs = t.view(0).hand[0], t.view(1).hand
+    while t.in_hand:
+        t.push(t.view(t.to_act).legal_actions[0])  # type: ignore[arg-type]
+    names = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+    ranks = {"T": "Ten", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
+    page = Player(browser, "http://127.0.0.1")
+    try:
+        page.log.append('{"type":"event","event":{"type":"hand_dealt","hand":0,"seq":1}}')
+        shows = [f'<button class=card data-card="{mine}" aria-label="x"></button>',
+                 f'<span data-card="{theirs[0]}"></span>',
+                 f'<span aria-label="{ranks.get(theirs[1][0], theirs[1][0])} of '
+                 f'{names[theirs[1][1]]}"></span>',
+                 f'<p>{theirs[2][0].replace("T", "10")}{"♣♦♥♠"["CDHS".index(theirs[2][1])]}</p>']
+        for html in shows:
+            page.page.set_content(html)
+            page.snapshot()
+        found = leaks(Game("t", "auction", {"p": page.log}, {"p": "A"}, m.record()))
+        assert not any("frame 1 " in f for f in found), found
+        for n, card in ((2, theirs[0]), (3, theirs[1]), (4, theirs[2])):
+            assert any(f"frame {n} " in f and card in f for f in found), (n, card, found)
+    finally:
+        page.close()

@@ -1,0 +1,68 @@
+"""The browser table on a phone (390x844, touch: tapped) and on a desktop (1280x800): no
+horizontal scroll, every card of the hand inside the viewport, a hand played to its end; the
+screenshots are kept in test-artifacts/."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from browser_helpers import (
+    DESKTOP,
+    HAND_CARDS,
+    PHONE,
+    Player,
+    create_table,
+    horizontal_overflow,
+    outside_viewport,
+    play_until,
+    screenshot,
+    start,
+)
+from server_helpers import server_fixture
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
+
+server = server_fixture()
+
+SIZES = {"phone": (PHONE, "tap"), "desktop": (DESKTOP, "click")}
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_home_page_fits(browser, server, size):
+    device, _ = SIZES[size]
+    viewer = Player(browser, server.url, **device)
+    try:
+        viewer.page.goto(server.url + "/")
+        viewer.page.wait_for_selector("form#create")
+        screenshot(viewer.page, f"home-{size}")
+        assert horizontal_overflow(viewer.page) == 0
+        assert viewer.errors == []
+    finally:
+        viewer.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_table_fits_and_plays(browser, server, size):
+    device, how = SIZES[size]
+    host = create_table(server.url, "Ann", bots={1: "easy", 2: "easy", 3: "easy"},
+                        settings={"bot_delay": 0.05, "hand_pause": 3.0})
+    ann = Player(browser, server.url, host, **device)
+    try:
+        ann.open_table()
+        start(server.url, host)
+        ann.wait(lambda: len(ann.hand()) == 6, 10, "the deal")
+        ann.wait(ann.my_turn, 20, "Ann's turn")
+        ann.page.wait_for_timeout(300)  # let any motion settle
+        screenshot(ann.page, f"table-{size}")
+        assert horizontal_overflow(ann.page) == 0, "the table scrolls sideways"
+        assert outside_viewport(ann.page, HAND_CARDS) == []
+        assert outside_viewport(ann.page, "#actions button[data-action]") == []
+        play_until([ann], lambda: ann.scored() >= 1, random.Random(9), how=how, timeout=90)
+        ann.page.wait_for_selector("#summary[open]", timeout=5000)
+        screenshot(ann.page, f"summary-{size}")
+        assert horizontal_overflow(ann.page) == 0, "the summary scrolls sideways"
+        assert ann.errors == []
+    finally:
+        ann.close()
