@@ -53,7 +53,7 @@ def test_create_invite_join_and_start(browser, server):
         _select(page, "form#create [name=players]", "4")
         page.wait_for_selector('form#create [name="bot.3"]')
         _select(page, "form#create [name=seat]", "0")
-        _select(page, 'form#create [name="bot.1"]', "random")
+        _select(page, 'form#create [name="bot.1"]', "easy")
         _select(page, 'form#create [name="bot.3"]', "easy")
         _select(page, 'form#create [name="bot.2"]', re.compile(r"^$|open|human|none|friend",
                                                                re.IGNORECASE))
@@ -97,8 +97,7 @@ def test_create_invite_join_and_start(browser, server):
         assert not bob.page.locator("#start").is_visible(), "only the host may start"
         page.locator("#start").click()
         for p in (ann, bob):
-            p.page.wait_for_function(
-                "document.querySelectorAll('#hand button.card').length === 6", timeout=15000)
+            p.wait(lambda p=p: len(p.hand()) == 6, 15, "six cards dealt")
         assert api(server.url, "GET", f"/api/tables/{table}")["status"] == "playing"
         assert ann.errors == [] and bob.errors == []
     finally:

@@ -236,8 +236,7 @@ def test_a_money_table_leave_and_its_payout(browser, server):
         assert left["name"] == "Ann"
         payout = Fraction(left["payout"])
         dollars = f"{abs(payout):.2f}"
-        ann.page.wait_for_function(
-            "t => document.body.innerText.includes(t)", arg=dollars, timeout=5000)
+        ann.wait(lambda: dollars in ann.page.inner_text("body"), 5, f"the payout {dollars}")
         text = ann.page.inner_text("#scoresheet") + ann.page.inner_text("body")
         assert re.search(rf"\$\s?{re.escape(dollars)}|{re.escape(dollars)}\s?\$", text), (
             dollars, text[-2000:])
