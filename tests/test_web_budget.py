@@ -23,7 +23,7 @@ def _load(browser, url: str, address: str, seat=None, ready: str = "#app") -> tu
     bytes of each response body."""
     viewer = Player(browser, url, seat, table=seat["table"] if seat else None)
     requests = []
-    viewer.page.on("request", requests.append)
+    viewer.page.on("request", lambda r: requests.append(r))
     try:
         viewer.page.goto(url + address)
         viewer.page.wait_for_selector(ready, timeout=15000)
