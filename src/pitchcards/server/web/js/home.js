@@ -6,8 +6,8 @@
 import { api, ApiError } from "./api.js";
 import { keepSeatToken, seatToken, forgetSeatToken } from "./tokens.js";
 import { applyPrefs, settingsPanel } from "./prefs.js";
-import { suitIcon } from "./cards.js";
 import { h, replace, say, uid } from "./dom.js";
+import { saveName, savedName, seatWords, siteHeader, variantWords } from "./site.js";
 
 /**
  * @typedef {{name: string, section: string, kind: "choice" | "bool" | "number" | "money",
@@ -17,16 +17,11 @@ import { h, replace, say, uid } from "./dom.js";
  * @typedef {{value: any, text: string, shown: boolean}} OptionState
  * @typedef {{rules: {name: string, options: Record<string, any>}, players: number,
  *   options: Record<string, OptionState>, summary: string}} RulesInfo
- * @typedef {{seat: number, name: string | null, kind: "human" | "bot" | "open",
- *   level?: string | null, connected?: boolean, away?: boolean, host?: boolean}} SeatInfo
- * @typedef {{table: string, variant: string, rules: Record<string, any>,
- *   status: "waiting" | "playing" | "over", listed: boolean, money: boolean,
- *   seats: SeatInfo[], seq: number, spectators?: number, invite?: string}} TableInfo
+ * @typedef {import("./site.js").TableInfo} TableInfo
  */
 
 /** Bot levels a host may seat (docs/bots.md), easiest first. */
 export const LEVELS = ["easy", "medium", "hard", "expert"];
-const NAME_KEY = "pitch.name";
 
 /** What each option is called on the form. */
 const LABELS = /** @type {Record<string, string>} */ ({
@@ -113,37 +108,6 @@ function choiceWords(option, value) {
 }
 
 /**
- * A variant's name for people: "auction-partners" → "Auction, partners".
- * @param {string} name
- * @returns {string}
- */
-export function variantWords(name) {
-  const words = /** @type {Record<string, string>} */ ({
-    money: "Money game", auction: "Auction pitch", "auction-partners": "Auction pitch, partners",
-    setback: "Setback (partners)",
-  })[name];
-  return words ?? name;
-}
-
-/** @returns {string} */
-function savedName() {
-  try {
-    return localStorage.getItem(NAME_KEY) || "";
-  } catch {
-    return "";
-  }
-}
-
-/** @param {string} name */
-function saveName(name) {
-  try {
-    localStorage.setItem(NAME_KEY, name);
-  } catch {
-    // no storage: the name is asked again next time
-  }
-}
-
-/**
  * The seat tokens this browser holds: [table id, token] from localStorage (tokens.js' keys).
  * @returns {string[]}
  */
@@ -158,14 +122,6 @@ function heldTables() {
     // no storage
   }
   return out;
-}
-
-/**
- * "Seat 3" (seats are 0-based in the protocol, counted from 1 for people).
- * @param {number} seat
- */
-export function seatWords(seat) {
-  return `Seat ${seat + 1}`;
 }
 
 // ------------------------------------------------------------------ the create form
@@ -830,10 +786,8 @@ function lobbyRow(info) {
 async function main() {
   applyPrefs();
   const app = /** @type {HTMLElement} */ (document.getElementById("app"));
-  const header = h("header", { class: "site-header" },
-    h("h1", { class: "brand" }, suitIcon("S", { decorative: true }), "Pitch"),
-    h("p", { class: "muted tagline", text: "Auction pitch, setback and the money game, "
-      + "with friends or bots." }));
+  const header = siteHeader({ home: true, heading: true, tagline: "Auction pitch, setback and "
+    + "the money game, with friends or bots." });
   const createBox = h("div", { class: "create-box" },
     h("p", { class: "muted", text: "Loading the games…" }));
   const side = h("div", { class: "home-side" }, joinPanel(), yourTables(), lobbyPanel(),
