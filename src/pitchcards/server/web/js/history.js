@@ -1,0 +1,544 @@
+// The hand-history viewer (/t/{id}/history): pick a finished hand, step through it trick by
+// trick or card by card (Previous / Next, ← / →), every seat's cards face up (the hand is over),
+// the auction, the trick as it stood, and the points at the end.
+// Data: GET /api/tables/{id}/hands (the seat's token if this browser holds one).
+// docs/web.md: #hands, #step-back, #step-forward, #position.
+
+import { api, ApiError } from "./api.js";
+import { seatToken } from "./tokens.js";
+import { applyPrefs } from "./prefs.js";
+import { cardName, cardShort, cardSvg, suitIcon, suitName } from "./cards.js";
+import { h, replace } from "./dom.js";
+import { siteHeader, variantWords } from "./site.js";
+
+/**
+ * @typedef {{leader: number, cards: string[], winner: number}} Trick
+ * @typedef {{rules: {name: string, options: Record<string, any>}, players: number,
+ *   dealer: number, phase: "auction" | "play" | "over", seat_to_act: number | null,
+ *   auction: [number, string][], high_bid: string | null, high_bidder: number | null,
+ *   pitched_card: string | null, pitcher: number | null, contract: string | null,
+ *   trump: string | null, tricks: Trick[], trick: [number, string][], leader: number | null,
+ *   tricks_won: number[], result: Result | null, scores: number[] | null}} PublicView
+ * @typedef {{pitcher: number | null, bid: number | string | null, made: boolean, moon: boolean,
+ *   high: number | null, low: number | null, jack: number | null, game: number | null,
+ *   points: number[], deltas: number[], tricks?: number[], game_counts?: number[],
+ *   trump?: string | null, high_card?: string | null, low_card?: string | null,
+ *   jack_card?: string | null, thrown_in?: boolean}} Result
+ * @typedef {{seat: number | null, action: string | null, view: PublicView,
+ *   hands: string[][]}} Step
+ * @typedef {{number: number, dealer: number, names: string[] | null, result: Result | null,
+ *   total?: number[] | null, steps: Step[]}} HandRecord
+ */
+
+const TRICKS = 6;
+const MOON_WORDS = /** @type {Record<string, string>} */ ({
+  money: "moon", auction: "moon", "auction-partners": "moon", setback: "smudge",
+});
+
+// ------------------------------------------------------------------ words
+
+/**
+ * @param {HandRecord} hand
+ * @param {number} seat
+ */
+function nameOf(hand, seat) {
+  return hand.names?.[seat] || `Seat ${seat + 1}`;
+}
+
+/**
+ * The bid of all points and tricks, as this table calls it.
+ * @param {PublicView} view
+ */
+function moonWord(view) {
+  const moon = view.rules.options?.moon ?? null;
+  if (typeof moon === "string") return moon.startsWith("smudge") ? "smudge" : "moon";
+  return MOON_WORDS[view.rules.name] ?? "moon";
+}
+
+/**
+ * A bid's value: "3", "moon".
+ * @param {PublicView} view
+ * @param {string | number | null} value
+ */
+function bidWord(view, value) {
+  if (value === "moon" || value === 5) return moonWord(view);
+  return String(value);
+}
+
+/**
+ * What a seat did, in a sentence: "Ann bids 3.", "Bob plays the ten of clubs."
+ * @param {PublicView} view
+ * @param {string} who
+ * @param {string} action
+ */
+function actionSentence(view, who, action) {
+  const [kind, arg] = action.split(" ");
+  if (kind === "pass") return `${who} passes.`;
+  if (kind === "moon" || arg === "moon") return `${who} bids ${moonWord(view)}.`;
+  if (kind === "bid") return `${who} bids ${arg}.`;
+  if (kind === "pitch") return `${who} pitches the ${cardName(arg).toLowerCase()}: a bid of 4.`;
+  if (kind === "play") return `${who} plays the ${cardName(arg).toLowerCase()}.`;
+  return `${who}: ${action}.`;
+}
+
+/**
+ * An auction action, short: "bid 3", "pass", "pitch Q♥".
+ * @param {PublicView} view
+ * @param {string} action
+ */
+function actionShort(view, action) {
+  const [kind, arg] = action.split(" ");
+  if (kind === "pitch") return `pitch ${cardShort(arg)}`;
+  if (kind === "moon" || arg === "moon") return moonWord(view);
+  return action;
+}
+
+/**
+ * The sides that score: seats, or two teams (seats 1 & 3 against 2 & 4) in partnerships.
+ * @param {HandRecord} hand
+ * @param {number} side
+ * @param {number} sides
+ */
+function sideName(hand, side, sides) {
+  const players = hand.steps[0].view.players;
+  if (sides >= players) return nameOf(hand, side);
+  const seats = [];
+  for (let s = side; s < players; s += sides) seats.push(nameOf(hand, s));
+  return seats.join(" & ");
+}
+
+/**
+ * A signed number: "+2", "−4", "0".
+ * @param {number} n
+ */
+function signed(n) {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
+}
+
+/**
+ * The hand in a line for the list: "Hand 2: Bob bid 4, set".
+ * @param {HandRecord} hand
+ */
+function handTitle(hand) {
+  const r = hand.result;
+  const view = hand.steps[hand.steps.length - 1].view;
+  if (!r) return `Hand ${hand.number}`;
+  if (r.thrown_in || r.pitcher === null) return `Hand ${hand.number}: thrown in`;
+  if (r.bid === 0) return `Hand ${hand.number}: ${nameOf(hand, r.pitcher)} led, no bid`;
+  return `Hand ${hand.number}: ${nameOf(hand, r.pitcher)} bid ${bidWord(view, r.bid)}, `
+    + (r.made ? "made" : "set");
+}
+
+// ------------------------------------------------------------------ positions
+
+/**
+ * How many tricks are complete, and how many cards of the current one are down.
+ * @param {PublicView} view
+ */
+function progress(view) {
+  return { done: view.tricks.length, cards: view.trick.length };
+}
+
+/**
+ * Where a step stands, for #position: "The deal (0 of 6 tricks)", "Auction (0 of 6 tricks)",
+ * "Trick 3 of 6, card 2", "Trick 3 of 6", "Trick 6 of 6: scored".
+ * @param {HandRecord} hand
+ * @param {number} index
+ */
+function positionWords(hand, index) {
+  const step = hand.steps[index];
+  const view = step.view;
+  const { done, cards } = progress(view);
+  const last = index === hand.steps.length - 1;
+  if (last && (hand.result?.thrown_in || (done === 0 && cards === 0))) {
+    return `Thrown in (0 of ${TRICKS} tricks)`;
+  }
+  if (index === 0) return `The deal (0 of ${TRICKS} tricks)`;
+  if (view.phase === "auction") return `Auction, bid ${auctionCount(view)} (0 of ${TRICKS} tricks)`;
+  if (done === 0 && cards === 0) return `Auction over (0 of ${TRICKS} tricks)`;
+  if (cards > 0) return `Trick ${done + 1} of ${TRICKS}, card ${cards}`;
+  if (last) return `Trick ${done} of ${TRICKS}: scored`;
+  return `Trick ${done} of ${TRICKS}`;
+}
+
+/** @param {PublicView} view */
+function auctionCount(view) {
+  return view.auction.length;
+}
+
+/**
+ * The steps "by trick" stops at: the deal, the end of the auction, each trick's last card, the
+ * end.
+ * @param {HandRecord} hand
+ * @returns {number[]}
+ */
+function trickStops(hand) {
+  const stops = [0];
+  let tricks = 0;
+  hand.steps.forEach((step, i) => {
+    const view = step.view;
+    if (i > 0 && view.phase !== "auction" && hand.steps[i - 1].view.phase === "auction") {
+      stops.push(i);
+    }
+    if (view.tricks.length > tricks) {
+      tricks = view.tricks.length;
+      stops.push(i);
+    }
+  });
+  const end = hand.steps.length - 1;
+  if (stops[stops.length - 1] !== end) stops.push(end);
+  return [...new Set(stops)].sort((a, b) => a - b);
+}
+
+// ------------------------------------------------------------------ the viewer
+
+class Viewer {
+  /**
+   * @param {HandRecord[]} hands
+   */
+  constructor(hands) {
+    this.hands = hands;
+    this.handIndex = 0;
+    this.step = 0;
+    /** @type {"trick" | "card"} */
+    this.by = "trick";
+
+    this.list = h("ol", { id: "hands", class: "hand-list" });
+    this.back = h("button", { type: "button", id: "step-back", text: "Previous",
+      "aria-keyshortcuts": "ArrowLeft" });
+    this.forward = h("button", { type: "button", id: "step-forward", class: "primary",
+      text: "Next", "aria-keyshortcuts": "ArrowRight" });
+    this.position = h("p", { id: "position", class: "position", "aria-live": "polite",
+      "aria-atomic": "true" });
+    this.said = h("p", { id: "step-action", class: "step-action" });
+    this.table = h("div", { class: "history-table" });
+    this.side = h("div", { class: "history-side" });
+
+    const byTrick = h("button", { type: "button", id: "by-trick", class: "small",
+      "aria-pressed": "true", text: "Trick" });
+    const byCard = h("button", { type: "button", id: "by-card", class: "small",
+      "aria-pressed": "false", text: "Card" });
+    for (const [button, by] of /** @type {[HTMLButtonElement, "trick" | "card"][]} */ (
+      [[byTrick, "trick"], [byCard, "card"]])) {
+      button.addEventListener("click", () => {
+        this.by = by;
+        byTrick.setAttribute("aria-pressed", String(by === "trick"));
+        byCard.setAttribute("aria-pressed", String(by === "card"));
+      });
+    }
+    this.controls = h("div", { class: "step-controls", role: "group",
+      "aria-label": "Step through the hand" },
+    h("div", { class: "step-buttons" }, this.back, this.position, this.forward),
+    h("div", { class: "step-by", role: "group", "aria-labelledby": "step-by-label" },
+      h("span", { id: "step-by-label", class: "label", text: "Step by" }), byTrick, byCard),
+    h("p", { class: "hint keys-hint" }, "Keys: ", h("kbd", { text: "←" }), " ",
+      h("kbd", { text: "→" }), " step, ", h("kbd", { text: "Home" }), " ",
+      h("kbd", { text: "End" }), " the start and the end."));
+
+    this.back.addEventListener("click", () => this.move(-1));
+    this.forward.addEventListener("click", () => this.move(1));
+    document.addEventListener("keydown", (event) => this.key(event));
+
+    this.hands.forEach((hand, i) => {
+      const button = h("button", { type: "button", class: "hand-pick", "data-hand": hand.number,
+        text: handTitle(hand) });
+      button.addEventListener("click", () => this.pick(i, true));
+      this.list.append(h("li", {}, button));
+    });
+
+    const wanted = /^#hand-(\d+)$/.exec(location.hash);
+    const start = wanted ? this.hands.findIndex((hd) => hd.number === Number(wanted[1])) : -1;
+    this.pick(start >= 0 ? start : 0, false);
+  }
+
+  /** @returns {HandRecord} */
+  get hand() {
+    return this.hands[this.handIndex];
+  }
+
+  /**
+   * @param {number} index
+   * @param {boolean} focus move the focus to Next (a hand was chosen)
+   */
+  pick(index, focus) {
+    this.handIndex = index;
+    this.step = 0;
+    history.replaceState(null, "", `#hand-${this.hand.number}`);
+    this.list.querySelectorAll("button").forEach((b, i) => {
+      if (i === index) b.setAttribute("aria-current", "true");
+      else b.removeAttribute("aria-current");
+    });
+    this.render();
+    if (focus) this.forward.focus();
+  }
+
+  /** @param {number} direction -1 back, +1 forward */
+  move(direction) {
+    const last = this.hand.steps.length - 1;
+    let next;
+    if (this.by === "card") {
+      next = this.step + direction;
+    } else {
+      const stops = trickStops(this.hand);
+      next = direction > 0 ? stops.find((s) => s > this.step) ?? last
+        : [...stops].reverse().find((s) => s < this.step) ?? 0;
+    }
+    this.go(next);
+  }
+
+  /** @param {number} step */
+  go(step) {
+    const clamped = Math.max(0, Math.min(this.hand.steps.length - 1, step));
+    if (clamped === this.step) return;
+    this.step = clamped;
+    this.render();
+  }
+
+  /** @param {KeyboardEvent} event */
+  key(event) {
+    const target = /** @type {HTMLElement | null} */ (event.target);
+    if (target && target.closest("input, select, textarea, [contenteditable]")) return;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === "ArrowLeft") this.move(-1);
+    else if (event.key === "ArrowRight") this.move(1);
+    else if (event.key === "Home") this.go(0);
+    else if (event.key === "End") this.go(this.hand.steps.length - 1);
+    else return;
+    event.preventDefault();
+  }
+
+  render() {
+    const hand = this.hand;
+    const step = hand.steps[this.step];
+    const view = step.view;
+    const last = hand.steps.length - 1;
+    this.back.disabled = this.step === 0;
+    this.forward.disabled = this.step === last;
+    this.position.textContent = positionWords(hand, this.step);
+    this.said.textContent = step.seat !== null && step.action
+      ? actionSentence(view, nameOf(hand, step.seat), step.action)
+      : `${nameOf(hand, hand.dealer)} deals.`;
+    replace(this.table, this.centre(hand, step), this.seats(hand, step));
+    replace(this.side, this.auction(hand, step),
+      this.step === last && hand.result ? this.result(hand) : null);
+  }
+
+  /**
+   * The middle of the table: trump, and the trick as it stood.
+   * @param {HandRecord} hand
+   * @param {Step} step
+   */
+  centre(hand, step) {
+    const view = step.view;
+    const trump = view.trump
+      ? h("p", { class: "trump" }, "Trump: ", suitIcon(view.trump, { decorative: true }), " ",
+        suitName(view.trump))
+      : h("p", { class: "trump muted", text: "Trump: not yet (the pitcher's first lead sets it)" });
+    /** @type {[number, string][]} */
+    let shown = view.trick;
+    let caption = "";
+    /** @type {number | null} */
+    let winner = null;
+    if (view.phase === "auction" && view.pitched_card !== null && view.pitcher !== null) {
+      shown = [[view.pitcher, view.pitched_card]];
+      caption = `${nameOf(hand, view.pitcher)} pitched`;
+    } else if (shown.length === 0 && view.tricks.length > 0) {
+      const t = view.tricks[view.tricks.length - 1];
+      shown = t.cards.map((c, i) => /** @type {[number, string]} */ (
+        [(t.leader + i) % view.players, c]));
+      winner = t.winner;
+      caption = `Trick ${view.tricks.length}, won by ${nameOf(hand, t.winner)}`;
+    } else if (shown.length > 0) {
+      caption = `Trick ${view.tricks.length + 1}`;
+    }
+    const cards = h("ul", { class: "trick-cards", "aria-label": caption || "The trick" },
+      shown.map(([seat, card]) => h("li", { class: "played", "data-seat": seat, "data-card": card,
+        "data-winner": seat === winner ? "true" : null },
+      cardSvg(card), h("span", { class: "played-by", text: nameOf(hand, seat)
+        + (seat === winner ? " ✓" : "") }))));
+    return h("div", { class: "felt history-felt" }, trump,
+      h("p", { class: "trick-caption", text: caption || (view.phase === "auction"
+        ? "The auction" : "No card played yet") }),
+      shown.length ? cards : null);
+  }
+
+  /**
+   * Every seat: name, dealer, bid, tricks won, and its cards face up (played ones faded).
+   * @param {HandRecord} hand
+   * @param {Step} step
+   */
+  seats(hand, step) {
+    const view = step.view;
+    const dealt = hand.steps[0].hands;
+    /** @type {Record<number, string>} */
+    const bids = {};
+    for (const [seat, action] of view.auction) bids[seat] = actionShort(view, action);
+    return h("ul", { class: "history-seats", "aria-label": "The seats' cards" },
+      dealt.map((cards, seat) => {
+        const held = new Set(step.hands[seat] ?? []);
+        const facts = [];
+        if (seat === hand.dealer) facts.push("dealer");
+        if (view.pitcher === seat && view.contract !== null) {
+          facts.push(`pitcher, bid ${bidWord(view, view.contract)}`);
+        } else if (bids[seat]) facts.push(bids[seat]);
+        if (view.tricks_won[seat]) {
+          facts.push(`${view.tricks_won[seat]} trick${view.tricks_won[seat] === 1 ? "" : "s"}`);
+        }
+        return h("li", { class: "hseat", "data-seat": seat,
+          "data-turn": view.seat_to_act === seat ? "true" : null,
+          "data-acted": step.seat === seat ? "true" : null },
+        h("p", { class: "hseat-head" }, h("span", { class: "hseat-name", text: nameOf(hand, seat) }),
+          facts.length ? h("span", { class: "hseat-facts", text: ` · ${facts.join(" · ")}` })
+            : null),
+        h("ul", { class: "hcards", "aria-label": `${nameOf(hand, seat)}'s cards` },
+          cards.map((card) => {
+            const played = !held.has(card);
+            const svg = cardSvg(card);
+            if (played) svg.setAttribute("aria-label", `${cardName(card)}, played`);
+            return h("li", { class: played ? "hcard played-out" : "hcard", "data-card": card },
+              svg);
+          })));
+      }));
+  }
+
+  /**
+   * The auction so far.
+   * @param {HandRecord} hand
+   * @param {Step} step
+   */
+  auction(hand, step) {
+    const view = step.view;
+    const items = view.auction.map(([seat, action]) => h("li", {},
+      h("span", { class: "who", text: `${nameOf(hand, seat)}: ` }),
+      h("span", { text: actionShort(view, action) })));
+    return h("section", { class: "panel auction-box", "aria-labelledby": "auction-title" },
+      h("h2", { id: "auction-title", text: "Auction" }),
+      items.length ? h("ol", { class: "auction-list" }, items)
+        : h("p", { class: "muted", text: `Nobody has bid yet; ${nameOf(hand,
+          (hand.dealer + 1) % view.players)} speaks first.` }));
+  }
+
+  /**
+   * The hand's result: made or set, who took High, Low, Jack and Game, the points and scores.
+   * @param {HandRecord} hand
+   */
+  result(hand) {
+    const r = /** @type {Result} */ (hand.result);
+    const view = hand.steps[hand.steps.length - 1].view;
+    const sides = r.points.length;
+    const who = (/** @type {number | null} */ side) => side === null || side === undefined
+      ? "nobody" : sideName(hand, side, sides);
+    /** @type {HTMLElement[]} */
+    const lines = [];
+    if (r.thrown_in || r.pitcher === null) {
+      lines.push(h("p", { text: "Everyone passed: the hand was thrown in." }));
+    } else {
+      const pitcher = nameOf(hand, r.pitcher);
+      lines.push(h("p", { class: "outcome", text: r.bid === 0
+        ? `${pitcher} led with no bid to make.`
+        : `${pitcher} bid ${bidWord(view, r.bid)} and ${r.made ? "made it" : "was set"}`
+          + `${r.moon ? ` — a ${moonWord(view)}!` : "."}` }));
+    }
+    const trump = r.trump ? ` ${suitName(r.trump)}` : "";
+    const rows = [
+      ["High", r.high, r.high_card ? `${cardShort(r.high_card)}` : ""],
+      ["Low", r.low, r.low_card ? `${cardShort(r.low_card)}` : ""],
+      ["Jack", r.jack, r.jack_card ? `${cardShort(r.jack_card)}` : r.jack === null
+        ? `the jack of${trump} was not dealt` : ""],
+      ["Game", r.game, r.game_counts && r.game !== null
+        ? `${r.game_counts[r.game]} in game count` : "tied or none"],
+    ];
+    if (!r.thrown_in) {
+      lines.push(h("table", { class: "points-table" },
+        h("caption", { class: "visually-hidden", text: "The points" }),
+        h("tbody", {}, rows.map(([point, side, note]) => h("tr", {},
+          h("th", { scope: "row", text: String(point) }),
+          h("td", { text: who(/** @type {number | null} */ (side)) }),
+          h("td", { class: "muted", text: String(note) }))))));
+    }
+    const totals = hand.total ?? null;
+    lines.push(h("table", { class: "score-table" },
+      h("caption", { text: "Scores" }),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col", text: sides < view.players ? "Team"
+        : "Player" }), h("th", { scope: "col", text: "Points" }),
+      h("th", { scope: "col", text: "Change" }),
+      totals ? h("th", { scope: "col", text: "Score" }) : null)),
+      h("tbody", {}, r.points.map((points, side) => h("tr", {},
+        h("th", { scope: "row", text: sideName(hand, side, sides) }),
+        h("td", { text: String(points) }),
+        h("td", { text: signed(r.deltas[side] ?? 0) }),
+        totals ? h("td", { text: totals[side] === undefined ? ""
+          : String(totals[side]).replace("-", "−") }) : null)))));
+    return h("section", { id: "hand-result", class: "panel result-box",
+      "aria-labelledby": "result-title" },
+    h("h2", { id: "result-title", text: "Result" }), lines);
+  }
+}
+
+// ------------------------------------------------------------------ the page
+
+/**
+ * The hands, with the seat's token if this browser holds one (a stale token: without).
+ * @param {string} table
+ * @returns {Promise<{hands: HandRecord[]}>}
+ */
+async function loadHands(table) {
+  const path = `/api/tables/${encodeURIComponent(table)}/hands`;
+  const held = seatToken(table);
+  if (held) {
+    try {
+      return await api("GET", path, undefined, held.token);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 401) throw error;
+    }
+  }
+  return await api("GET", path);
+}
+
+async function main() {
+  applyPrefs();
+  const app = /** @type {HTMLElement} */ (document.getElementById("app"));
+  const table = document.body.dataset.table || location.pathname.split("/")[2] || "";
+  const title = h("h1", { text: "Hands played" });
+  const status = h("p", { class: "muted", role: "status", text: "Loading the hands…" });
+  const back = h("a", { href: `/t/${table}`, class: "back-link", text: "Back to the table" });
+  replace(app, siteHeader(), h("div", { class: "history-head" }, title, back), status);
+
+  api("GET", `/api/tables/${encodeURIComponent(table)}`).then((info) => {
+    title.textContent = `Hands played: ${variantWords(info.variant)}`;
+    document.title = `Hands of a table of ${variantWords(info.variant)} — Pitch`;
+  }).catch(() => {});
+
+  /** @type {{hands: HandRecord[]}} */
+  let data;
+  try {
+    data = await loadHands(table);
+  } catch (error) {
+    let message = error instanceof ApiError ? error.message : String(error);
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+      message = "The hands are shown to the table's players while the game goes on, and to "
+        + "everyone once it is over.";
+    } else if (error instanceof ApiError && error.status === 404) {
+      message = "There is no such table.";
+    }
+    status.textContent = message;
+    status.classList.add("error");
+    status.setAttribute("role", "alert");
+    return;
+  }
+  const hands = (data.hands || []).filter((hd) => hd.steps && hd.steps.length);
+  if (!hands.length) {
+    status.textContent = "No hand is finished yet: come back after the first one.";
+    return;
+  }
+  status.remove();
+  const viewer = new Viewer(hands);
+  app.append(h("div", { class: "history-grid" },
+    h("nav", { class: "panel hands-box", "aria-labelledby": "hands-title" },
+      h("h2", { id: "hands-title", text: "Hands" }), viewer.list),
+    h("section", { class: "history-main", "aria-label": "The hand, step by step" },
+      viewer.controls, viewer.said, viewer.table),
+    viewer.side));
+}
+
+main();
