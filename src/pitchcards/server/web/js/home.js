@@ -759,7 +759,7 @@ function lobbyPanel() {
 function lobbyRow(info) {
   const open = info.seats.filter((s) => s.kind === "open").length;
   const names = info.seats.filter((s) => s.kind === "human" && s.name).map((s) => s.name);
-  const actions = h("td", { class: "lobby-actions" });
+  const actions = h("div", { class: "lobby-actions" });
   const mine = seatToken(info.table);
   if (mine) {
     actions.append(h("a", { class: "button small primary", href: `/t/${info.table}`,
@@ -778,7 +778,7 @@ function lobbyRow(info) {
         : null),
     h("td", { text: `${info.seats.length - open} of ${info.seats.length}` }),
     h("td", { text: STATUS_WORDS[info.status] ?? info.status }),
-    actions);
+    h("td", {}, actions));
 }
 
 // ------------------------------------------------------------------ the page
@@ -792,7 +792,7 @@ async function main() {
     h("p", { class: "muted", text: "Loading the games…" }));
   const side = h("div", { class: "home-side" }, joinPanel(), yourTables(), lobbyPanel(),
     h("details", { class: "panel settings-box" }, h("summary", { text: "Settings" }),
-      settingsPanel()));
+      settingsPanel({ hideLegend: true })));
   replace(app, header, h("div", { class: "home-grid" }, createBox, side));
 
   /** @type {{variants: VariantInfo[], options: OptionInfo[]}} */

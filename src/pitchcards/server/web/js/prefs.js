@@ -134,9 +134,11 @@ let panels = 0;
 
 /**
  * A small labelled form to change the settings; it follows changes made elsewhere.
+ * @param {{hideLegend?: boolean}} [opts] `hideLegend`: its "Settings" legend only for assistive
+ *   technology (when a heading or summary around it already says so)
  * @returns {HTMLElement}
  */
-export function settingsPanel() {
+export function settingsPanel(opts = {}) {
   const id = `prefs-${++panels}`;
   const form = document.createElement("form");
   form.className = "settings-panel";
@@ -144,6 +146,7 @@ export function settingsPanel() {
   const set = document.createElement("fieldset");
   const legend = document.createElement("legend");
   legend.textContent = "Settings";
+  if (opts.hideLegend) legend.className = "visually-hidden";
   set.append(legend);
 
   /**
