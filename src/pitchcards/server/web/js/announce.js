@@ -1,0 +1,80 @@
+// The `#live` region (docs/web.md): one sentence per play, trick and result, for screen
+// readers — and on screen, the table's last news line, like the terminal game's message line.
+
+import { actionSentence, el, outcomeSentence, sentence, sideName } from "./words.js";
+import { newsText } from "./scoresheet.js";
+import { sceneOf } from "./seats.js";
+import { myTurn } from "./hand.js";
+
+/**
+ * @typedef {import("./state.js").TableEvent} TableEvent
+ * @typedef {import("./state.js").TableState} TableState
+ * @typedef {import("./words.js").View} View
+ */
+
+/** How many sentences stay in the region. */
+const KEPT = 4;
+
+/**
+ * The sentence an event is said in (null: nothing worth saying).
+ * @param {TableEvent} event
+ * @param {TableState} state the state after it
+ * @param {View | null} before the view before it
+ * @returns {string | null}
+ */
+export function eventSentence(event, state, before) {
+  const scene = sceneOf(state);
+  const view = state.view;
+  const rules = view ? view.rules : state.table ? state.table.rules : null;
+  let text = null;
+  switch (event.type) {
+    case "hand_dealt":
+      text = `Hand ${event.hand + 1}: ${sentence(scene.who(event.dealer), "deal")}.`;
+      break;
+    case "action_taken":
+      text = actionSentence(rules, scene.who(event.seat), event.action);
+      break;
+    case "action_undone":
+      text = `${scene.who(event.seat)} took back ${event.action}.`;
+      break;
+    case "trick_won":
+      text = `${sentence(scene.who(event.winner), "take", "the trick")}.`;
+      break;
+    case "hand_scored": {
+      if (!view) break;
+      const r = event.result;
+      text = outcomeSentence(view, r);
+      if (!(r.thrown_in || r.pitcher === null)) {
+        /** @param {number | null} side */
+        const who = (side) => (side === null ? "nobody" : sideName(view, side));
+        text += ` High: ${who(r.high)}. Low: ${who(r.low)}. Jack: ${who(r.jack)}. Game: ${who(r.game)}.`;
+      }
+      break;
+    }
+    case "match_won":
+      text = view ? `${sentence(sideName(view, event.winner), "win", "the match")}!` : "The match is over.";
+      break;
+    case "player_joined":
+    case "player_left":
+    case "settled":
+      text = newsText(state.news[state.news.length - 1]);
+      break;
+    default:
+      break;
+  }
+  if (text && myTurn(view) && !myTurn(before)) text += " Your turn.";
+  return text;
+}
+
+export class Announcer {
+  /** @param {HTMLElement} region `#live` */
+  constructor(region) {
+    this.region = region;
+  }
+
+  /** @param {string} text */
+  say(text) {
+    this.region.append(el("p", { text }));
+    while (this.region.children.length > KEPT) this.region.firstElementChild?.remove();
+  }
+}

@@ -1,0 +1,166 @@
+// The score sheet (docs/web.md `#scoresheet`): the scores now, and a row per finished hand —
+// bidder and bid, who took High, Low, Jack and Game, made or set, the scores after it.  At money
+// tables also points, stars and money against the average, and the joins, leaves, payouts and
+// the settlement in the order they happened.
+
+import { suitSymbol } from "./cards.js";
+import { bidWord, cardShort, el, moneyText, fraction, seatName, sideCount, sideName, signed } from "./words.js";
+
+/**
+ * @typedef {import("./state.js").TableState} TableState
+ * @typedef {import("./state.js").HandRow} HandRow
+ * @typedef {import("./state.js").News} News
+ * @typedef {import("./words.js").View} View
+ */
+
+/**
+ * Who took a point, with the card: "Ann (A♥)".
+ * @param {View} view
+ * @param {number | null} side
+ * @param {string | null | undefined} card
+ */
+function pointCell(view, side, card) {
+  if (side === null || side === undefined) return card ? "nobody" : "–";
+  const who = sideName(view, side);
+  return card ? `${who} (${cardShort(card)})` : who;
+}
+
+/**
+ * A join, leave or the settlement, as a sentence.
+ * @param {News} news
+ */
+export function newsText(news) {
+  if (news.kind === "joined") return `${news.name} joined${news.score ? ` with ${news.score} points` : ""}.`;
+  if (news.kind === "left") return `${news.name} left, paid ${moneyText(news.payout || "0")}.`;
+  const paid = Object.entries(news.payouts || {}).map(([name, amount]) => `${name} ${moneyText(amount)}`);
+  return `Settled: ${paid.join(", ") || "nobody was paid"}.`;
+}
+
+/**
+ * @param {HTMLElement} root `#scoresheet`
+ * @param {TableState} state
+ */
+export function renderScoresheet(root, state) {
+  const view = state.view;
+  const money = Boolean(state.table && state.table.money);
+  const key = JSON.stringify([state.rows.length, state.news.length, view && view.scores,
+    view && view.money, view && view.stars, view && view.names, money, state.winner]);
+  if (root.dataset.key === key) return;
+  root.dataset.key = key;
+  root.replaceChildren();
+  if (!view || !view.scores) {
+    root.append(el("p", { class: "muted", text: "No hand has been played yet." }));
+    return;
+  }
+  root.append(money ? standing(view) : totals(view, state));
+  const sheet = el("table", { class: "sheet" }, [
+    el("caption", { text: "Hand by hand" }),
+  ]);
+  const sides = money ? 0 : sideCount(view);
+  const head = el("tr", {}, ["Hand", "Bid", "High", "Low", "Jack", "Game", "Made"].map(
+    (text) => el("th", { scope: "col", text })));
+  for (let side = 0; side < sides; side += 1) head.append(el("th", { scope: "col", text: sideName(view, side) }));
+  if (money) head.append(el("th", { scope: "col", text: "Change" }));
+  sheet.append(el("thead", {}, [head]));
+  const body = el("tbody");
+  const columns = 7 + (money ? 1 : sides);
+  const news = [...state.news];
+  for (const row of state.rows) {
+    while (news.length && news[0].hand <= row.hand) {
+      const item = /** @type {News} */ (news.shift());
+      body.append(el("tr", { class: "news", "data-news": item.kind }, [
+        el("td", { colspan: columns, text: newsText(item) })]));
+    }
+    body.append(handRow(row, money, sides));
+  }
+  for (const item of news) {
+    body.append(el("tr", { class: "news", "data-news": item.kind }, [
+      el("td", { colspan: columns, text: newsText(item) })]));
+  }
+  if (!state.rows.length) {
+    body.append(el("tr", {}, [el("td", { colspan: columns, class: "muted",
+      text: "The hands finished before this page was opened are in the history." })]));
+  }
+  sheet.append(body);
+  root.append(el("div", { class: "sheet-scroll" }, [sheet]));
+}
+
+/**
+ * One finished hand.
+ * @param {HandRow} row
+ * @param {boolean} money
+ * @param {number} sides
+ */
+function handRow(row, money, sides) {
+  const r = row.result;
+  const view = row.view;
+  const thrown = r.thrown_in || r.pitcher === null;
+  const bidder = r.pitcher === null ? "–" : seatName(view, r.pitcher);
+  const bid = thrown ? "thrown in" : `${bidder} ${bidWord(view.rules, r.bid)}${r.trump ? " " + suitSymbol(r.trump) : ""}`;
+  const cells = [
+    el("th", { scope: "row", text: String(row.hand + 1) }),
+    el("td", { text: bid }),
+    el("td", { text: thrown ? "" : pointCell(view, r.high, r.high_card) }),
+    el("td", { text: thrown ? "" : pointCell(view, r.low, r.low_card) }),
+    el("td", { text: thrown ? "" : pointCell(view, r.jack, r.jack_card) }),
+    el("td", { text: thrown ? "" : pointCell(view, r.game, null) }),
+    el("td", { class: thrown ? "" : r.made ? "made" : "set",
+      text: thrown ? "" : (r.made ? "made" : "set") + (r.moon ? " ★" : "") }),
+  ];
+  if (money) {
+    const names = row.names.length ? row.names : view.names || [];
+    cells.push(el("td", { text: r.deltas.map((d, i) => `${names[i] || i + 1} ${signed(d)}`).join(" · ") }));
+  } else {
+    for (let side = 0; side < sides; side += 1) {
+      const delta = r.deltas[side] || 0;
+      cells.push(el("td", { class: "score" }, [String(row.scores[side] ?? ""),
+        el("span", { class: delta > 0 ? "delta up" : delta < 0 ? "delta down" : "delta", text: ` ${signed(delta)}` })]));
+    }
+  }
+  return el("tr", { "data-hand": row.hand + 1, "data-made": thrown ? "thrown" : String(r.made) }, cells);
+}
+
+/**
+ * The scores now, side by side, and the target.
+ * @param {View} view
+ * @param {TableState} state
+ */
+function totals(view, state) {
+  const list = el("dl", { class: "totals" });
+  const scores = view.scores || [];
+  scores.forEach((score, side) => {
+    const mine = view.seat !== null && (sideCount(view) < view.players ? view.seat % 2 === side : view.seat === side);
+    list.append(el("div", { class: "total", "data-side": side, "data-me": mine,
+      "data-winner": state.winner === side }, [
+      el("dt", { text: sideName(view, side) }), el("dd", { text: String(score) })]));
+  });
+  const wrap = el("div", { class: "totals-wrap" }, [list]);
+  if (view.target) wrap.append(el("p", { class: "hint", text: `First to ${view.target} wins.` }));
+  return wrap;
+}
+
+/**
+ * A money table's standing: points, stars and money against the average, per player.
+ * @param {View} view
+ */
+function standing(view) {
+  const table = el("table", { class: "standing" }, [
+    el("caption", { text: "Standing" }),
+    el("thead", {}, [el("tr", {}, ["Player", "Points", "★", "Money"].map(
+      (text) => el("th", { scope: "col", text })))]),
+  ]);
+  const body = el("tbody");
+  const names = view.names || [];
+  for (let seat = 0; seat < view.players; seat += 1) {
+    const amount = view.money ? view.money[seat] : "0";
+    const value = fraction(String(amount));
+    body.append(el("tr", { "data-seat": seat, "data-me": view.seat === seat }, [
+      el("th", { scope: "row", text: seatName(view, seat, names) }),
+      el("td", { text: String(view.scores ? view.scores[seat] ?? "" : "") }),
+      el("td", { text: String(view.stars ? view.stars[seat] ?? 0 : 0) }),
+      el("td", { class: value > 0 ? "up" : value < 0 ? "down" : "", text: moneyText(amount) }),
+    ]));
+  }
+  table.append(body);
+  return table;
+}

@@ -1,0 +1,154 @@
+// The seats around the table, seen from the viewer's chair (the viewer at the bottom, play going
+// clockwise): names, bot and away marks, the dealer, whose turn, each seat's bid or contract,
+// cards held and tricks won (docs/web.md: `#seats .seat[data-seat=N]`).
+
+import { bidWord, count, el, ruleOption, seatName, YOU } from "./words.js";
+
+/**
+ * @typedef {import("./state.js").TableState} TableState
+ * @typedef {import("./state.js").SeatInfo} SeatInfo
+ * @typedef {import("./words.js").View} View
+ * @typedef {object} Scene who sits where, from the view or (before the first deal) TableInfo
+ * @property {View | null} view
+ * @property {number} players
+ * @property {number} me the seat drawn at the bottom (the viewer's, or 0 for a spectator)
+ * @property {boolean} seated whether the viewer holds a seat in this hand
+ * @property {string[]} names the names in seat order
+ * @property {(seat: number) => SeatInfo | null} info the TableInfo of the player in `seat`
+ * @property {(seat: number) => string} who "You", a name, "Seat 3"
+ */
+
+/**
+ * Who sits where now.
+ * @param {TableState} state
+ * @returns {Scene}
+ */
+export function sceneOf(state) {
+  const view = state.view;
+  const seats = state.table ? state.table.seats : [];
+  const players = view ? view.players : seats.length;
+  /** @type {string[]} */
+  const names = [];
+  for (let s = 0; s < players; s += 1) {
+    const fromView = view && view.names ? view.names[s] : null;
+    const fromTable = seats.find((info) => info.seat === s);
+    names.push(fromView || (fromTable && fromTable.name) || `Seat ${s + 1}`);
+  }
+  const mine = view ? view.seat : state.you ? state.you.seat : null;
+  const me = mine === null || mine === undefined ? 0 : mine;
+  return {
+    view, players, me, seated: mine !== null && mine !== undefined, names,
+    info(seat) {
+      const name = names[seat];
+      return seats.find((info) => info.name === name) || seats.find((info) => info.seat === seat)
+        || null;
+    },
+    who(seat) {
+      if (mine === seat) return YOU;
+      return view ? seatName(view, seat, names) : names[seat];
+    },
+  };
+}
+
+/**
+ * Where seat `seat` sits on the felt, in percent of its width and height: the viewer at the
+ * bottom, the next seat (to the viewer's left) at the left, and so on clockwise.
+ * @param {Scene} scene
+ * @param {number} seat
+ * @param {number} radius 0..1 of the way from the centre to the edge, across
+ * @param {number} [down] the same, up and down (default: `radius`)
+ * @returns {{x: number, y: number}}
+ */
+export function place(scene, seat, radius, down = radius) {
+  const k = (seat - scene.me + scene.players) % scene.players;
+  const angle = Math.PI / 2 + (2 * Math.PI * k) / scene.players;
+  return { x: 50 + 50 * radius * Math.cos(angle), y: 50 + 50 * down * Math.sin(angle) };
+}
+
+/**
+ * The last thing each seat said in this hand's auction.
+ * @param {View} view
+ * @returns {Map<number, string>}
+ */
+function lastBids(view) {
+  const bids = new Map();
+  for (const [seat, action] of view.auction) bids.set(seat, action);
+  return bids;
+}
+
+/**
+ * A seat's bid or contract in words: "bid 2", "pass", "moon", "pitched: 4 ★".
+ * @param {View} view
+ * @param {number} seat
+ * @param {Map<number, string>} bids
+ */
+function bidText(view, seat, bids) {
+  if (view.phase !== "auction" && view.pitcher === seat && view.contract !== null) {
+    return `bid ${bidWord(view.rules, view.contract)} ★`;
+  }
+  if (view.phase !== "auction") return "";
+  const action = bids.get(seat);
+  if (!action) return "";
+  if (action === "pass") return "pass";
+  const [kind, arg] = action.split(" ");
+  if (kind === "pitch") return "pitch";
+  return `bid ${bidWord(view.rules, arg)}`;
+}
+
+/**
+ * The seats, positioned around the felt.
+ * @param {HTMLElement} root `#seats`
+ * @param {TableState} state
+ * @param {Scene} scene
+ */
+export function renderSeats(root, state, scene) {
+  const view = scene.view;
+  const bids = view ? lastBids(view) : new Map();
+  const partners = view && ruleOption(view.rules, "partnership", "off") === "2x2";
+  root.replaceChildren();
+  root.dataset.players = String(scene.players);
+  for (let seat = 0; seat < scene.players; seat += 1) {
+    const info = scene.info(seat);
+    const kind = info ? info.kind : "open";
+    const turn = view !== null && view.seat_to_act === seat && view.phase !== "over";
+    const me = scene.seated && seat === scene.me;
+    const name = scene.names[seat];
+    const dealer = Boolean(view && view.dealer === seat);
+    const marks = [];
+    if (kind === "bot") marks.push(el("span", { class: "mark bot", text: info && info.level ? `${info.level} bot` : "bot" }));
+    if (info && info.away) marks.push(el("span", { class: "mark away", text: "away (bot)" }));
+    else if (info && kind === "human" && !info.connected && state.table
+      && state.table.status === "playing") marks.push(el("span", { class: "mark offline", text: "offline" }));
+    if (partners && !me && scene.seated && seat % 2 === scene.me % 2) {
+      marks.push(el("span", { class: "mark partner", text: "partner" }));
+    }
+    const bid = view ? bidText(view, seat, bids) : "";
+    const held = view ? view.hand_sizes[seat] : null;
+    const won = view ? view.tricks_won[seat] : 0;
+    const facts = [];
+    if (held !== null && held !== undefined && view && view.phase !== "over") {
+      facts.push(count(held, "card"));
+    }
+    if (won) facts.push(count(won, "trick"));
+    const where = place(scene, seat, 0.97);
+    const node = el("div", {
+      class: "seat", "data-seat": seat, "data-kind": kind, "data-away": Boolean(info && info.away),
+      "data-dealer": dealer, "data-turn": turn, "data-me": me,
+      "data-side": where.y > 70 ? "bottom" : where.y < 30 ? "top" : where.x < 50 ? "left" : "right",
+    }, [
+      el("span", { class: "seat-head" }, [
+        el("span", { class: "seat-name", text: me ? `${name} (you)` : name }),
+        dealer ? el("span", { class: "mark dealer", title: "Dealer", text: "D", "aria-label": "dealer" }) : null,
+      ]),
+      el("span", { class: "seat-line" }, [
+        ...marks,
+        el("span", { class: "seat-bid", text: bid, "data-empty": !bid }),
+        facts.length ? el("span", { class: "seat-facts", text: facts.join(" · ") }) : null,
+      ]),
+      turn ? el("span", { class: "visually-hidden", text: me ? "your turn" : "to play" }) : null,
+    ]);
+    node.style.left = `${where.x}%`;
+    node.style.top = `${where.y}%`;
+    root.append(node);
+  }
+}

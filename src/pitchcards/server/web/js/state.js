@@ -1,0 +1,261 @@
+// The table page's state, changed only by server messages (docs/web.md): the seat's View folded
+// from each event as pitchcards.events.apply_event does, TableInfo, the hands' results, the
+// table's news, chat, the pending action and the last refusal.
+
+/**
+ * @typedef {import("./words.js").View} View
+ * @typedef {import("./words.js").HandResult} HandResult
+ * @typedef {import("./words.js").Trick} Trick
+ * @typedef {import("./words.js").Rules} Rules
+ * @typedef {import("./net.js").ConnectionState} ConnectionState
+ * @typedef {{seat: number, name: string | null, kind: "human" | "bot" | "open",
+ *   level?: string | null, connected?: boolean, away?: boolean, host?: boolean}} SeatInfo
+ * @typedef {{table: string, variant: string, rules: Rules,
+ *   status: "waiting" | "playing" | "over", listed: boolean, money: boolean,
+ *   seats: SeatInfo[], settings: Record<string, any>, seq: number, spectators?: number,
+ *   pending?: string[], rematch?: string | null}} TableInfo
+ * @typedef {{role: "player" | "spectator", seat: number | null, name: string | null,
+ *   host: boolean}} You
+ * @typedef {{hand: number, result: HandResult, scores: number[], view: View,
+ *   names: string[]}} HandRow
+ * @typedef {{hand: number, kind: "joined" | "left" | "settled", name?: string,
+ *   seat?: number, score?: number, payout?: string,
+ *   payouts?: Record<string, string>}} News
+ * @typedef {{name: string, text: string, at: number}} ChatLine
+ * @typedef {{type: string, seq: number, [key: string]: any}} TableEvent
+ * @typedef {object} TableState
+ * @property {ConnectionState} connection
+ * @property {string} connectionWords
+ * @property {You | null} you
+ * @property {TableInfo | null} table
+ * @property {View | null} view
+ * @property {number | null} seq the last event seq taken (null: none yet)
+ * @property {number} welcomeSeq the table's seq at the last welcome: events up to it are
+ *   catching up, not news
+ * @property {number | null} hand the index of the hand in play (from its deal)
+ * @property {string[]} dealt this seat's cards as dealt this hand
+ * @property {HandRow[]} rows the finished hands seen
+ * @property {News[]} news joins, leaves and the settlement
+ * @property {Record<string, string> | null} payouts the settlement
+ * @property {number | null} winner the side that won the match
+ * @property {ChatLine[]} chat the last lines
+ * @property {number} chatTotal how many lines were heard in all
+ * @property {string | null} pending the action waiting for the server
+ * @property {string | null} refusal the last refusal in words
+ * @property {Trick | null} lastTrick the last finished trick of this hand
+ * @property {string | null} rematch the rematch's table id
+ */
+
+/** Events after which an action of ours was surely taken (docs/protocol.md, "Acting"). */
+const MOVES = new Set(["action_taken", "action_undone", "hand_dealt", "match_won", "settled"]);
+const CHAT_KEPT = 200;
+
+/** @returns {TableState} */
+function fresh() {
+  return {
+    connection: "connecting", connectionWords: "Connecting…", you: null, table: null,
+    view: null, seq: null, welcomeSeq: 0, hand: null, dealt: [], rows: [], news: [],
+    payouts: null, winner: null, chat: [], chatTotal: 0, pending: null, refusal: null, lastTrick: null,
+    rematch: null,
+  };
+}
+
+export class TableStore {
+  constructor() {
+    /** @type {TableState} */
+    this.state = fresh();
+    /** @type {Array<(state: TableState) => void>} */
+    this.changeListeners = [];
+    /** @type {Array<(event: TableEvent, state: TableState, before: View | null) => void>} */
+    this.eventListeners = [];
+  }
+
+  /**
+   * Call `listener` after every change.
+   * @param {(state: TableState) => void} listener
+   */
+  onChange(listener) {
+    this.changeListeners.push(listener);
+  }
+
+  /**
+   * Call `listener` with every live event (not the ones replayed to catch up), after it is
+   * folded in and before the change listeners run.
+   * @param {(event: TableEvent, state: TableState, before: View | null) => void} listener
+   */
+  onEvent(listener) {
+    this.eventListeners.push(listener);
+  }
+
+  changed() {
+    for (const listener of this.changeListeners) listener(this.state);
+  }
+
+  /**
+   * @param {ConnectionState} connection
+   * @param {string} words
+   */
+  setConnection(connection, words) {
+    this.state.connection = connection;
+    this.state.connectionWords = words;
+    if (connection !== "open") this.state.pending = null;
+    this.changed();
+  }
+
+  /**
+   * An action is on its way to the server.
+   * @param {string} action
+   */
+  setPending(action) {
+    this.state.pending = action;
+    this.state.refusal = null;
+    this.changed();
+  }
+
+  /**
+   * A refusal made here, before anything was sent (not connected, a spectator …).
+   * @param {string | null} words
+   */
+  setRefusal(words) {
+    this.state.refusal = words;
+    this.changed();
+  }
+
+  /**
+   * Fold one server message in.
+   * @param {any} message
+   */
+  take(message) {
+    const state = this.state;
+    switch (message.type) {
+      case "welcome":
+        state.you = message.you;
+        state.table = message.table;
+        state.welcomeSeq = Number(message.seq) || 0;
+        if (message.table && message.table.rematch) state.rematch = message.table.rematch;
+        break;
+      case "snapshot":
+        state.seq = message.seq;
+        state.view = message.view || null;
+        state.dealt = state.view ? [...state.view.dealt] : [];
+        state.pending = null;
+        if (state.view && state.view.tricks.length) {
+          state.lastTrick = state.view.tricks[state.view.tricks.length - 1];
+        }
+        break;
+      case "event":
+        if (!message.event || typeof message.event.seq !== "number") return;
+        if (state.seq !== null && message.event.seq <= state.seq) return;  // had it
+        this.event(message.event);
+        return;
+      case "table":
+        state.table = message.table;
+        if (message.table && message.table.rematch) state.rematch = message.table.rematch;
+        break;
+      case "chat":
+        state.chat.push({ name: String(message.name), text: String(message.text),
+          at: Number(message.at) });
+        state.chatTotal += 1;
+        if (state.chat.length > CHAT_KEPT) state.chat.splice(0, state.chat.length - CHAT_KEPT);
+        break;
+      case "error":
+        state.pending = null;
+        if (message.reason !== "stale") {
+          state.refusal = String(message.words || message.message || message.reason);
+        }
+        if (Array.isArray(message.legal) && state.view && state.view.seat !== null
+            && state.view.seat === state.view.seat_to_act) {
+          state.view = { ...state.view, legal_actions: message.legal };
+        }
+        break;
+      case "rematch":
+        state.rematch = String(message.table);
+        break;
+      default:
+        return;  // pong, and whatever a newer server says that this page does not know
+    }
+    this.changed();
+  }
+
+  /**
+   * One engine event: the fact, and the public state after it plus what only this seat knows.
+   * @param {TableEvent} event
+   */
+  event(event) {
+    const state = this.state;
+    const before = state.view;
+    state.seq = event.seq;
+    if (MOVES.has(event.type)) state.pending = null;
+    // a refusal stays until this seat's next move or the next deal (a bot's quick play
+    // would otherwise wipe it before it is read)
+    const own = before && before.seat !== null && event.seat === before.seat;
+    if (event.type === "hand_dealt" || (event.type === "action_taken" && own)) state.refusal = null;
+    switch (event.type) {
+      case "hand_dealt":
+        state.view = event.view;
+        state.dealt = event.view ? [...event.view.dealt] : [];
+        state.hand = event.hand;
+        state.lastTrick = null;
+        break;
+      case "trick_won":
+        state.lastTrick = { leader: event.leader, cards: event.cards, winner: event.winner };
+        break;
+      case "hand_scored":
+        if (state.view) {
+          state.view = { ...state.view, scores: event.scores, result: event.result };
+          state.rows.push({ hand: event.hand, result: event.result, scores: event.scores,
+            view: state.view, names: [...(state.view.names || [])] });
+        }
+        break;
+      case "match_won":
+        state.winner = event.winner;
+        if (state.view) state.view = { ...state.view, scores: event.scores };
+        break;
+      case "player_joined":
+        state.news.push({ hand: this.nextHand(), kind: "joined", name: event.name,
+          seat: event.seat, score: event.score });
+        break;
+      case "player_left":
+        state.news.push({ hand: this.nextHand(), kind: "left", name: event.name,
+          payout: event.payout });
+        break;
+      case "settled":
+        state.payouts = event.payouts;
+        state.news.push({ hand: this.nextHand(), kind: "settled", payouts: event.payouts });
+        break;
+      default:
+        break;
+    }
+    if (event.type !== "hand_dealt" && event.state) {
+      state.view = this.mine(event.state, event.legal);
+    }
+    if (event.seq > state.welcomeSeq) {
+      for (const listener of this.eventListeners) listener(event, state, before);
+    }
+    this.changed();
+  }
+
+  /** The hand a join or leave comes before (numbered from 0, as hand_dealt numbers them). */
+  nextHand() {
+    return this.state.hand === null ? 0 : this.state.hand + 1;
+  }
+
+  /**
+   * This seat's view from the public state after an event (pitchcards.events.apply_event):
+   * its cards are those dealt less those played; its legal actions come with the event.
+   * @param {View} shared the public View
+   * @param {string[] | undefined} legal
+   * @returns {View}
+   */
+  mine(shared, legal) {
+    const own = this.state.view;
+    if (!own || own.seat === null) return shared;
+    const played = new Set(shared.trick.map(([, card]) => card));
+    for (const trick of shared.tricks) for (const card of trick.cards) played.add(card);
+    return {
+      ...shared, seat: own.seat, dealt: this.state.dealt,
+      hand: this.state.dealt.filter((card) => !played.has(card)),
+      legal_actions: Array.isArray(legal) ? legal : [],
+    };
+  }
+}

@@ -1,0 +1,283 @@
+// The table's words: names with "you" grammar, bids, actions and results in sentences — the
+// terminal game's wording (src/pitchcards/tui/words.py, text.py), built from the seat's View.
+
+import { cardName, cardShort, suitName, suitSymbol } from "./cards.js";
+
+export { cardShort };
+
+/**
+ * @typedef {{pitcher: number | null, bid: number | string | null, made: boolean,
+ *   moon: boolean, high: number | null, low: number | null, jack: number | null,
+ *   game: number | null, points: number[], deltas: number[], tricks?: number[],
+ *   game_counts?: number[], trump?: string | null, high_card?: string | null,
+ *   low_card?: string | null, jack_card?: string | null, pitcher_side?: number | null,
+ *   thrown_in?: boolean}} HandResult
+ * @typedef {{name: string, options: Record<string, any>}} Rules
+ * @typedef {{leader: number, cards: string[], winner: number}} Trick
+ * @typedef {{schema: number, rules: Rules, seat: number | null, players: number,
+ *   dealer: number, phase: "auction" | "play" | "over", seat_to_act: number | null,
+ *   hand: string[], dealt: string[], hand_sizes: number[], auction: [number, string][],
+ *   high_bid: string | null, high_bidder: number | null, pitched_card: string | null,
+ *   pitcher: number | null, contract: string | null, trump: string | null, tricks: Trick[],
+ *   trick: [number, string][], leader: number | null, tricks_won: number[],
+ *   legal_actions: string[], result: HandResult | null, scores: number[] | null,
+ *   target: number | null, names: string[] | null, stars: number[] | null,
+ *   money: string[] | null}} View
+ */
+
+export const YOU = "You";
+
+/** The variants' defaults the words need (rules_to_dict sends only the changed options). */
+const VARIANT_DEFAULTS = /** @type {Record<string, Record<string, any>>} */ ({
+  money: { moon: "moon", min_bid: 2, partnership: "off", target: null },
+  auction: { moon: "none", min_bid: 1, partnership: "off", target: 7 },
+  "auction-partners": { moon: "none", min_bid: 1, partnership: "2x2", target: 7 },
+  setback: { moon: "smudge", min_bid: 2, partnership: "2x2", target: 21 },
+});
+
+/**
+ * A rules option: the table's own value, else the variant's default.
+ * @param {Rules | undefined | null} rules
+ * @param {string} option
+ * @param {any} fallback
+ * @returns {any}
+ */
+export function ruleOption(rules, option, fallback) {
+  if (!rules) return fallback;
+  if (rules.options && option in rules.options) return rules.options[option];
+  const defaults = VARIANT_DEFAULTS[rules.name];
+  return defaults && option in defaults ? defaults[option] : fallback;
+}
+
+/**
+ * "moon" or "smudge": what this table calls a bid of all four points and all six tricks.
+ * @param {Rules | undefined | null} rules
+ */
+export function moonWord(rules) {
+  return String(ruleOption(rules, "moon", "moon")).startsWith("smudge") ? "smudge" : "moon";
+}
+
+/**
+ * A bid's value in words: "2", "moon", "smudge", "-".
+ * @param {Rules | undefined | null} rules
+ * @param {string | number | null | undefined} value
+ */
+export function bidWord(rules, value) {
+  if (value === null || value === undefined) return "-";
+  if (value === "moon" || value === 5) return moonWord(rules);
+  return String(value);
+}
+
+/** @param {string} who */
+function plural(who) {
+  return who === YOU || who.includes(" & ");
+}
+
+/** verb → [third person singular, plural / "you"] (tui/words.py VERBS). */
+const VERBS = /** @type {Record<string, [string, string]>} */ ({
+  "bid": ["bids", "bid"],
+  "bid (past)": ["bid", "bid"],
+  "be": ["is", "are"],
+  "be (past)": ["was", "were"],
+  "win": ["wins", "win"],
+  "take": ["takes", "take"],
+  "lead": ["leads", "lead"],
+  "pass": ["passes", "pass"],
+  "pitch": ["pitches", "pitch"],
+  "play": ["plays", "play"],
+  "join": ["joins", "join"],
+  "leave": ["leaves", "leave"],
+  "deal": ["deals", "deal"],
+  "think": ["is thinking", "are thinking"],
+  "have": ["has", "have"],
+});
+
+/**
+ * The verb agreeing with `who`.
+ * @param {string} who
+ * @param {string} name a key of VERBS
+ */
+export function verb(who, name) {
+  const forms = VERBS[name] || [name + "s", name];
+  return plural(who) ? forms[1] : forms[0];
+}
+
+/**
+ * `who` + the agreeing verb + `rest`: ("You", "bid", "2") → "You bid 2".
+ * @param {string} who
+ * @param {string} name
+ * @param {string} [rest]
+ * @param {boolean} [start] at the start of a sentence ("You") or inside one ("you")
+ */
+export function sentence(who, name, rest = "", start = true) {
+  const subject = who === YOU && !start ? "you" : who;
+  const out = `${subject} ${verb(who, name)}`;
+  return rest ? `${out} ${rest}` : out;
+}
+
+/**
+ * "1 card", "3 cards".
+ * @param {number} n
+ * @param {string} noun
+ */
+export function count(n, noun) {
+  return `${n} ${n === 1 ? noun : noun + "s"}`;
+}
+
+/**
+ * A seat's name as the viewer says it: "You" for their own seat.
+ * @param {View | null} view
+ * @param {number} seat
+ * @param {string[] | null} [names] names to use when the view has none
+ */
+export function seatName(view, seat, names) {
+  if (view && view.seat === seat) return YOU;
+  const list = (view && view.names) || names;
+  return (list && list[seat]) || `Seat ${seat + 1}`;
+}
+
+/**
+ * How many sides score: seats, or two teams in partnerships.
+ * @param {View} view
+ */
+export function sideCount(view) {
+  if (view.scores) return view.scores.length;
+  return ruleOption(view.rules, "partnership", "off") === "2x2" ? 2 : view.players;
+}
+
+/**
+ * A side in words: a name, or both partners' names ("You & Cy").
+ * @param {View} view
+ * @param {number} side
+ */
+export function sideName(view, side) {
+  if (sideCount(view) < view.players) {
+    const seats = [];
+    for (let s = side; s < view.players; s += 2) seats.push(s);
+    const mine = view.seat !== null && seats.includes(view.seat);
+    const names = seats.map((s) => seatName(view, s));
+    if (mine) names.sort((a, b) => (a === YOU ? -1 : b === YOU ? 1 : 0));
+    return names.join(" & ");
+  }
+  return seatName(view, side);
+}
+
+/**
+ * A suit in words and symbol: "hearts ♥".
+ * @param {string} suit
+ */
+export function suitWords(suit) {
+  return `${suitName(suit)} ${suitSymbol(suit)}`;
+}
+
+/**
+ * An action as a short label: "Bid 2", "Pass", "Moon", "Pitch Q♥", "Q♥".
+ * @param {Rules | undefined | null} rules
+ * @param {string} action the engine's words ("bid 2", "pass", "bid moon", "pitch QH", "play QH")
+ */
+export function actionLabel(rules, action) {
+  const [kind, arg] = action.split(" ");
+  if (kind === "pass") return "Pass";
+  if (kind === "moon" || arg === "moon") return capital(moonWord(rules));
+  if (kind === "bid") return `Bid ${arg}`;
+  if (kind === "pitch") return `Pitch ${cardShort(arg)}`;
+  if (kind === "play") return cardShort(arg);
+  return action;
+}
+
+/**
+ * What a seat did, as a sentence: "Ann bids 2.", "You pass.", "Bob plays the Queen of hearts."
+ * @param {Rules | undefined | null} rules
+ * @param {string} who
+ * @param {string} action
+ */
+export function actionSentence(rules, who, action) {
+  const [kind, arg] = action.split(" ");
+  if (kind === "pass") return sentence(who, "pass") + ".";
+  if (kind === "moon" || arg === "moon") return sentence(who, "bid", moonWord(rules)) + ".";
+  if (kind === "bid") return sentence(who, "bid", arg) + ".";
+  if (kind === "pitch") return sentence(who, "pitch", `the ${lower(cardName(arg))}`) + ".";
+  if (kind === "play") return sentence(who, "play", `the ${lower(cardName(arg))}`) + ".";
+  return `${who}: ${action}.`;
+}
+
+/**
+ * The hand's outcome: "Ann bid 3 in hearts ♥ and made it." / "You bid 2 … and were set."
+ * @param {View} view
+ * @param {HandResult} result
+ */
+export function outcomeSentence(view, result) {
+  if (result.thrown_in || result.pitcher === null) {
+    return "Everyone passed: the hand is thrown in.";
+  }
+  const who = seatName(view, result.pitcher);
+  const trump = result.trump ? ` in ${suitWords(result.trump)}` : "";
+  let out = sentence(who, "bid (past)", bidWord(view.rules, result.bid) + trump);
+  out += result.made ? " and made it" : ` and ${verb(who, "be (past)")} set`;
+  if (result.moon) out += ` — shot the ${moonWord(view.rules)}! ★`;
+  return out + ".";
+}
+
+/**
+ * Money as the terminal game writes it: "+$0.35", "-$1.20", "$0.00".
+ * @param {string | number} amount exact dollars, e.g. "-3/4", "7/20", "0"
+ */
+export function moneyText(amount) {
+  const value = fraction(String(amount));
+  const cents = Math.round(Math.abs(value) * 100 + 1e-9);
+  const sign = value > 0 && cents ? "+" : value < 0 && cents ? "-" : "";
+  return `${sign}$${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+}
+
+/**
+ * An exact amount ("-3/4", "2", "0.35") as a number.
+ * @param {string} text
+ */
+export function fraction(text) {
+  const [num, den] = text.split("/");
+  const value = Number(num) / (den === undefined ? 1 : Number(den));
+  return Number.isFinite(value) ? value : 0;
+}
+
+/** @param {string} text */
+export function capital(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+/** @param {string} text */
+function lower(text) {
+  return text ? text[0].toLowerCase() + text.slice(1) : text;
+}
+
+/**
+ * "+2", "-3", "0".
+ * @param {number} n
+ */
+export function signed(n) {
+  return n > 0 ? `+${n}` : String(n);
+}
+
+/**
+ * A DOM element with attributes and children (text children become text nodes: server text
+ * is never parsed as HTML).
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, string | number | boolean | null | undefined>} [attrs] `class`,
+ *   `text`, `data-*`, `aria-*` or any attribute; false/null/undefined leave it out
+ * @param {Array<Node | string | null | undefined | false>} [children]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+export function el(tag, attrs = {}, children = []) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === false || value === null || value === undefined) continue;
+    if (name === "text") node.textContent = String(value);
+    else if (name === "class") node.className = String(value);
+    else node.setAttribute(name, value === true ? "true" : String(value));
+  }
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child);
+  }
+  return node;
+}
