@@ -89,7 +89,7 @@ function actionSentence(view, who, action) {
 function actionShort(view, action) {
   const [kind, arg] = action.split(" ");
   if (kind === "pitch") return `pitch ${cardShort(arg)}`;
-  if (kind === "moon" || arg === "moon") return moonWord(view);
+  if (kind === "moon" || arg === "moon") return `bid ${moonWord(view)}`;
   return action;
 }
 
