@@ -107,6 +107,10 @@ SCENARIOS: dict[str, Callable[[], object]] = {
     "name_taken": lambda: pc.MoneySession(MONEY, ["A", "B"]).join("A"),
     "not_seated": lambda: pc.MoneySession(MONEY, ["A", "B", "C"]).leave("Z"),
     "table_full": lambda: _full_table().join("Z"),
+    "wrong_dealer": lambda: pc.Match(AUCTION, 4, dealer=0).enter(pc.Outcome(
+        dealer=2, bidder=1, bid=2, trump="S", high=1, low=1, jack=None, game=1)),
+    "bad_outcome": lambda: pc.Match(AUCTION, 4, dealer=0).enter(pc.Outcome(
+        bidder=1, bid=2, trump="S", points=(3, 1, 1, 0))),
 }
 
 

@@ -224,7 +224,8 @@ def _sentence(reason: str) -> tuple[IllegalActionError, View | None]:
 
 #: What a player may try at a table: every reason but setup mistakes a program makes.
 PLAYER_REASONS = [r for r in REASONS if r not in ("bad_setup", "bad_deal", "no_such_seat",
-                                                   "not_your_seat", "bad_seq")]
+                                                   "not_your_seat", "bad_seq", "wrong_dealer",
+                                                   "bad_outcome")]
 
 EXPECTED = {
     "must_follow_suit": "You must follow ♥.",

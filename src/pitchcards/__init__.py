@@ -26,6 +26,7 @@ from .hand import Hand
 from .match import Match
 from .money import MoneySession, round_cents
 from .notation import read_record, replay, write_record
+from .outcome import EnteredHand, Outcome
 from .rules import VARIANTS, RuleSet, find_variant
 from .scoring import HandResult
 from .session import GameSession
@@ -37,6 +38,7 @@ __all__ = [
     "REASONS",
     "VARIANTS",
     "Action",
+    "EnteredHand",
     "GameSession",
     "Hand",
     "HandResult",
@@ -46,6 +48,7 @@ __all__ = [
     "Match",
     "MoneySession",
     "OptionError",
+    "Outcome",
     "PitchError",
     "RuleSet",
     "View",

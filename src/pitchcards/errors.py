@@ -54,6 +54,9 @@ REASONS: dict[str, str] = {
     "name_taken": "a joining player's name is already at the table or has left",
     "not_seated": "a player who is not seated cannot leave",
     "table_full": "no seat is free",
+    "wrong_dealer": "a hand entered by its outcome names a dealer the rotation does not give",
+    "bad_outcome": "a hand's outcome that no hand under these rules can have (points, moon, "
+                   "sweep, a bid that is not a bid, Game tied by one side)",
 }
 
 #: The longest piece of bad input an error message repeats (a 10 MB line gives no 10 MB error).

@@ -262,6 +262,8 @@ ILLEGAL_TEXT: dict[str, str] = {
     "name_taken": "That name is already taken at this table.",
     "not_seated": "That player is not at the table.",
     "table_full": "The table is full.",
+    "wrong_dealer": "It is not that player's deal: the deal passes left.",
+    "bad_outcome": "No hand can end that way under these rules.",
 }
 #: C6 under trump_anytime: holding the led suit, a trump may be played instead.
 _FOLLOW_OR_TRUMP = "You must follow {led} or play {a_trump}."

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from .actions import Action
 from .errors import IllegalActionError, shown
 from .hand import ActionLike, Hand, check_seed, check_table
+from .outcome import EnteredHand, Outcome
 from .rules import RuleSet
 from .scoring import HandResult
 from .session import check_names
@@ -218,15 +219,18 @@ class Match:
         """A hand is dealt and not over."""
         return self.hand is not None and not self.hand.is_over
 
-    def deal(self, cards: Deal | None = None) -> Hand:
-        """Deal the next hand (shuffled from the match's seed, or stacked) and return it."""
+    def _between_hands(self, what: str) -> None:
         if self.winner is not None:
             raise IllegalActionError(f"the match is over: side {self.winner} won",
                                      reason="game_over", phase="over")
         if self.in_hand:
-            raise IllegalActionError("a hand is in progress: finish it before dealing the next",
+            raise IllegalActionError(f"a hand is in progress: finish it before {what}",
                                      reason="hand_in_progress",
                                      phase=self.hand.phase)  # type: ignore[union-attr]
+
+    def deal(self, cards: Deal | None = None) -> Hand:
+        """Deal the next hand (shuffled from the match's seed, or stacked) and return it."""
+        self._between_hands("dealing the next")
         if cards is not None:
             hand = Hand.deal(self.rules, self.players, self.next_dealer, cards=cards)
         else:
@@ -234,6 +238,20 @@ class Match:
                              rng=deal_rng(self.seed, len(self.hands), self._rng))
         self.hand = hand
         self.hands.append(hand)
+        return hand
+
+    def enter(self, outcome: Outcome) -> EnteredHand:
+        """Score the next hand by its outcome, without its cards (:mod:`pitchcards.outcome`).
+
+        The dealer is the next by rotation; the result is applied as a played hand's is, and
+        :meth:`pop` undoes the whole entry.  A refused outcome changes nothing.
+        """
+        self._between_hands("entering the next")
+        hand = EnteredHand.enter(self.rules, self.players, self.next_dealer, outcome,
+                                 self.seat_names)
+        self.hand = hand
+        self.hands.append(hand)
+        self._finish(hand.result)  # type: ignore[arg-type]
         return hand
 
     def push(self, action: ActionLike, seat: int | None = None) -> None:
@@ -244,8 +262,16 @@ class Match:
             self._finish(hand.result)
 
     def pop(self) -> Action:
-        """Undo the last action of the current hand (un-scoring it if it had just ended)."""
+        """Undo the last action of the current hand (un-scoring it if it had just ended).
+
+        A hand entered by its outcome is undone whole; its last bid is returned.
+        """
         hand = self._current(allow_over=True)
+        if isinstance(hand, EnteredHand):
+            self._unfinish()
+            self.hands.pop()
+            self.hand = self.hands[-1] if self.hands else None
+            return hand.history[-1][1]
         if hand.result is not None and len(self.results) == len(self.hands):
             self._unfinish()
         return hand.pop()

@@ -14,6 +14,7 @@ from .actions import Action
 from .errors import IllegalActionError, OptionError, shown
 from .hand import ActionLike, Hand, check_seed, check_table
 from .match import Deal, deal_rng, first_dealer
+from .outcome import EnteredHand, Outcome
 from .rules import RuleSet
 from .scoring import HandResult
 from .session import check_name, check_names
@@ -138,6 +139,8 @@ class MoneySession:
         #: hands)``, ``("join", name)``, ``("leave", name)`` and ``("settle", "")``.
         self.events: list[tuple[str, str | int]] = [("player", n) for n in names]
         self.events.append(("dealer", dealer))
+        #: The last dealer before each entered hand (by index), for undoing it exactly.
+        self._entry_last_dealer: dict[int, int | None] = {}
 
     # ------------------------------------------------------------------ the money
     @property
@@ -235,11 +238,30 @@ class MoneySession:
         else:
             hand = Hand.deal(self.rules, len(self.players), self.next_dealer,
                              rng=deal_rng(self.seed, len(self.hands), self._rng))
+        self._begin(hand)
+        return hand
+
+    def enter(self, outcome: Outcome) -> EnteredHand:
+        """Score the next hand by its outcome, without its cards (:mod:`pitchcards.outcome`).
+
+        Dealt in are the players seated now; the dealer is the next by rotation (A-R2.2,
+        A-R8.4).  The result is applied as a played hand's is (scores, stars, the ledger), and
+        :meth:`pop` undoes the whole entry.  A refused outcome changes nothing.
+        """
+        self._between_hands("enter a hand")
+        hand = EnteredHand.enter(self.rules, len(self.players), self.next_dealer, outcome,
+                                 self.players)
+        self._entry_last_dealer[len(self.hands)] = self.last_dealer
+        self._begin(hand)
+        self._finish(hand.result)  # type: ignore[arg-type]
+        return hand
+
+    def _begin(self, hand: Hand) -> None:
+        """A hand starts, dealt or entered: to the players seated now."""
         self.hand = hand
         self.hands.append(hand)
         self.hand_players.append(list(self.players))
         self.events.append(("hand", len(self.hands) - 1))
-        return hand
 
     def push(self, action: ActionLike, seat: int | None = None) -> None:
         if self.hand is None or self.hand.is_over:
@@ -255,6 +277,8 @@ class MoneySession:
         """Undo the last action of the current hand (un-settling it if it had just ended)."""
         if self.hand is None:
             raise IllegalActionError("no hand dealt yet", reason="no_hand", phase="setup")
+        if isinstance(self.hand, EnteredHand):
+            return self._pop_entry(self.hand)
         if self.hand.result is not None:
             if len(self.results) != len(self.hands) or self.hand_players[-1] != self.players:
                 raise IllegalActionError("cannot undo into a hand once players joined or left",
@@ -262,6 +286,22 @@ class MoneySession:
             self._apply(self.results.pop(), self.hand_players[-1], sign=-1)
             self.next_dealer = self.hand.dealer
         return self.hand.pop()
+
+    def _pop_entry(self, hand: EnteredHand) -> Action:
+        """Undo a hand entered by its outcome, whole; its last bid is returned."""
+        index = len(self.hands) - 1
+        if self.events[-1] != ("hand", index):
+            raise IllegalActionError("cannot undo the entered hand once players joined or left "
+                                     "or the session was settled", reason="undo_blocked",
+                                     phase="over" if self.finished else "between hands")
+        self._apply(self.results.pop(), self.hand_players[-1], sign=-1)
+        self.next_dealer = hand.dealer
+        self.last_dealer = self._entry_last_dealer.pop(index)
+        self.hands.pop()
+        self.hand_players.pop()
+        self.events.pop()
+        self.hand = self.hands[-1] if self.hands else None
+        return hand.history[-1][1]
 
     def _finish(self, result: HandResult) -> None:
         self.results.append(result)

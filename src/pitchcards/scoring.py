@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from .cards import SUIT_MASKS, SUITS, card_name, game_count
 from .rules import MOON, RuleSet
 
-__all__ = ["HandResult", "score_hand"]
+__all__ = ["HandResult", "contract_result", "game_point", "score_hand"]
 
 _JACK_RANK = 9
 
@@ -117,17 +117,33 @@ def score_hand(rules: RuleSet, dealer: int, pitcher: int | None, contract: int |
     points[low] += 1
     if jack is not None:
         points[jack] += 1
-    game = _game_point(rules, counts, sides, dealer, sides[pitcher])
+    game = game_point(rules, counts, sides, dealer, sides[pitcher])
     if game is not None:
         points[game] += 1
 
     pside = sides[pitcher]
-    if contract == MOON:
-        # A-R6.2: all four points and all six tricks.
-        made = points[pside] == 4 and side_tricks[pside] == 6
-    else:
-        made = points[pside] >= contract
-    sweep = points[pside] == 4 and side_tricks[pside] == 6
+    return contract_result(
+        rules, pitcher, contract, pside, points, side_tricks[pside] == 6, high, low, jack, game,
+        tuple(side_tricks), tuple(counts), SUITS[trump], card_name(high_card),
+        card_name(low_card), card_name(jack_card) if jack is not None else None)
+
+
+def contract_result(rules: RuleSet, pitcher: int, contract: int, pside: int,
+                    points: Sequence[int], swept: bool, high: int | None, low: int | None,
+                    jack: int | None, game: int | None, tricks: tuple[int, ...] = (),
+                    game_counts: tuple[int, ...] = (), trump: str | None = None,
+                    high_card: str | None = None, low_card: str | None = None,
+                    jack_card: str | None = None) -> HandResult:
+    """Make or set, moon, and each side's score change, from the points each side won.
+
+    The one place a contract is judged: a played hand (:func:`score_hand`, from its cards) and
+    a hand entered by its outcome (:mod:`pitchcards.outcome`) both end here.  ``points`` are
+    per side; ``swept``: the pitcher's side took all six tricks; ``high`` … ``game`` are the
+    sides that took each point (None: nobody, or not known when points were entered directly).
+    """
+    sweep = points[pside] == 4 and swept
+    # A-R6.2: a moon needs all four points and all six tricks.
+    made = sweep if contract == MOON else points[pside] >= contract
     moon = made and (contract == MOON or (not rules.moon_must_be_bid and sweep))
     deltas = list(points)
     if made:
@@ -140,12 +156,11 @@ def score_hand(rules: RuleSet, dealer: int, pitcher: int | None, contract: int |
     return HandResult(
         pitcher=pitcher, bid="moon" if contract == MOON else contract, made=made, moon=moon,
         high=high, low=low, jack=jack, game=game, points=tuple(points), deltas=tuple(deltas),
-        tricks=tuple(side_tricks), game_counts=tuple(counts), trump=SUITS[trump],
-        high_card=card_name(high_card), low_card=card_name(low_card),
-        jack_card=card_name(jack_card) if jack is not None else None, pitcher_side=pside)
+        tricks=tricks, game_counts=game_counts, trump=trump, high_card=high_card,
+        low_card=low_card, jack_card=jack_card, pitcher_side=pside)
 
 
-def _game_point(rules: RuleSet, counts: list[int], sides: Sequence[int], dealer: int,
+def game_point(rules: RuleSet, counts: list[int], sides: Sequence[int], dealer: int,
                 pitcher_side: int) -> int | None:
     """C10 / B-R6.2: the game point goes to a strict plurality; ties per ``game_tie``."""
     best = max(counts)

@@ -8,8 +8,9 @@ from ..actions import Action
 from ..cards import SUIT_SYMBOLS, card_symbol, format_cards
 from ..match import Match
 from ..money import MoneySession, dollars_text
+from ..outcome import EnteredHand
 from ..rules import bid_text
-from .format import EventRecord, Game, HandRecord, _format_value
+from .format import EventRecord, Game, HandRecord, _format_value, format_outcome
 from .replay import _read
 
 
@@ -64,8 +65,11 @@ def _describe_hand(game: Game, number: int) -> list[str]:
         return names[s]
 
     out = ["", f"hand {number}: dealer {who(hand.dealer)}"]
-    for seat, mask in enumerate(hand.dealt):
-        out.append(f"  {who(seat)}: {format_cards(mask, symbols=True)}")
+    if isinstance(hand, EnteredHand):
+        out.append(f"  entered by its outcome: {format_outcome(hand.outcome)}")
+    else:
+        for seat, mask in enumerate(hand.dealt):
+            out.append(f"  {who(seat)}: {format_cards(mask, symbols=True)}")
     bids = [f"{who(seat)} {_symbolic(action)}" for seat, action in hand.history
             if action.kind != "play"]
     out.append("  auction: " + (", ".join(bids) or "(no bid yet)"))

@@ -23,6 +23,7 @@ from ..errors import (
 )
 from ..match import Match
 from ..money import MoneySession
+from ..outcome import Outcome
 from ..rules import RuleSet, parse_money
 from ..scoring import HandResult
 
@@ -113,12 +114,14 @@ class HandRecord:
     cards: list[str] = dataclasses.field(default_factory=list)  #: per seat, e.g. "AS KS 2S ..."
     actions: list[tuple[int, Action]] = dataclasses.field(default_factory=list)  #: (seat, action)
     seats: list[str] | None = None               #: money: the names seated (a check)
+    outcome: Outcome | None = None               #: a hand entered by its outcome (no cards)
     result: dict[str, str] | None = None         #: the result line's fields (a check)
     total: list[int] | None = None               #: running score per side after it (a check)
     line: int = 0                                #: line of the ``hand`` line
     deal_lines: list[int] = dataclasses.field(default_factory=list)
     action_lines: list[int] = dataclasses.field(default_factory=list)
     seats_line: int | None = None
+    outcome_line: int | None = None
     result_line: int | None = None
     total_line: int | None = None
 
@@ -261,10 +264,12 @@ def _side(value: int | None) -> str:
 
 
 def result_fields(result: HandResult) -> dict[str, str]:
-    """The fields of a result line, as text (what the record writes and compares)."""
+    """The fields of a result line, as text (what the record writes and compares).
+
+    A hand entered by its outcome has no ``tricks`` (they are not known)."""
     if result.thrown_in:
         return {"outcome": "thrown in"}
-    return {
+    fields = {
         "pitcher": _side(result.pitcher),
         "bid": _side(result.bid) if not isinstance(result.bid, str) else result.bid,
         "trump": result.trump or "-",
@@ -276,6 +281,9 @@ def result_fields(result: HandResult) -> dict[str, str]:
         "tricks": " ".join(str(t) for t in result.tricks),
         "deltas": " ".join(f"{d:+d}" for d in result.deltas),
     }
+    if not result.tricks:
+        del fields["tricks"]
+    return fields
 
 
 def _format_result(fields: dict[str, str]) -> str:
@@ -326,3 +334,73 @@ def _canonical_result_value(key: str, args: list[str], lineno: int) -> str:
     return str(_int(arg, f"result field {key}", lineno))
 
 
+
+
+# ---------------------------------------------------------------------------------- the outcome
+def format_outcome(outcome: Outcome) -> str:
+    """An ``outcome`` line's fields: ``bids pass 2 pass 3, trump H, high 1, low 0, jack -,
+    game 1`` (docs/notation.md)."""
+    parts: list[str] = []
+    if outcome.bids is not None:
+        parts.append(" ".join(["bids", *(str(b) for b in outcome.bids)]))
+    if outcome.bidder is not None:
+        parts.append(f"bidder {outcome.bidder}")
+    if outcome.bid is not None:
+        parts.append(f"bid {outcome.bid}")
+    if outcome.trump is not None:
+        parts.append(f"trump {outcome.trump}")
+    if outcome.points is not None:
+        parts.append(" ".join(["points", *(str(p) for p in outcome.points)]))
+    else:
+        for key in ("high", "low", "jack"):
+            value = getattr(outcome, key)
+            if value is not None or key == "jack":
+                parts.append(f"{key} {_side(value)}")
+        if outcome.game_tied:
+            parts.append(" ".join(["game tie", *(str(s) for s in outcome.game_tied)]))
+        else:
+            parts.append(f"game {_side(outcome.game)}")
+    if outcome.swept is not None:
+        parts.append(f"swept {'yes' if outcome.swept else 'no'}")
+    return ", ".join(parts)
+
+
+_OUTCOME_KEYS = ("bids", "bidder", "bid", "trump", "points", "high", "low", "jack", "game",
+                 "swept")
+
+
+def _parse_outcome(text: str, lineno: int) -> Outcome:
+    """An ``outcome`` line's fields as an :class:`Outcome` (checked against the rules only
+    when the hand is replayed)."""
+    values: dict[str, object] = {}
+    for clause in text.split(","):
+        words = clause.split()
+        if not words or words[0] not in _OUTCOME_KEYS:
+            raise RecordSyntaxError(f"unknown outcome field {shown(words[0] if words else '')};"
+                                    f" fields are {', '.join(_OUTCOME_KEYS)}", lineno)
+        key, args = words[0], words[1:]
+        if key in values or (key == "game" and "game_tied" in values):
+            raise RecordSyntaxError(f"outcome field {key!r} given twice", lineno)
+        if not args:
+            raise RecordSyntaxError(f"outcome field {key} needs a value", lineno)
+        if key == "bids":
+            values[key] = tuple(a.lower() for a in args)
+        elif key == "points":
+            values[key] = tuple(_int(a, "points", lineno) for a in args)
+        elif key == "game" and args[0].lower() == "tie":
+            values["game_tied"] = tuple(_int(a, "a seat tied for Game", lineno)
+                                        for a in args[1:])
+        elif len(args) != 1:
+            raise RecordSyntaxError(f"outcome field {key} needs exactly one value", lineno)
+        elif key == "swept":
+            if args[0].lower() not in ("yes", "no"):
+                raise RecordSyntaxError(f"swept is yes or no, not {shown(args[0])}", lineno)
+            values[key] = args[0].lower() == "yes"
+        elif key == "trump":
+            values[key] = args[0].upper()
+        elif key == "bid":
+            values[key] = (args[0].lower() if not args[0].strip("+-").isdigit()
+                           else _int(args[0], "bid", lineno))
+        elif args[0] != "-":
+            values[key] = _int(args[0], f"outcome field {key}", lineno)
+    return Outcome(**values)  # type: ignore[arg-type]

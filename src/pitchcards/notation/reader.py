@@ -25,6 +25,7 @@ from .format import (
     RecordSyntaxError,
     _canonical,
     _int,
+    _parse_outcome,
     _parse_result,
     _parse_value,
     _tokens,
@@ -345,8 +346,9 @@ class _Parser:
 
     def close_hand(self) -> None:
         hand = self.hand
-        if hand is not None and not hand.cards:
-            raise RecordSyntaxError(f"hand {hand.number} has no 'deal' lines", hand.line)
+        if hand is not None and not hand.cards and hand.outcome is None:
+            raise RecordSyntaxError(f"hand {hand.number} has no 'deal' lines (or 'outcome' "
+                                    "line)", hand.line)
         self.hand = None
 
     def hand_line(self, hand: HandRecord, money: bool, key: str, toks: list[str],
@@ -358,7 +360,17 @@ class _Parser:
             if hand.cards or hand.seats is not None:
                 raise RecordSyntaxError(f"{where}: 'seats' comes once, before the deal", lineno)
             hand.seats, hand.seats_line = toks[1:], lineno
+        elif key == "outcome":
+            if hand.cards or hand.outcome is not None or hand.result is not None:
+                raise RecordSyntaxError(f"{where}: an 'outcome' line takes the place of the "
+                                        "'deal' and action lines: once, before the result",
+                                        lineno)
+            hand.outcome = _parse_outcome(" ".join(toks[1:]), lineno)
+            hand.outcome_line = lineno
         elif key == "deal":
+            if hand.outcome is not None:
+                raise RecordSyntaxError(f"{where}: a hand entered by its 'outcome' has no "
+                                        "'deal' lines", lineno)
             if hand.actions or hand.result is not None:
                 raise RecordSyntaxError(f"{where}: 'deal' lines come before the actions", lineno)
             if len(toks) < 2 or _int(toks[1], "the seat", lineno) != len(hand.cards):
@@ -405,5 +417,5 @@ class _Parser:
         else:
             raise RecordSyntaxError(
                 f"{where}: unknown line {shown(toks[0])}; expected 'deal', 'SEAT ACTION' (e.g. "
-                "'2 bid 3', '0 play QH'), 'result', 'total'"
+                "'2 bid 3', '0 play QH'), 'outcome', 'result', 'total'"
                 + (", 'seats'" if money else "") + " or the next 'hand'", lineno)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..errors import IllegalActionError, PitchError, shown
+from ..hand import Hand
 from ..match import Match
 from ..money import MoneySession
 from .format import (
@@ -130,6 +131,13 @@ def _play_hand(game: Game, rec: HandRecord) -> None:
     if rec.seats is not None and rec.seats != seated:
         raise RecordMismatchError(f"{where}: the record seats {' '.join(rec.seats)}, the "
                                   f"replay seats {' '.join(seated)}", rec.seats_line, rec.number)
+    if rec.outcome is not None:
+        try:
+            entered = game.enter(rec.outcome)
+        except PitchError as exc:
+            raise _replay_error(exc, where, rec.outcome_line, "bad_outcome") from exc
+        _check_result(game, rec, entered)
+        return
     players = game.seat_count
     if len(rec.cards) != players:
         raise RecordReplayError(f"{where} deals {len(rec.cards)} seats, but {players} players "
@@ -144,6 +152,12 @@ def _play_hand(game: Game, rec: HandRecord) -> None:
             game.push(action, seat)
         except PitchError as exc:
             raise _replay_error(exc, where, line) from exc
+    _check_result(game, rec, hand)
+
+
+def _check_result(game: Game, rec: HandRecord, hand: Hand) -> None:
+    """The hand's result and the totals after it, against the record's check lines."""
+    where = f"hand {rec.number}"
     if rec.result is not None:
         if hand.result is None:
             raise RecordMismatchError(f"{where} has a result line but is not finished after "

@@ -8,6 +8,7 @@ from ..cards import format_cards
 from ..hand import Hand
 from ..match import Match
 from ..money import MoneySession
+from ..outcome import EnteredHand
 from ..rules import RuleSet
 from ..session import GameSession
 from .format import (
@@ -22,6 +23,7 @@ from .format import (
     _quote,
     _tokens,
     checksum,
+    format_outcome,
     result_fields,
 )
 
@@ -173,6 +175,10 @@ def _write_hand(out: list[str], number: int, hand: Hand, seated: Sequence[str] |
     out.append(f"hand {number} dealer {hand.dealer}")
     if seated is not None:
         out.append("seats " + " ".join(_quote(n) for n in seated))
+    if isinstance(hand, EnteredHand):  # entered by its outcome: no cards, no actions
+        out.append("outcome " + format_outcome(hand.outcome))
+        out.append("result " + _format_result(result_fields(hand.result)))  # type: ignore[arg-type]
+        return
     for seat, mask in enumerate(hand.dealt):
         out.append(f"deal {seat} {format_cards(mask)}")
     # A trick ends with its last card: note its winner in a comment after that card.
