@@ -712,6 +712,7 @@ function yourTables() {
 // ------------------------------------------------------------------ the lobby
 
 function lobbyPanel() {
+  const joining = lobbyJoinDialog();
   const body = h("tbody");
   const table = h("table", { class: "lobby-table" },
     h("caption", { class: "visually-hidden", text: "Listed tables" }),
@@ -726,7 +727,7 @@ function lobbyPanel() {
   const section = h("section", { id: "lobby", class: "panel", "aria-labelledby": "lobby-title",
     "aria-busy": "true" },
   h("div", { class: "section-head" }, h("h2", { id: "lobby-title", text: "Lobby" }), refresh),
-  h("div", { class: "table-scroll" }, table), empty, error);
+  h("div", { class: "table-scroll" }, table), empty, error, joining.dialog);
 
   const load = async () => {
     section.setAttribute("aria-busy", "true");
@@ -735,7 +736,7 @@ function lobbyPanel() {
       const tables = await api("GET", "/api/lobby");
       say(error, "");
       replace(body);
-      for (const info of tables) body.append(lobbyRow(info));
+      for (const info of tables) body.append(lobbyRow(info, joining.open));
       table.hidden = tables.length === 0;
       empty.hidden = tables.length > 0;
     } catch (e) {
@@ -753,32 +754,110 @@ function lobbyPanel() {
 }
 
 /**
- * A lobby row: the game, seats, status, and Join (an open seat and an invite to it) or Watch.
+ * A lobby row: the game, seats, status, and Join (a seat to take) and Watch.
  * @param {TableInfo} info
+ * @param {(info: TableInfo) => void} join opens the dialog to take a seat
  */
-function lobbyRow(info) {
+function lobbyRow(info, join) {
   const open = info.seats.filter((s) => s.kind === "open").length;
   const names = info.seats.filter((s) => s.kind === "human" && s.name).map((s) => s.name);
   const actions = h("div", { class: "lobby-actions" });
   const mine = seatToken(info.table);
+  const game = variantWords(info.variant);
   if (mine) {
     actions.append(h("a", { class: "button small primary", href: `/t/${info.table}`,
-      text: "Your seat", "aria-label": `Back to your seat at ${variantWords(info.variant)}` }));
+      text: "Your seat", "aria-label": `Back to your seat at the ${game} table` }));
   } else {
-    if (open > 0 && info.invite && (info.status === "waiting" || info.money)) {
-      actions.append(h("a", { class: "button small primary", href: `/join/${info.invite}`,
-        text: "Join", "aria-label": `Join the ${variantWords(info.variant)} table` }));
+    const lateJoin = info.money && info.status === "playing";
+    if ((open > 0 && info.status === "waiting") || lateJoin) {
+      const button = h("button", { type: "button", class: "small primary", text: "Join",
+        "aria-label": `Join the ${game} table${names.length ? ` of ${names[0]}` : ""}`,
+        "aria-haspopup": "dialog" });
+      button.addEventListener("click", () => join(info));
+      actions.append(button);
     }
     actions.append(h("a", { class: "button small", href: `/t/${info.table}`, text: "Watch",
-      "aria-label": `Watch the ${variantWords(info.variant)} table` }));
+      "aria-label": `Watch the ${game} table${names.length ? ` of ${names[0]}` : ""}` }));
   }
   return h("tr", { "data-table": info.table },
-    h("td", {}, h("span", { class: "lobby-variant", text: variantWords(info.variant) }),
+    h("td", {}, h("span", { class: "lobby-variant", text: game }),
       names.length ? h("span", { class: "muted lobby-names", text: ` ${names.join(", ")}` })
         : null),
     h("td", { text: `${info.seats.length - open} of ${info.seats.length}` }),
     h("td", { text: STATUS_WORDS[info.status] ?? info.status }),
     h("td", {}, actions));
+}
+
+/**
+ * The dialog to take a seat at a listed table (POST /api/tables/{id}/seats: no invite needed).
+ * @returns {{dialog: HTMLDialogElement, open: (info: TableInfo) => void}}
+ */
+function lobbyJoinDialog() {
+  const name = h("input", { id: "lobby-join-name", name: "name", type: "text", required: true,
+    maxLength: 24, autocomplete: "nickname", spellcheck: false });
+  const seat = h("select", { id: "lobby-join-seat", name: "seat" });
+  const title = h("h2", { id: "lobby-join-title", text: "Take a seat" });
+  const error = h("p", { class: "error", role: "alert", hidden: true });
+  const submit = h("button", { type: "submit", class: "primary", text: "Take a seat" });
+  const cancel = h("button", { type: "button", text: "Cancel" });
+  const form = h("form", { id: "lobby-take-seat", novalidate: true },
+    title,
+    h("div", { class: "field" }, h("label", { for: "lobby-join-name", text: "Your name" }), name),
+    h("div", { class: "field" }, h("label", { for: "lobby-join-seat", text: "Seat" }), seat),
+    error,
+    h("div", { class: "actions-row" }, submit, cancel));
+  const dialog = h("dialog", { id: "lobby-join", "aria-labelledby": "lobby-join-title" }, form);
+  /** @type {TableInfo | null} */
+  let table = null;
+  cancel.addEventListener("click", () => dialog.close());
+  name.addEventListener("input", () => {
+    name.removeAttribute("aria-invalid");
+    say(error, "");
+  });
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (!table) return;
+    const chosen = name.value.trim().replace(/\s+/g, " ");
+    if (!chosen) {
+      name.setAttribute("aria-invalid", "true");
+      say(error, "Please give your name.");
+      name.focus();
+      return;
+    }
+    submit.disabled = true;
+    try {
+      const taken = await api("POST", `/api/tables/${encodeURIComponent(table.table)}/seats`,
+        { name: chosen, seat: seat.value === "" ? null : Number(seat.value) });
+      keepSeatToken(taken.table, { token: taken.token, seat: taken.seat, name: taken.name });
+      saveName(taken.name);
+      location.assign(`/t/${taken.table}`);
+    } catch (e) {
+      say(error, e instanceof ApiError ? e.message : String(e));
+      if (e instanceof ApiError && (e.reason === "bad_name" || e.reason === "name_taken")) {
+        name.setAttribute("aria-invalid", "true");
+        name.focus();
+      }
+    } finally {
+      submit.disabled = false;
+    }
+  });
+  /** @param {TableInfo} info */
+  const open = (info) => {
+    table = info;
+    title.textContent = `Take a seat: ${variantWords(info.variant)}`;
+    replace(seat);
+    for (const s of info.seats.filter((x) => x.kind === "open")) {
+      seat.append(h("option", { value: String(s.seat), text: seatWords(s.seat) }));
+    }
+    if (!seat.options.length) {
+      seat.append(h("option", { value: "", text: "The next free seat, between hands" }));
+    }
+    if (!name.value) name.value = savedName();
+    say(error, "");
+    dialog.showModal();
+    (name.value ? submit : name).focus();
+  };
+  return { dialog, open };
 }
 
 // ------------------------------------------------------------------ the page
