@@ -25,7 +25,7 @@ from typing import Any
 
 import httpx
 
-from leak_check import Game, leaks, seeds
+from leak_check import CARD, Game, leaks, seeds
 from pitchcards.client import Client
 from server_helpers import FAST, play_randomly
 
@@ -50,6 +50,7 @@ LEGAL_BIDS = "#actions button[data-action]:not([disabled])"
 LEGAL_CARDS = "#hand button.card[data-legal=true]"
 ILLEGAL_CARDS = "#hand button.card[data-legal=false]"
 HAND_CARDS = "#hand button.card"
+MY_TURN = "#seats .seat[data-me][data-turn]:not([data-turn=false])"
 
 
 def in_ci() -> bool:
@@ -166,7 +167,7 @@ _SUIT_WORDS = {"club": "C", "diamond": "D", "heart": "H", "spade": "S",
 _WORDS = re.compile(r"(?<![A-Za-z0-9])(two|three|four|five|six|seven|eight|nine|ten|jack|"
                     r"queen|king|ace|10|[2-9]) of (club|diamond|heart|spade)s?(?![a-z])",
                     re.IGNORECASE)
-_SYMBOLS = re.compile(r"(?<![A-Za-z0-9])(10|[2-9JQKA])\s?([♣♦♥♠])")
+_SYMBOLS = re.compile(r"(?<![A-Za-z0-9])(10|[2-9JQKA])([♣♦♥♠])")  # "4 ♦" is a bid, no card
 #: SVG geometry (path data, points) is drawing, not words: "M2 3H4" is no card.
 _GEOMETRY = re.compile(r"""\s(?:d|points|viewBox|transform)=("[^"]*"|'[^']*')""")
 
@@ -270,8 +271,9 @@ class Player:
                                     "html": _GEOMETRY.sub(" ", html)}))
 
     def my_turn(self) -> bool:
-        return bool(self.page.locator(LEGAL_BIDS).count() or
-                    self.page.locator(LEGAL_CARDS).count())
+        """The page says it is this seat's turn (its seat has data-turn) and offers a move."""
+        return bool(self.page.locator(MY_TURN).count() and (
+            self.page.locator(LEGAL_BIDS).count() or self.page.locator(LEGAL_CARDS).count()))
 
     def pending(self) -> bool:
         return self.page.locator("#pending").is_visible()
@@ -303,7 +305,7 @@ class Player:
             how: str = "click", timeout: float = 20.0) -> str | None:
         """If it is this page's turn, make a legal move by clicking and wait until the server
         took it (an event moved the position) or refused it; returns what was done."""
-        if self.pending():
+        if self.pending() or not self.page.locator(MY_TURN).count():
             return None
         bids = self.page.eval_on_selector_all(
             LEGAL_BIDS, "els => els.map(e => e.getAttribute('data-action'))")
@@ -354,10 +356,25 @@ def leaks_seen(url: str, db_url: str, players: Sequence[Player],
                host: dict[str, Any]) -> list[str]:
     """tests/leak_check.py's check over every page's frames and DOM snapshots: each names no
     card of another seat before it is played, nor a table's seed.  Hands the record does not
-    hold yet (unfinished) are not checked."""
-    game = Game(host["table"], "?", {f"page:{p.name}": p.log for p in players},
-                {f"page:{p.name}": p.name for p in players}, record(url, host))
-    return leaks(game, seeds(sqlite_path(db_url)))
+    hold yet (unfinished) are not checked.  A DOM snapshot's report shows where the card is."""
+    logs = {f"page:{p.name}": p.log for p in players}
+    game = Game(host["table"], "?", logs, {f"page:{p.name}": p.name for p in players},
+                record(url, host))
+    found = []
+    for problem in leaks(game, seeds(sqlite_path(db_url))):
+        where = re.match(r"(\S+) frame (\d+) .*names (\[[^\]]*\])", problem)
+        if where and logs[where[1]][int(where[2])].startswith('{"type": "dom"'):
+            html = json.loads(logs[where[1]][int(where[2])])["html"]
+            for card in json.loads(where[3].replace("'", '"')):
+                spots = [m.start() for m in CARD.finditer(html) if m.group(1) == card]
+                spots += [m.start() for m in _WORDS.finditer(html)
+                          if card in cards_named(m.group(0))]
+                spots += [m.start() for m in _SYMBOLS.finditer(html)
+                          if card in cards_named(m.group(0))]
+                problem = problem[:problem.index(": {")] + "".join(
+                    f"\n    ...{html[max(0, i - 150):i + 60]}..." for i in spots[:3])
+        found.append(problem)
+    return found
 
 
 # ---------------------------------------------------------------------------- checks

@@ -6,6 +6,7 @@ the hand-history viewer."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from fractions import Fraction
@@ -56,14 +57,30 @@ def _close(players: list[Player]) -> None:
 
 
 def _legal_now(player: Player) -> list[str]:
-    """The legal actions the server last sent this seat (``legal`` goes only to the seat to
-    act, in an event or a refusal)."""
+    """The seat's legal actions as the server last told it: the last event's ``legal`` (or a
+    deal's view), a snapshot's view, or a refusal's ``legal``."""
     for message in reversed(player.messages()):
-        if message.get("type") == "event" and message["event"].get("legal"):
-            return list(message["event"]["legal"])
+        event = message.get("event") if message.get("type") == "event" else None
+        if event is not None and ("legal" in event or "view" in event):
+            return list(event.get("legal") or (event.get("view") or {}).get("legal_actions")
+                        or [])
+        if message.get("type") == "snapshot":
+            return list(message["view"].get("legal_actions") or [])
         if message.get("type") == "error" and message.get("legal"):
             return list(message["legal"])
     return []
+
+
+def _view_now(player: Player) -> dict[str, Any]:
+    """The seat's view as the server last sent it (an event's ``state``, a deal's ``view``, a
+    snapshot's ``view``)."""
+    for message in reversed(player.messages()):
+        event = message.get("event") if message.get("type") == "event" else None
+        if event is not None and (event.get("state") or event.get("view")):
+            return dict(event.get("state") or event["view"])
+        if message.get("type") == "snapshot":
+            return dict(message["view"])
+    return {}
 
 
 def test_two_browsers_play_a_hand_and_see_no_card_they_cannot_know(browser, server):
@@ -79,7 +96,7 @@ def test_two_browsers_play_a_hand_and_see_no_card_they_cannot_know(browser, serv
         dealt = truth(record(server.url, host))[0]
         for p in players:
             assert p.name is not None
-            doms = [entry for entry in p.log if entry.startswith('{"type": "dom"')]
+            doms = [json.loads(e)["html"] for e in p.log if e.startswith('{"type": "dom"')]
             own = dealt[p.name]
             others = set().union(*(c for n, c in dealt.items() if n != p.name))
             assert any(all(f'data-card="{c}"' in d for c in own) for d in doms), p.name
@@ -95,51 +112,82 @@ def _highest_bid(actions: list[str]) -> str:
     return max(bids, key=lambda a: int(a.split()[1])) if bids else actions[0]
 
 
-def test_bidding_the_pitch_a_refused_card_the_summary_and_the_score_sheet(browser, server):
+def _play_hands(players: list[Player], seen: dict[str, bool], rng: random.Random,
+                max_hands: int, expect: Any) -> int:
+    """Play hands by clicking, checking what ``seen`` lists (its keys) on the way, until all
+    are seen or ``max_hands`` were played; the hands played."""
+    hands = 0
+    while not all(seen.values()) and hands < max_hands:
+        target = hands + 1
+
+        def hand_done(target: int = target) -> bool:
+            return all(p.scored() >= target for p in players) or all(seen.values())
+
+        while not hand_done():
+            moved = False
+            for p in players:
+                if hand_done() or p.pending() or not p.my_turn():
+                    continue
+                moved = True
+                _one_move(p, rng, seen, expect)
+            if not moved:
+                players[0].page.wait_for_timeout(40)
+        if not all(p.scored() >= target for p in players):
+            break
+        hands = target
+        if "summary" in seen:
+            _summary_and_score_sheet(players, hands, expect)
+            seen["summary"] = True
+    return hands
+
+
+def _summary_and_score_sheet(players: list[Player], hands: int, expect: Any) -> None:
+    """After a hand, on both pages: #summary opens (High, made or set) and the score sheet has
+    a row per hand with the scores after it; the summary's button closes it."""
+    for p in players:
+        p.page.wait_for_selector("#summary[open]", timeout=5000)
+        summary = p.page.inner_text("#summary")
+        assert re.search(r"High", summary) and re.search(r"made|set", summary,
+                                                         re.IGNORECASE), summary
+        expect(p.page.locator("#scoresheet tr[data-hand]")).to_have_count(hands)
+        scored = [e for e in p.events() if e["type"] == "hand_scored"][-1]
+        row = p.page.locator("#scoresheet tr[data-hand]").nth(hands - 1).inner_text()
+        for score in scored["scores"]:
+            assert re.search(rf"(?<!\d)[-−]?{abs(score)}(?!\d)", row), (row, scored)
+    close = players[0].page.locator("#summary button").first
+    close.click()
+    expect(players[0].page.locator("#summary")).not_to_have_attribute("open", "")
+
+
+def test_bidding_the_pitch_the_summary_and_the_score_sheet(browser, server):
     """Ann and Bob bid as high as they may (so one of them pitches, in a few hands at most):
-    their bid shows at their seat; #trump is empty until the pitch, then names the suit; a
-    click on an illegal card shows the engine's reason in words and changes nothing; after the
-    hand #summary opens, and the score sheet has a row per hand."""
+    their bid shows at their seat; #trump is empty until the pitch, then names the suit; after
+    each hand #summary opens, and the score sheet has a row per hand."""
     from playwright.sync_api import expect
 
     _host, players = _two_people_two_bots(browser, server.url, level="easy",
-                                         settings={"bot_delay": 0.05, "hand_pause": 2.0})
-    seen = {"bid": False, "pitch": False, "refusal": False, "summary": False}
-    rng = random.Random(7)
+                                          settings={"bot_delay": 0.05, "hand_pause": 4.0})
+    seen = {"bid": False, "pitch": False, "summary": False}
     try:
-        hands = 0
-        while not all(seen.values()) and hands < 5:
-            target = hands + 1
-
-            def hand_done(target: int = target) -> bool:
-                return all(p.scored() >= target for p in players)
-
-            while not hand_done():
-                moved = False
-                for p in players:
-                    if hand_done() or p.pending() or not p.my_turn():
-                        continue
-                    moved = True
-                    _one_move(p, rng, seen, expect)
-                if not moved:
-                    players[0].page.wait_for_timeout(40)
-            hands = target
-            # the summary and the score sheet, on both pages
-            for p in players:
-                p.page.wait_for_selector("#summary[open]", timeout=5000)
-                summary = p.page.inner_text("#summary")
-                assert re.search(r"High", summary) and re.search(r"made|set", summary,
-                                                                 re.IGNORECASE), summary
-                expect(p.page.locator("#scoresheet tr[data-hand]")).to_have_count(hands)
-                scored = [e for e in p.events() if e["type"] == "hand_scored"][-1]
-                row = p.page.locator("#scoresheet tr[data-hand]").nth(hands - 1).inner_text()
-                for score in scored["scores"]:
-                    assert re.search(rf"(?<!\d)[-−]?{abs(score)}(?!\d)", row), (row, scored)
-            seen["summary"] = True
-            close = players[0].page.locator("#summary button").first
-            close.click()
-            expect(players[0].page.locator("#summary")).not_to_have_attribute("open", "")
+        hands = _play_hands(players, seen, random.Random(7), 5, expect)
         assert all(seen.values()), f"not seen in {hands} hands: {seen}"
+        for p in players:
+            assert p.errors == [], p.errors
+    finally:
+        _close(players)
+
+
+def test_a_click_on_an_illegal_card_is_refused_in_words(browser, server):
+    """When Ann or Bob must follow suit, a click (two: pick, play) on a card of another suit
+    (data-legal=false) shows #refusal in words; the hand and the seq stay as they were; the
+    next move clears it."""
+    from playwright.sync_api import expect
+
+    _host, players = _two_people_two_bots(browser, server.url, level="easy")
+    seen = {"refusal": False}
+    try:
+        hands = _play_hands(players, seen, random.Random(8), 4, expect)
+        assert seen["refusal"], f"no illegal card to click in {hands} hands"
         for p in players:
             assert p.errors == [], p.errors
     finally:
@@ -164,13 +212,14 @@ def _one_move(p: Player, rng: random.Random, seen: dict[str, bool], expect: Any)
         if choice.startswith(("bid", "pass")):
             assert label == choice.capitalize(), (choice, label)
         p.act(rng, bid=lambda _bids: choice)
-        if choice.startswith("bid"):
+        if choice.startswith("bid") and "bid" in seen:
             number = choice.split()[1]
             expect(page.locator(f'#seats .seat[data-seat="{me}"]')).to_contain_text(
                 re.compile(rf"\b{number}\b"))
             seen["bid"] = True
         return
-    if legal and all(a.startswith("pitch") for a in legal) and not seen["pitch"]:
+    if (legal and all(a.startswith(("pitch", "play")) for a in legal)
+            and _view_now(p).get("trump") is None and seen.get("pitch") is False):
         expect(page.locator("#trump")).to_have_text(re.compile(r"^\s*$"))
         card = rng.choice([a.split()[1] for a in legal])
         p.click_card(card)
@@ -182,7 +231,7 @@ def _one_move(p: Player, rng: random.Random, seen: dict[str, bool], expect: Any)
         seen["pitch"] = True
         return
     illegal = page.eval_on_selector_all(ILLEGAL_CARDS, "es => es.map(e => e.dataset.card)")
-    if illegal and not seen["refusal"]:
+    if illegal and seen.get("refusal") is False:
         hand, seq = p.hand(), p.seq()
         errors = len([m for m in p.messages() if m.get("type") == "error"])
         assert not set(illegal) & {a.split()[1] for a in legal}, (illegal, legal)
@@ -235,7 +284,7 @@ def test_a_money_table_leave_and_its_payout(browser, server):
         left = next(e for e in ann.events() if e["type"] == "player_left")
         assert left["name"] == "Ann"
         payout = Fraction(left["payout"])
-        dollars = f"{abs(payout):.2f}"
+        dollars = f"{float(abs(payout)):.2f}"
         ann.wait(lambda: dollars in ann.page.inner_text("body"), 5, f"the payout {dollars}")
         text = ann.page.inner_text("#scoresheet") + ann.page.inner_text("body")
         assert re.search(rf"\$\s?{re.escape(dollars)}|{re.escape(dollars)}\s?\$", text), (
