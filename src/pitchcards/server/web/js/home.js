@@ -301,7 +301,6 @@ class CreateForm {
       this.players.append(h("option", { value: String(n), text: String(n) }));
     }
     this.players.value = String(chosen);
-    this.players.disabled = low === high;
   }
 
   seatsChanged() {

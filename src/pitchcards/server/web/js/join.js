@@ -158,6 +158,17 @@ async function main() {
   } else {
     parts.push(form);
   }
+  const rules = h("pre", { class: "rules-summary", text: "Loading the rules…" });
+  parts.splice(3, 0, h("details", { class: "rules-all panel" },
+    h("summary", { text: "The rules of this table" }), rules));
+  api("POST", "/api/rules", { variant: info.rules?.name || info.variant,
+    options: info.rules?.options || {}, players: info.seats.length })
+    .then((/** @type {{summary: string}} */ said) => {
+      rules.textContent = said.summary;
+    })
+    .catch(() => {
+      rules.textContent = `${variantWords(info.variant)}, ${info.seats.length} players.`;
+    });
   replace(box, ...parts);
   if (!held && !form.hidden && form.isConnected && !name.value) name.focus();
 }
