@@ -161,6 +161,10 @@ class CreateForm {
     this.rulesError = h("p", { id: "rules-error", class: "error", role: "alert", hidden: true });
     this.formError = h("p", { id: "create-error", class: "error", role: "alert", hidden: true });
     this.summary = h("pre", { class: "rules-summary" });
+    /** The sentence of the option just changed, said once (not every option's at once). */
+    this.live = h("p", { class: "visually-hidden", "aria-live": "polite" });
+    /** @type {string | null} */
+    this.lastChanged = null;
     this.submit = h("button", { type: "submit", class: "primary", text: "Create table" });
 
     this.fill = h("select", { id: "create-fill", name: "fill" });
@@ -220,6 +224,7 @@ class CreateForm {
         + "matter with the others are left out. "
         + "Each line says what the rule means." }),
       this.rulesError,
+      this.live,
       this.rulesBox,
       h("details", { class: "rules-all" }, h("summary", { text: "The rules in full" }),
         this.summary)),
@@ -369,7 +374,7 @@ class CreateForm {
    */
   optionRow(o, value) {
     const id = `opt-${o.name}`;
-    const text = h("p", { id: `${id}-text`, class: "hint explain", "aria-live": "polite" });
+    const text = h("p", { id: `${id}-text`, class: "hint explain" });
     const label = LABELS[o.name] ?? o.name.replaceAll("_", " ");
     /** @type {HTMLInputElement | HTMLSelectElement | null} */
     let field = null;
@@ -416,6 +421,7 @@ class CreateForm {
 
   /** @param {string} name */
   optionChanged(name) {
+    this.lastChanged = name;
     if (name === "partnership" || name === "allow_two_players") {
       this.renderPlayers();
       this.renderSeats();
@@ -480,6 +486,9 @@ class CreateForm {
         r).hidden);
     }
     this.summary.textContent = info.summary;
+    const changed = this.lastChanged ? this.fields.get(this.lastChanged) : undefined;
+    this.lastChanged = null;
+    if (changed && changed.text.textContent) this.live.textContent = changed.text.textContent;
   }
 
   /**
