@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from browser_helpers import LEGAL_CARDS, Player, create_table, play_until, start
+from browser_helpers import LEGAL_BIDS, LEGAL_CARDS, Player, create_table, play_until, start
 from server_helpers import QUICK_LIMITS, ServerProcess
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
@@ -28,12 +28,11 @@ def server(tmp_path):
 
 def _my_turn_to_play(ann: Player, rng: random.Random, timeout: float = 60) -> None:
     """Play (by clicking) until it is Ann's turn to play a card."""
-    ann.wait(lambda: ann.page.locator(f"{LEGAL_CARDS}, #actions button[data-action]"
-                                      ":not([disabled])").count() > 0, timeout, "Ann's turn")
-    while not ann.page.locator(LEGAL_CARDS).count() or ann.page.locator(
-            "#actions button[data-action]:not([disabled])").count():
+    while True:
+        ann.wait(ann.my_turn, timeout, "Ann's turn")
+        if not ann.page.locator(LEGAL_BIDS).count():
+            return
         ann.act(rng)
-        ann.wait(lambda: ann.my_turn(), timeout, "Ann's turn")
 
 
 def test_a_reload_mid_hand_resumes_the_same_seat_cards_and_seq(browser, server):
