@@ -287,8 +287,8 @@ export function cardBack(opts = {}) {
   el.append(svg("rect", { x: 8, y: 8, width: W - 16, height: H - 16, rx: 4, class: "back-field" }));
   // A lattice of small diamonds inside the field.
   let d = "";
-  for (let y = 14; y <= H - 14; y += 12) {
-    for (let x = 14 + ((y - 14) / 12 % 2) * 6; x <= W - 14; x += 12) {
+  for (let y = 16; y <= H - 16; y += 12) {
+    for (let x = 14 + ((y - 16) / 12 % 2) * 6; x <= W - 14; x += 12) {
       d += `M${x} ${y - 5}L${x + 5} ${y}L${x} ${y + 5}L${x - 5} ${y}Z`;
     }
   }
