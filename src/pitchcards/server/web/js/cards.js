@@ -138,17 +138,51 @@ function suitShape(suit, x, y, size, flip = false) {
  */
 function cornerIndex(rank, suit) {
   const g = svg("g", { class: "index" });
-  const text = svg("text", {
-    x: 18, y: 39, "text-anchor": "middle", class: "rank", "font-size": 40,
-    "font-weight": 700,
-  });
-  text.textContent = rank === "T" ? "10" : rank;
-  if (rank === "T") {
-    text.setAttribute("textLength", "31");
-    text.setAttribute("lengthAdjust", "spacingAndGlyphs");
-  }
-  g.append(text, suitShape(suit, 18, 58, 28));
+  g.append(rankGlyph(rank, 18, 9, 32), suitShape(suit, 18, 60, 26));
   return g;
+}
+
+// The ranks drawn as strokes (no text: nothing depends on the system's fonts, and a card
+// carries no words but its label).  Each glyph is 24 units wide ("10": 30) and 34 high, and is
+// stroked with round ends (base.css: .card-svg .rank).
+/** @type {Record<string, string>} */
+const GLYPHS = {
+  A: "M2 34L12 0L22 34M5.5 22H18.5",
+  K: "M3 0V34M21 0L3 20M9.5 13.5L21 34",
+  Q: "M12 0C4 0 1 8 1 17C1 26 4 34 12 34C20 34 23 26 23 17C23 8 20 0 12 0ZM14 24L22 34",
+  J: "M19 0V24C19 31 16 34 11 34C6 34 3 31 3 26",
+  T: "M1 6L7 0V34M20.5 0C15 0 12.5 7 12.5 17C12.5 27 15 34 20.5 34C26 34 28.5 27 28.5 17"
+    + "C28.5 7 26 0 20.5 0Z",
+  9: "M4 31C6 33 9 34 12 34C19 34 22 26 22 16C22 6 19 0 12 0C6 0 2 4 2 11C2 18 6 21 12 21"
+    + "C17 21 21 18 22 13",
+  8: "M12 16C7 16 4 13 4 8.5C4 3.5 7.5 0 12 0C16.5 0 20 3.5 20 8.5C20 13 17 16 12 16"
+    + "C6 16 2 19.5 2 25C2 30.5 6.5 34 12 34C17.5 34 22 30.5 22 25C22 19.5 18 16 12 16Z",
+  7: "M2 0H22L9 34",
+  6: "M20 3C18 1 15 0 12 0C5 0 2 8 2 18C2 28 5 34 12 34C18 34 22 30 22 23C22 16 18 13 12 13"
+    + "C7 13 3 16 2 21",
+  5: "M21 0H5L3 15C6 13 9 12 12 12C18 12 22 16 22 23C22 30 18 34 12 34C7 34 4 32 2 29",
+  4: "M17 34V0L2 23H23",
+  3: "M3 5C5 1 8 0 12 0C17 0 21 3 21 8C21 13 17 16 11 16C17 16 22 19 22 25C22 31 17 34 12 34"
+    + "C7 34 4 32 2 29",
+  2: "M3 8C3 3 7 0 12 0C17 0 21 3 21 9C21 15 16 19 3 34H22",
+  "?": "M5 8C5 3 8 0 12 0C16 0 19 3 19 8C19 13 12 15 12 22M12 31V32",
+};
+
+/**
+ * A rank drawn as strokes, `height` units high, centred on x, its top at y.
+ * @param {string} rank
+ * @param {number} x
+ * @param {number} y
+ * @param {number} height
+ * @returns {SVGPathElement}
+ */
+function rankGlyph(rank, x, y, height) {
+  const k = height / 34;
+  const width = rank === "T" ? 30 : 24;
+  return svg("path", {
+    d: GLYPHS[rank] ?? GLYPHS["?"], class: "rank",
+    transform: `translate(${x - (width * k) / 2} ${y}) scale(${k})`,
+  });
 }
 
 // Pip rows (0 top … 1 bottom) of each number card, by column: left/right (the side columns,
@@ -187,11 +221,8 @@ function middle(rank, suit) {
       x: 40, y: 10, width: 54, height: 120, rx: 5, class: "frame",
     }));
     g.append(face(rank));
-    const letter = svg("text", {
-      x: 67, y: 98, "text-anchor": "middle", class: "rank face-letter", "font-size": 46,
-      "font-weight": 700,
-    });
-    letter.textContent = rank;
+    const letter = rankGlyph(rank, 67, 64, 36);
+    letter.classList.add("face-letter");
     g.append(letter, suitShape(suit, 67, 117, 15));
     return g;
   }
@@ -260,10 +291,7 @@ export function cardSvg(card, opts = {}) {
     x: 1, y: 1, width: W - 2, height: H - 2, rx: 8, class: "card-bg",
   }));
   if (!parts) {
-    const text = svg("text", { x: W / 2, y: H / 2 + 12, "text-anchor": "middle",
-      "font-size": 36, class: "rank" });
-    text.textContent = "?";
-    el.append(text);
+    el.append(rankGlyph("?", W / 2, H / 2 - 20, 40));
     return el;
   }
   el.classList.add(`suit-${parts.suit}`);
