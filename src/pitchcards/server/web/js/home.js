@@ -449,7 +449,7 @@ class CreateForm {
     } catch (error) {
       if (asked !== this.requests) return;
       const message = error instanceof ApiError ? error.message : String(error);
-      say(this.rulesError, `These rules do not go together: ${message}`);
+      say(this.rulesError, `Check the rules: ${message}`);
       this.markBad(message);
     }
   }

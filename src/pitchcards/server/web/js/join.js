@@ -130,7 +130,8 @@ async function main() {
   /** @type {HTMLElement[]} */
   const parts = [
     h("h1", { text: `You are invited to a table of ${variantWords(info.variant)}` }),
-    h("p", { text: `${STATUS[info.status] ?? ""} ${info.money ? "A money table." : ""}`.trim() }),
+    h("p", { text: `${STATUS[info.status] ?? ""} ${info.money ? "A money table." : ""}${
+      lateJoin ? " A new player sits down at the next break between hands." : ""}`.trim() }),
     seatList(info),
   ];
   if (held) {
