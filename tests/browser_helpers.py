@@ -203,6 +203,7 @@ class Player:
         self.log: list[str] = []           #: frames and DOM snapshots, in order
         self.errors: list[str] = []        #: uncaught script errors
         self.sockets: list[Any] = []
+        self._snapped, self._settle = 0, False
         self.page.on("websocket", self._socket)
         self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
 
@@ -269,6 +270,15 @@ class Player:
         named = sorted(cards_named(_GEOMETRY.sub(" ", html) + " " + " ".join(texts)))
         self.log.append(json.dumps({"type": "dom", "named": named,
                                     "html": _GEOMETRY.sub(" ", html)}))
+
+    def snapshot_if_changed(self) -> None:
+        """A DOM snapshot if a frame arrived since the last one (and once more after, as the
+        page renders what it got)."""
+        count = len(self.frames)
+        if count != self._snapped or self._settle:
+            self._settle = count != self._snapped
+            self._snapped = count
+            self.snapshot()
 
     def my_turn(self) -> bool:
         """The page says it is this seat's turn (its seat has data-turn) and offers a move."""
@@ -346,10 +356,10 @@ def play_until(players: Sequence[Player], done: Callable[[], bool], rng: random.
             if done():
                 break
             moved = bool(p.act(rng, **act)) or moved
+        for p in players:
+            p.snapshot_if_changed()
         if not moved:
             players[0].page.wait_for_timeout(40)
-            for p in players[1:]:
-                p.page.wait_for_timeout(1)
 
 
 def leaks_seen(url: str, db_url: str, players: Sequence[Player],

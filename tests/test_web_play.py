@@ -84,25 +84,67 @@ def _view_now(player: Player) -> dict[str, Any]:
 
 
 def test_two_browsers_play_a_hand_and_see_no_card_they_cannot_know(browser, server):
+    """Ann's and Bob's pages, and a spectator's, through a whole hand: no DOM snapshot and no
+    frame names a card its viewer could not know at that moment."""
     host, players = _two_people_two_bots(browser, server.url)
+    watcher = Player(browser, server.url, table=host["table"])
     try:
+        watcher.open_table()
         rng = random.Random(12)
-        play_until(players, lambda: all(p.scored() >= 1 for p in players), rng, timeout=120)
-        for p in players:
+
+        def done() -> bool:
+            watcher.snapshot_if_changed()
+            return all(p.scored() >= 1 for p in [*players, watcher])
+
+        play_until(players, done, rng, timeout=120)
+        for p in [*players, watcher]:
             p.snapshot()
-        problems = leaks_seen(server.url, server.db_url, players, host)
+        problems = leaks_seen(server.url, server.db_url, [*players, watcher], host)
         assert problems == [], "\n".join(problems[:10])
         # not vacuous: each page showed its own six cards, and cards the others played
         dealt = truth(record(server.url, host))[0]
-        for p in players:
-            assert p.name is not None
+        for p in [*players, watcher]:
             doms = [json.loads(e)["html"] for e in p.log if e.startswith('{"type": "dom"')]
-            own = dealt[p.name]
+            own = dealt.get(p.name or "", set())
             others = set().union(*(c for n, c in dealt.items() if n != p.name))
-            assert any(all(f'data-card="{c}"' in d for c in own) for d in doms), p.name
+            assert not own or any(all(f'data-card="{c}"' in d for c in own) for d in doms), \
+                p.name
             assert any(any(f'data-card="{c}"' in d for c in others) for d in doms), p.name
             assert any('"hand_dealt"' in f for f in p.frames)
             assert p.errors == [], p.errors
+        assert watcher.page.locator("#seats .seat[data-me]").count() == 0
+        assert watcher.page.locator(HAND_CARDS).count() == 0
+    finally:
+        _close([*players, watcher])
+
+
+def test_the_last_trick_the_live_region_and_chat(browser, server):
+    """#last-trick shows the trick just won; #live says each play in a sentence; a chat line
+    sent from Ann's page shows on Bob's."""
+    from playwright.sync_api import expect
+
+    _host, players = _two_people_two_bots(browser, server.url)
+    ann, bob = players
+    try:
+        live = ann.page.locator("#live")
+        assert live.get_attribute("aria-live") == "polite"
+        play_until(players, lambda: any(e["type"] == "trick_won" for e in ann.events()),
+                   random.Random(13), timeout=60)
+        won = next(e for e in ann.events() if e["type"] == "trick_won")
+        expect(live).not_to_have_text(re.compile(r"^\s*$"))
+        assert words(live.inner_text()), live.inner_text()
+        button = ann.page.locator("#last-trick")
+        button.click()
+        # what the button shows: the panel it controls (else anywhere on the page)
+        scope = f"#{button.get_attribute('aria-controls')}" if button.get_attribute(
+            "aria-controls") else "body"
+        for card in won["cards"]:
+            expect(ann.page.locator(f'{scope} [data-card="{card}"]').first).to_be_visible()
+        ann.page.fill("#chat input", "Good luck, Bob")
+        ann.page.locator("#chat").get_by_role("button", name="Send").click()
+        expect(bob.page.locator("#chat")).to_contain_text("Good luck, Bob")
+        expect(ann.page.locator("#chat")).to_contain_text("Good luck, Bob")
+        assert ann.errors == [] and bob.errors == []
     finally:
         _close(players)
 

@@ -94,7 +94,9 @@ def test_nothing_outside_the_web_directory(server, path):
 
 
 def _node_tool(*command: str) -> subprocess.CompletedProcess[str]:
-    if not (REPO / "node_modules" / ".bin").is_dir() or shutil.which("npx") is None:
+    if shutil.which("npx") is None and in_ci():
+        pytest.fail("no npx (Node.js) — the JavaScript checks must run in CI")
+    if not (REPO / "node_modules" / ".bin").is_dir():
         if in_ci():
             pytest.fail("node_modules is missing (npm ci) — the JavaScript checks must run "
                         "in CI")
