@@ -353,7 +353,9 @@ class Viewer {
     }
     const cards = h("ul", { class: "trick-cards", "aria-label": caption || "The trick" },
       shown.map(([seat, card]) => h("li", { class: "played", "data-seat": seat, "data-card": card,
-        "data-winner": seat === winner ? "true" : null },
+        "data-winner": seat === winner ? "true" : null,
+        "data-just": step.action === `play ${card}` || step.action === `pitch ${card}` ? "true"
+          : null },
       cardSvg(card), h("span", { class: "played-by", text: nameOf(hand, seat)
         + (seat === winner ? " ✓" : "") }))));
     return h("div", { class: "felt history-felt" }, trump,

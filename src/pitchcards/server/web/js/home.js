@@ -226,8 +226,10 @@ class CreateForm {
       this.rulesError,
       this.live,
       this.rulesBox,
-      h("details", { class: "rules-all" }, h("summary", { text: "The rules in full" }),
-        this.summary)),
+      h("div", { class: "rules-foot" },
+        h("details", { class: "rules-all" }, h("summary", { text: "The rules in full" }),
+          this.summary),
+        this.resetButton())),
     this.formError,
     h("div", { class: "actions-row" }, this.submit));
 
@@ -246,6 +248,18 @@ class CreateForm {
       this.create();
     });
     this.variantChanged();
+  }
+
+  /** A button that puts every option back to the game's own. */
+  resetButton() {
+    const button = h("button", { type: "button", class: "small", text: "Back to the game's rules" });
+    button.addEventListener("click", () => {
+      this.renderOptions(this.current);
+      this.renderPlayers();
+      this.renderSeats();
+      this.explain();
+    });
+    return button;
   }
 
   /** @returns {VariantInfo} */
