@@ -77,7 +77,4 @@ export function renderHand(root, view, picked, onClick) {
     root.append(button);
     if (focused === card) button.focus();
   });
-  if (!cards.length && view && view.seat !== null && view.phase !== "over") {
-    root.append(el("p", { class: "muted", text: "No cards left." }));
-  }
 }

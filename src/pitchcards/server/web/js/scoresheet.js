@@ -20,9 +20,8 @@ import { bidWord, cardShort, el, moneyText, fraction, seatName, sideCount, sideN
  * @param {string | null | undefined} card
  */
 function pointCell(view, side, card) {
-  if (side === null || side === undefined) return card ? "nobody" : "–";
-  const who = sideName(view, side);
-  return card ? `${who} (${cardShort(card)})` : who;
+  const who = side === null || side === undefined ? "–" : sideName(view, side);
+  return el("td", { title: card ? `${who} (${cardShort(card)})` : who, text: who });
 }
 
 /**
@@ -57,8 +56,9 @@ export function renderScoresheet(root, state) {
     el("caption", { text: "Hand by hand" }),
   ]);
   const sides = money ? 0 : sideCount(view);
-  const head = el("tr", {}, ["Hand", "Bid", "High", "Low", "Jack", "Game", "Made"].map(
-    (text) => el("th", { scope: "col", text })));
+  const head = el("tr", {}, [["#", "Hand"], ["Bid", "Bidder and bid"], ["H", "High"], ["L", "Low"],
+    ["J", "Jack"], ["G", "Game"], ["", "Made or set"]].map(([short, long]) => el("th", { scope: "col" }, [
+    el("abbr", { title: long, "aria-label": long, text: short || "✓" })])));
   for (let side = 0; side < sides; side += 1) head.append(el("th", { scope: "col", text: sideName(view, side) }));
   if (money) head.append(el("th", { scope: "col", text: "Change" }));
   sheet.append(el("thead", {}, [head]));
@@ -100,16 +100,16 @@ function handRow(row, money, sides) {
   const cells = [
     el("th", { scope: "row", text: String(row.hand + 1) }),
     el("td", { text: bid }),
-    el("td", { text: thrown ? "" : pointCell(view, r.high, r.high_card) }),
-    el("td", { text: thrown ? "" : pointCell(view, r.low, r.low_card) }),
-    el("td", { text: thrown ? "" : pointCell(view, r.jack, r.jack_card) }),
-    el("td", { text: thrown ? "" : pointCell(view, r.game, null) }),
+    thrown ? el("td") : pointCell(view, r.high, r.high_card),
+    thrown ? el("td") : pointCell(view, r.low, r.low_card),
+    thrown ? el("td") : pointCell(view, r.jack, r.jack_card),
+    thrown ? el("td") : pointCell(view, r.game, null),
     el("td", { class: thrown ? "" : r.made ? "made" : "set",
       text: thrown ? "" : (r.made ? "made" : "set") + (r.moon ? " ★" : "") }),
   ];
   if (money) {
     const names = row.names.length ? row.names : view.names || [];
-    cells.push(el("td", { text: r.deltas.map((d, i) => `${names[i] || i + 1} ${signed(d)}`).join(" · ") }));
+    cells.push(el("td", { text: r.deltas.map((d, i) => `${i === view.seat ? "You" : names[i] || i + 1} ${signed(d)}`).join(" · ") }));
   } else {
     for (let side = 0; side < sides; side += 1) {
       const delta = r.deltas[side] || 0;

@@ -315,7 +315,7 @@ store.onEvent((event, state, before) => {
     play("hand");
     const row = state.rows[state.rows.length - 1];
     clearTimeout(summaryTimer);
-    if (row) summaryTimer = setTimeout(() => showSummary(summary, row, store.state), hold() + 2 * motionMs() + 300);
+    if (row) summaryTimer = setTimeout(() => showSummary(summary, row, store.state), motionMs() ? hold() + motionMs() : 800);
   } else if (event.type === "match_won") {
     const row = state.rows[state.rows.length - 1];
     if (row && summary.open) showSummary(summary, row, state);
@@ -346,7 +346,9 @@ function render(state) {
   const rules = view ? view.rules : state.table ? state.table.rules : null;
   const info = [];
   if (rules) info.push(capital(rules.name));
-  if (state.table && state.table.money) info.push("for money");
+  if (state.table && state.table.money) {
+    if (rules && rules.name !== "money") info.push("for money");
+  }
   else if (rules) {
     const target = view && view.target !== null ? view.target : ruleOption(rules, "target", null);
     if (target) info.push(`to ${target}`);
@@ -391,7 +393,8 @@ function render(state) {
   hand.hidden = !scene.seated || !view;
   // the buttons
   const host = Boolean(state.you && state.you.host);
-  const status = state.table ? state.table.status : null;
+  const over = state.winner !== null || state.payouts !== null;
+  const status = over ? "over" : state.table ? state.table.status : null;
   startButton.hidden = !(host && status === "waiting");
   rematchButton.hidden = !(host && status === "over" && !state.rematch);
   rematchLink.hidden = !state.rematch;
@@ -450,7 +453,9 @@ function promptText(state, scene) {
   }
   if (to === null) return "";
   const info = scene.info(to);
-  if (info && info.kind === "human" && !info.connected && !info.away) return `Waiting for ${scene.who(to)} (offline)…`;
+  if (info && info.kind === "human" && !info.away) {
+    return `Waiting for ${scene.who(to)}${info.connected ? "" : " (offline)"}…`;
+  }
   return `${sentence(scene.who(to), "think")}…`;
 }
 

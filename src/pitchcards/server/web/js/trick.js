@@ -56,7 +56,7 @@ export function renderTrick(root, state, scene) {
   root.dataset.done = String(winner !== null);
   root.setAttribute("aria-label", winner !== null ? "The last trick" : "The trick");
   for (const [seat, card] of cards) {
-    const where = place(scene, seat, 0.42, 0.34);
+    const where = place(scene, seat, 0.3, 0.36);
     const face = cardSvg(card, { fourColour: prefs().fourColour, decorative: true });
     const node = el("div", {
       class: "played", "data-seat": seat, "data-card": card, "data-winner": seat === winner,
