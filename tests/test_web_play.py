@@ -120,12 +120,14 @@ def test_two_browsers_play_a_hand_and_see_no_card_they_cannot_know(browser, serv
 
 def test_the_last_trick_the_live_region_and_chat(browser, server):
     """#last-trick shows the trick just won; #live says each play in a sentence; a chat line
-    sent from Ann's page shows on Bob's."""
+    sent from Ann's page shows on Bob's; #history-link leads to the hand history."""
     from playwright.sync_api import expect
 
-    _host, players = _two_people_two_bots(browser, server.url)
+    host, players = _two_people_two_bots(browser, server.url)
     ann, bob = players
     try:
+        assert (ann.page.locator("#history-link").get_attribute("href") or "").endswith(
+            f"/t/{host['table']}/history")
         live = ann.page.locator("#live")
         assert live.get_attribute("aria-live") == "polite"
         play_until(players, lambda: any(e["type"] == "trick_won" for e in ann.events()),
