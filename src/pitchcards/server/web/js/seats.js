@@ -149,6 +149,10 @@ export function renderSeats(root, state, scene) {
     ]);
     node.style.left = `${where.x}%`;
     node.style.top = `${where.y}%`;
+    // kept inside the felt: a seat near an edge hangs from it
+    const across = where.x < 25 ? 0 : where.x > 75 ? -100 : -50;
+    const down = where.y < 25 ? 0 : where.y > 75 ? -100 : -50;
+    node.style.transform = `translate(${across}%, ${down}%)`;
     root.append(node);
   }
 }
