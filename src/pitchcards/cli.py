@@ -225,6 +225,33 @@ def _add_play_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     play.set_defaults(func=_play)
 
 
+def _score(args: argparse.Namespace) -> int:
+    """``pitch score``: keep the score of a real table (Textual is imported only here)."""
+    try:
+        from .tui.score_app import score_main
+    except ImportError as exc:  # pragma: no cover - Textual missing
+        print(f"pitch score needs Textual ({exc}): pip install 'pitchcards'", file=sys.stderr)
+        return 2
+    return score_main(args.names, args.variant, args.stake, args.option, args.resume)
+
+
+def _add_score_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    score = sub.add_parser(
+        "score", help="keep the score of a real table's Pitch (hands entered by their outcome)",
+        description="A score sheet for Pitch played with real cards: enter each hand by who "
+                    "bid what, trump and who took High, Low, Jack and Game; players join and "
+                    "leave; the money is settled in the fewest payments. Saved as it goes.")
+    score.add_argument("names", nargs="*", help="the players in seat order, the first dealer "
+                       "first (none: the setup form, or the last open sheet)")
+    score.add_argument("--variant", default="money", choices=sorted(VARIANTS))
+    score.add_argument("--stake", help="dollars per point in the money game (e.g. 0.25)")
+    score.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                       help="a rules option (as for pitch play), e.g. moon_payment=0.50")
+    score.add_argument("--resume", nargs="?", const="", default=None, metavar="FILE",
+                       help="go on with the last open sheet (or FILE)")
+    score.set_defaults(func=_score)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pitch", description="The card game Pitch.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -239,6 +266,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file")
     replay.set_defaults(func=_replay)
     _add_play_parser(sub)
+    _add_score_parser(sub)
     from .bots.arena import add_arena_parser
 
     add_arena_parser(sub)

@@ -17,10 +17,13 @@ Small modules with one job each:
 * :mod:`.screens`    the setup, result, rules/log and save-on-quit screens;
 * :mod:`.app`        the Textual app that ties them together, fed by the Table's events;
 * :mod:`.online`     the same app at a server table: the server's events, your actions sent;
-* :mod:`.snapshot`   the screen as text and a scripted player (snapshot tests, screenshot).
+* :mod:`.snapshot`   the screen as text and a scripted player (snapshot tests, screenshot);
+* :mod:`.score_form`  ``pitch score``'s hand form: a key per answer, checked by the engine;
+* :mod:`.score_sheet` ``pitch score``'s sheet as text, and its save files;
+* :mod:`.score_app`   ``pitch score``: the scorekeeper for a real table.
 
-Only :mod:`.app`, :mod:`.online`, :mod:`.widgets`, :mod:`.screens` and :mod:`.snapshot` import
-Textual.
+Only :mod:`.app`, :mod:`.online`, :mod:`.widgets`, :mod:`.screens`, :mod:`.snapshot` and
+:mod:`.score_app` import Textual.
 """
 
 from __future__ import annotations

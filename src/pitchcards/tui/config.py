@@ -27,16 +27,16 @@ BOT_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo",
              "Max", "Ned", "Oz", "Pat")
 
 
-def new_file(kind: str, stem: str) -> Path:
+def new_file(kind: str, stem: str, suffix: str = ".txt") -> Path:
     """A new file ``STAMP-STEM.txt`` in the data folder's ``kind`` folder (made if missing),
-    never one that exists: saved games (``saves``) and finished games' records
-    (``records``)."""
+    never one that exists: saved games (``saves``), finished games' records (``records``) and
+    score sheets (``scores``, ``.json``)."""
     folder = ensure_folder(data_dir() / kind)
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    path = folder / f"{stamp}-{stem}.txt"
+    path = folder / f"{stamp}-{stem}{suffix}"
     i = 1
     while path.exists():
-        path = folder / f"{stamp}-{stem}-{i}.txt"
+        path = folder / f"{stamp}-{stem}-{i}{suffix}"
         i += 1
     return path
 
