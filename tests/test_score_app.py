@@ -261,3 +261,24 @@ def test_a_match_sheet_enters_hands_until_a_side_wins() -> None:
         assert "closed" in text_of(app, "#message")
 
     run(app, script)
+
+
+def test_points_may_be_typed_instead_of_the_takers() -> None:
+    form = HandForm(pc.find_variant("money"), FIVE, 0)
+    for key in ("b", "3", "h", "p", "0", "3", "1", "9"):
+        form.key(key)
+    assert form.step == "points" and form.points == (0, 3, 1)
+    for key in ("backspace", "1", "0", "0"):
+        assert form.key(key) is None
+    assert form.step == "confirm" and "points Ann 0, Bob 3, Cy 1" in form.so_far()
+    assert form.result is not None and form.result.deltas == (0, 3, 1, 0, 0)
+    assert form.key("backspace") is None and form.step == "points" and form.points == ()
+    assert form.key("backspace") is None and form.step == "high" and form.points is None
+
+
+def test_points_that_do_not_add_up_are_refused_at_the_end() -> None:
+    form = HandForm(pc.find_variant("money"), FIVE, 0)
+    for key in ("b", "3", "h", "p", "4", "3", "0", "0"):
+        assert form.key(key) is None
+    error = form.key("0")
+    assert error is not None and "7 in all" in error and form.step == "points"

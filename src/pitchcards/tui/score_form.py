@@ -2,7 +2,8 @@
 
 A hand at a real table is entered in a few keys: who won the bid (a player's number or initial),
 the bid (1-4, m for the moon), trump (s h d c), then who took High, Low, Jack (``-``: not out)
-and Game (``-``: nobody; ``t``: a tie), and Enter.  The dealer is known by rotation.  Each answer
+and Game (``-``: nobody; ``t``: a tie), and Enter; or, instead of the takers, ``p`` and the
+points each player (or team) won, a digit each.  The dealer is known by rotation.  Each answer
 is checked as it comes (the winning bid against the auction the rules allow) and the whole hand
 once more against the rules before it is scored (:meth:`EnteredHand.enter`), so the form can say
 what is wrong in the engine's own words.  Backspace goes back a step.
@@ -22,11 +23,13 @@ from ..scoring import HandResult
 __all__ = ["HandForm", "player_keys"]
 
 #: Steps, in order (some are skipped when they do not apply).
-STEPS = ("bidder", "bid", "trump", "high", "low", "jack", "game", "tied", "swept", "confirm")
+STEPS = ("bidder", "bid", "trump", "high", "low", "jack", "game", "tied", "points", "swept",
+         "confirm")
 QUESTIONS = {
     "bidder": "Who won the bid?", "bid": "Bid?", "trump": "Trump?", "high": "Who took High?",
     "low": "Who took Low?", "jack": "Who took the Jack?", "game": "Who took Game?",
-    "tied": "Who tied for Game?", "swept": "Did the bidder's side take all six tricks?",
+    "tied": "Who tied for Game?", "points": "Points won, in seat order?",
+    "swept": "Did the bidder's side take all six tricks?",
     "confirm": "Score this hand?",
 }
 NOBODY = ("-", "0")
@@ -58,6 +61,7 @@ class HandForm:
         self.taken: dict[str, int | None] = {}  #: high, low, jack, game -> seat or None
         self.tied: tuple[int, ...] = ()
         self.swept: bool | None = None
+        self.points: tuple[int, ...] | None = None  #: points per side, typed instead
         self.result: HandResult | None = None  #: the hand scored, at the confirm step
 
     # ------------------------------------------------------------------ asking
@@ -75,6 +79,13 @@ class HandForm:
         if self.step == "trump":
             return "  ".join(f"{s.lower()} {sym}" for s, sym in zip(SUITS, SUIT_SYMBOLS,
                                                                      strict=True))
+        if self.step == "high":
+            return people + ("  p points instead" if "p" not in self.players else "")
+        if self.step == "points":
+            sides = self._sides()
+            typed = " ".join(map(str, self.points or ()))
+            return (f"a digit 0-4 for each of {', '.join(sides)}"
+                    + (f" (so far: {typed})" if typed else ""))
         if self.step == "jack":
             return people + "  - not out"
         if self.step == "game":
@@ -106,6 +117,9 @@ class HandForm:
             taken.append(f"{key.capitalize()} {self.names[seat] if seat is not None else word}")
         if taken:
             out.append(", ".join(taken))
+        if self.points:
+            out.append("points " + ", ".join(f"{side} {p}" for side, p in zip(
+                self._sides(), self.points, strict=False)))
         if self.swept is not None:
             out.append("all six tricks" if self.swept else "not every trick")
         return "; ".join(out)
@@ -114,8 +128,17 @@ class HandForm:
     def key(self, key: str) -> str | None:
         """Take a key; None when it was an answer, else why it was not."""
         step = self.step
-        if key == "backspace":
+        if key == "backspace" and not (step == "points" and self.points):
             return self.back()
+        if step == "high" and key == "p" and "p" not in self.players:
+            self.done.append("high")
+            self.step, self.points = "points", ()
+            return None
+        if step == "points" and key == "backspace" and self.points:
+            self.points = self.points[:-1]
+            return None
+        if step == "points":
+            return self._point(key)
         if step in ("bidder", "high", "low", "jack", "game", "tied"):
             return self._player(step, key)
         if step == "bid":
@@ -169,6 +192,15 @@ class HandForm:
                 self.taken[step] = seat
         return self._advance()
 
+    def _point(self, key: str) -> str | None:
+        """One side's points, a digit; the last one moves on."""
+        if key not in ("0", "1", "2", "3", "4"):
+            return "Points are a digit, 0 to 4, for each in seat order"
+        self.points = (*(self.points or ()), int(key))
+        if len(self.points) < len(self._sides()):
+            return None
+        return self._advance()
+
     def back(self) -> str | None:
         """Go back a step, forgetting its answer."""
         if not self.done:
@@ -184,10 +216,14 @@ class HandForm:
             self.tied = ()
         elif step == "swept":
             self.swept = None
+        elif step == "points":
+            self.points = ()
         else:
             self.taken.pop(step, None)
         if self.step == "tied":
             self.tied = ()
+        if self.step == "points":  # back out of the points, to High
+            self.points = None
         self.step = step
         self.result = None
         return None
@@ -215,8 +251,10 @@ class HandForm:
             return step == "confirm"  # thrown in: nothing more to say
         if step == "bid":
             return self.bidder is not None
-        if step == "tied":
-            return False  # reached only from the game step ('t')
+        if step in ("low", "jack", "game"):
+            return self.points is None  # points were typed instead
+        if step in ("tied", "points"):
+            return False  # reached only from the game step ('t') or High ('p')
         if step == "swept":
             return self._swept_decides()
         return True
@@ -225,12 +263,19 @@ class HandForm:
         """The pitcher's side took all four points where a moon is at stake (A-R6.2)."""
         n = len(self.names)
         pitcher = self.bidder if self.bidder is not None else (self.dealer + 1) % n
-        took = [self.taken.get(k) for k in ("high", "low", "jack", "game")]
-        mine = all(s is not None and self._side(s) == self._side(pitcher) for s in took)
+        if self.points is not None:
+            mine = self.points[self._side(pitcher)] == 4
+        else:
+            took = [self.taken.get(k) for k in ("high", "low", "jack", "game")]
+            mine = all(s is not None and self._side(s) == self._side(pitcher) for s in took)
         return mine and (self.bid == MOON or not self.rules.moon_must_be_bid)
 
     def _side(self, seat: int) -> int:
         return seat % 2 if self.rules.partnership_mode else seat
+
+    def _sides(self) -> list[str]:
+        count = 2 if self.rules.partnership_mode else len(self.names)
+        return [self.side_label(s) for s in range(count)]
 
     def side_label(self, side: int) -> str:
         """A side's name: the player, or in partnerships ``Ann&Cy``."""
@@ -248,7 +293,8 @@ class HandForm:
         bid: int | str = "moon" if self.bid == MOON else self.bid
         return Outcome(bidder=bidder, bid=bid, trump=self.trump, high=self.taken.get("high"),
                        low=self.taken.get("low"), jack=self.taken.get("jack"),
-                       game=self.taken.get("game"), game_tied=self.tied, swept=self.swept)
+                       game=self.taken.get("game"), game_tied=self.tied, swept=self.swept,
+                       points=self.points)
 
     def winning_bids(self) -> list[int]:
         """The bids the chosen bidder could have won with, under these rules."""
