@@ -46,6 +46,8 @@ export class TableSocket {
     this.pingId = 0;
     /** @type {string | null} a refusal's words before a final close */
     this.lastRefusal = null;
+    /** the last close code (0: none yet) */
+    this.closeCode = 0;
   }
 
   /** Open the socket (again). */
@@ -97,8 +99,9 @@ export class TableSocket {
       this.socket = null;
       clearTimeout(this.silenceTimer);
       const final = FINAL[event.code];
+      this.closeCode = event.code;
       if (final || (this.lastRefusal && event.code >= 4000)) {
-        this.stop(this.lastRefusal || final);
+        this.stop(final || this.lastRefusal || "Closed.");
         return;
       }
       this.retry();

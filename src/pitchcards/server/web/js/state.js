@@ -68,6 +68,8 @@ export class TableStore {
     this.changeListeners = [];
     /** @type {Array<(event: TableEvent, state: TableState, before: View | null) => void>} */
     this.eventListeners = [];
+    /** @type {Set<string>} the chat lines heard */
+    this.chatSeen = new Set();
   }
 
   /**
@@ -152,12 +154,17 @@ export class TableStore {
         state.table = message.table;
         if (message.table && message.table.rematch) state.rematch = message.table.rematch;
         break;
-      case "chat":
+      case "chat": {
+        // the server repeats the last lines after every welcome: keep each line once
+        const key = `${message.at}\u0000${message.name}\u0000${message.text}`;
+        if (this.chatSeen.has(key)) return;
+        this.chatSeen.add(key);
         state.chat.push({ name: String(message.name), text: String(message.text),
           at: Number(message.at) });
         state.chatTotal += 1;
         if (state.chat.length > CHAT_KEPT) state.chat.splice(0, state.chat.length - CHAT_KEPT);
         break;
+      }
       case "error":
         state.pending = null;
         if (message.reason !== "stale") {
@@ -232,7 +239,8 @@ export class TableStore {
     if (event.seq > state.welcomeSeq) {
       for (const listener of this.eventListeners) listener(event, state, before);
     }
-    this.changed();
+    // catching up (a fresh page gets every event from the start): draw once, at the end
+    if (event.seq >= state.welcomeSeq) this.changed();
   }
 
   /** The hand a join or leave comes before (numbered from 0, as hand_dealt numbers them). */

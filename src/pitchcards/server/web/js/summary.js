@@ -50,14 +50,18 @@ export function showSummary(dialog, row, state) {
   body.push(el("div", { class: "actions-row" }, [close]));
   dialog.replaceChildren(...body);
   dialog.setAttribute("aria-labelledby", "summary-title");
+  // someone typing in the chat keeps their focus: the summary then opens without taking it
+  const active = document.activeElement;
+  const typing = active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement;
   if (!dialog.open) {
     try {
-      dialog.showModal();
+      if (typing) dialog.show();
+      else dialog.showModal();
     } catch {
       dialog.setAttribute("open", "");
     }
   }
-  close.focus();
+  if (!typing) close.focus();
 }
 
 /**

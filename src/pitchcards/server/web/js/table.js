@@ -3,7 +3,7 @@
 // action and mark it pending; what happens comes back from the server.
 
 import { api, ApiError } from "./api.js";
-import { keepSeatToken, seatToken } from "./tokens.js";
+import { forgetSeatToken, keepSeatToken, seatToken } from "./tokens.js";
 import { applyPrefs, onPrefs, settingsPanel, motionMs } from "./prefs.js";
 import { play } from "./sounds.js";
 import { TableSocket } from "./net.js";
@@ -56,6 +56,7 @@ const rematchButton = el("button", { type: "button", id: "rematch", class: "prim
 const rematchLink = el("a", { id: "rematch-link", class: "button small", hidden: true, text: "Go to the rematch" });
 const leaveButton = el("button", { type: "button", id: "leave", class: "small", hidden: true }, ["Leave the table"]);
 const settleButton = el("button", { type: "button", id: "settle", class: "small", hidden: true }, ["Settle up"]);
+const watchButton = el("button", { type: "button", id: "watch", class: "small", hidden: true }, ["Watch instead"]);
 const historyLink = el("a", { id: "history-link", class: "button small", href: `/t/${encodeURIComponent(tableId)}/history`,
   text: "Hand history" });
 const keysHelp = el("details", { id: "keys-help", class: "keys-help" }, [
@@ -100,7 +101,7 @@ app.replaceChildren(
       el("div", { class: "table-status" }, [trump, centreText]),
       felt,
       el("div", { class: "play-bar" }, [live, prompt, pending, refusal, note, auction, actions, hand]),
-      el("div", { class: "table-buttons" }, [startButton, rematchButton, rematchLink, lastTrickButton,
+      el("div", { class: "table-buttons" }, [startButton, rematchButton, rematchLink, watchButton, lastTrickButton,
         historyLink, leaveButton, settleButton]),
       lastTrickView,
       keysHelp,
@@ -289,6 +290,10 @@ settleButton.addEventListener("click", async () => {
   if (answer) say("The money is settled (or will be at the next break between hands).");
 });
 lastTrickButton.addEventListener("click", toggleLastTrick);
+watchButton.addEventListener("click", () => {
+  forgetSeatToken(tableId);
+  location.reload();
+});
 
 // ------------------------------------------------------------------ events: words, sound, motion
 /** @type {{seat: number, from: DOMRect | null} | null} */
@@ -402,6 +407,7 @@ function render(state) {
   const moneyPlayer = Boolean(state.table && state.table.money && state.you && state.you.role === "player");
   leaveButton.hidden = settleButton.hidden = !(moneyPlayer && status === "playing");
   lastTrickButton.hidden = !view;
+  watchButton.hidden = !(state.connection === "closed" && socket.closeCode === 4401);
   if (!lastTrickView.hidden) renderLastTrick(lastTrickView, state.lastTrick, scene);
   // the side
   renderScoresheet(scoresheet, state);
