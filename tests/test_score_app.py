@@ -233,11 +233,13 @@ def test_the_sheet_lists_hands_joins_and_leaves() -> None:
     sheet.leave("Dee")
     sheet.join("Flo")
     lines = sheet_lines(sheet)
-    assert lines[0].split() == ["#", "dealer", "bid", "Ann", "Bob", "Cy", "Dee", "Eve", "Flo"]
-    assert lines[1].split()[:4] == ["1", "Ann", "Bob", "3♥"] and lines[1].endswith("made")
+    assert lines[0].split() == ["#", "deal", "bid", "Ann", "Bob", "Cy", "Dee", "Eve", "Flo"]
+    assert lines[1].split() == ["1", "Ann", "Bob", "3♥", "✓", ".", "+3", "+1", ".", "."]
     assert lines[2].strip() == "Dee leaves: pays $0.08 — Dee pays Bob $0.08"
     assert lines[3].strip() == "Flo joins (score 0)"
-    assert lines[-2].split()[0] == "money" and lines[-1].startswith("to settle")
+    assert lines[-3].split()[:2] == ["money", "$"] and lines[-2].startswith("to settle")
+    assert lines[-3].split()[2:] == ["-0.08", "+0.22", "+0.02", "-0.08", "-0.08", "+0.00"]
+    assert lines[-1].startswith("✓ made")
 
 
 def test_a_partnership_hand_scores_the_takers_teams() -> None:
@@ -256,7 +258,7 @@ def test_a_match_sheet_enters_hands_until_a_side_wins() -> None:
         assert "to 4" in text_of(app, "#top")
         await keys(pilot, "enter", "b", "4", "h", "b", "b", "b", "b", "enter")
         assert sheet.session.is_over and "The sheet is closed" in text_of(app, "#prompt")
-        assert sheet_lines(sheet)[-1] == "Bob won"
+        assert sheet_lines(sheet)[-2] == "Bob won"
         await keys(pilot, "enter")
         assert "closed" in text_of(app, "#message")
 

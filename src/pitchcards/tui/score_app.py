@@ -294,6 +294,7 @@ class ScoreApp(App[None]):
             f"Pitch score — {kind}, {money_line(sheet)} — {', '.join(session.names)}",
             style="bold"))
         self.query_one("#sheet", Static).update("\n".join(sheet_lines(sheet)))
+        self.query_one("#sheetbox", VerticalScroll).scroll_end(animate=False)  # the last hand
         if session.is_over:
             prompt = "The sheet is closed." + (
                 f" Settle: {payments_text(sheet.settlement()) or 'nobody owes anything'}"

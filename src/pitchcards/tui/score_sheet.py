@@ -44,14 +44,34 @@ def side_names(match: Match) -> list[str]:
 
 
 def _cell(text: str) -> str:
+    """A right-aligned column: a name is cut to fit; numbers always fit."""
     return f"{text[:COLUMN - 1]:>{COLUMN}}"
+
+
+def _money(cents: int) -> str:
+    """Signed dollars without the sign of the dollar (the row says it): ``-1.14``."""
+    return cents_text(cents).replace("$", "")
+
+
+#: A hand's row ends its first part with one of these.
+MARKS = {"made": "✓", "set": "✗", "moon": "★"}
+#: The width of the first part of every row (hand number, dealer, bid, mark).
+LEAD = 20
+#: Beyond this many columns the dealer is left out of the rows, so that 8 players fit in 80
+#: columns (the prompt still says who deals next).
+DEALER_COLUMNS = 6
+
+
+def _lead(columns: list[str]) -> int:
+    return LEAD if len(columns) <= DEALER_COLUMNS else LEAD - 6
 
 
 def sheet_lines(sheet: ScoreSheet) -> list[str]:
     """The whole sheet, a line each: the header, the hands and events, the totals."""
     session = sheet.session
     columns = _columns(sheet)
-    out = [f"{'#':>2} {'dealer':<7}{'bid':<10}" + "".join(_cell(c) for c in columns)]
+    head = f"{'#':>2} {'deal':<5} " if len(columns) <= DEALER_COLUMNS else f"{'#':>2} "
+    out = [f"{head}{'bid':<11}" + "".join(_cell(c) for c in columns)]
     leaves = iter(sheet.leaves)
     if isinstance(session, MoneySession):
         for kind, value in session.events:
@@ -68,6 +88,8 @@ def sheet_lines(sheet: ScoreSheet) -> list[str]:
         out += [_hand_row(sheet, i, columns) for i in range(len(session.hands))]
     out.append("-" * len(out[0]))
     out += _totals(sheet, columns)
+    out.append("✓ made  ✗ set  ★ moon" + ("; money against the average, in dollars"
+                                         if isinstance(session, MoneySession) else ""))
     return out
 
 
@@ -90,14 +112,16 @@ def _hand_row(sheet: ScoreSheet, index: int, columns: list[str]) -> str:
     else:
         seated = _columns(sheet)
         names = list(session.names)
-    start = f"{index + 1:>2} {names[hand.dealer][:6]:<7}"
+    start = (f"{index + 1:>2} {names[hand.dealer][:5]:<5} " if len(columns) <= DEALER_COLUMNS
+             else f"{index + 1:>2} ")
     if result is None:
         return start + "(being played)"
     if result.thrown_in:
         return start + "all passed: thrown in"
     assert result.pitcher is not None
     suit = SUIT_SYMBOLS[SUITS.index(result.trump)] if result.trump else ""
-    bid = f"{names[result.pitcher][:4]} {bid_word(session.rules, result.bid)}{suit}"
+    bid = f"{names[result.pitcher][:3]} {bid_word(session.rules, result.bid)}{suit}"
+    mark = MARKS["moon" if result.moon else "made" if result.made else "set"]
     cells = []
     for column in columns:
         if column in seated:
@@ -105,15 +129,12 @@ def _hand_row(sheet: ScoreSheet, index: int, columns: list[str]) -> str:
             cells.append(_cell(f"{d:+d}" if d else "."))
         else:
             cells.append(_cell(""))
-    mark = "made" if result.made else "set"
-    if result.moon:
-        mark = "moon ★"
-    return start + f"{bid:<10}" + "".join(cells) + f"  {mark}"
+    return start + f"{bid:<9} {mark}" + "".join(cells)
 
 
 def _totals(sheet: ScoreSheet, columns: list[str]) -> list[str]:
     session = sheet.session
-    pad = " " * 20
+    pad = " " * _lead(columns)
     if isinstance(session, Match):
         out = ["score" + pad[5:] + "".join(_cell(str(s)) for s in session.scores)]
         if session.winner is not None:
@@ -123,18 +144,18 @@ def _totals(sheet: ScoreSheet, columns: list[str]) -> list[str]:
     stars = [_cell("★" * session.stars[n] if session.stars[n] <= 3 else f"{session.stars[n]}★")
              for n in columns]
     cents = session.settle_cents()
-    money = [_cell(cents_text(cents[n]) if n in cents else
-                   cents_text(session.payout_cents[n]) if n in session.payout_cents else "")
+    money = [_cell(_money(cents[n]) if n in cents else
+                   _money(session.payout_cents[n]) if n in session.payout_cents else "")
              for n in columns]
     out = ["score" + pad[5:] + "".join(scores)]
     if any(session.stars.values()):
         out.append("stars" + pad[5:] + "".join(stars))
-    out.append(("paid" if session.finished else "money") + pad[5:] + "".join(money))
+    out.append(("paid $" if session.finished else "money $") + pad[7:] + "".join(money))
     if sheet.cash and not session.finished:
         # Part of it has changed hands already, paying those who left.
         owed = sheet.balances()
-        out.append("to settle" + pad[9:] + "".join(
-            _cell(cents_text(owed[n]) if n in owed else "") for n in columns))
+        out.append("to settle $" + pad[11:] + "".join(
+            _cell(_money(owed[n]) if n in owed else "") for n in columns))
     return out
 
 
