@@ -220,7 +220,7 @@ class EnteredHand(Hand):
             hand = cls._blank(rules, players, dealer)
             if hand._run(script) and hand.pitcher == bidder and hand.contract == value:
                 return hand
-        wins = [bid_text(v) for v in range(0, rules.max_bid + 1)
+        wins = [bid_text(v) if v else "0 (no contract)" for v in range(0, rules.max_bid + 1)
                 if any(cls._blank(rules, players, dealer)._wins(s, bidder, v)
                        for s in _winning_auctions(rules, players, dealer, bidder, v))]
         raise IllegalActionError(

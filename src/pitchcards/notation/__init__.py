@@ -28,14 +28,16 @@ replay, so a record that no longer replays to what it says raises :class:`Record
 
     end 41 3f2a9c01b4e6d7a8            # lines before it and their checksum (version 2)
 
-Money sessions add ``seats NAME...`` (who sits in each hand, a check), the between-hands events
-``join NAME``, ``leave NAME`` and ``settle``, and after a ``leave``/``settle`` the check lines
-``payout NAME AMOUNT`` (exact dollars, e.g. ``-2/15``).  ``#`` starts a comment; blank lines are
-ignored.  A record may stop anywhere between or inside hands: a saved game in progress.  A
-version-2 record (what :func:`write_record` writes) then ends with ``end LINES CHECKSUM``, so
-that a record cut short (an interrupted save) is refused; version 1 has no end line and is
-still read.  The header tags ``names``, ``bot NAME LEVEL``, ``practice`` and ``undos`` say
-who is who and whether actions were taken back.
+A hand entered by its outcome (a real table's, ``Match.enter``) has one ``outcome`` line instead
+of its deal and action lines: ``outcome bidder 1, bid 3, trump H, high 1, low 2, jack -, game
+1``. Money sessions add ``seats NAME...`` (who sits in each hand, a check), the between-hands
+events ``join NAME``, ``leave NAME`` and ``settle``, and after a ``leave``/``settle`` the check
+lines ``payout NAME AMOUNT`` (exact dollars, e.g. ``-2/15``). ``#`` starts a comment; blank
+lines are ignored. A record may stop anywhere between or inside hands: a saved game in progress.
+A version-2 record (what :func:`write_record` writes) then ends with ``end LINES CHECKSUM``, so
+that a record cut short (an interrupted save) is refused; version 1 has no end line and is still
+read. The header tags ``names``, ``bot NAME LEVEL``, ``practice`` and ``undos`` say who is who
+and whether actions were taken back.
 
 The seed is informational: a replayed game restarts its random generator from the seed, so hands
 dealt at random after a replay are not the ones the original game would have dealt next.
