@@ -79,6 +79,7 @@ from .protocol import (
 )
 from .room import Player, Refused, Room, table_rules
 from .rulesinfo import rules_info, variants_info
+from .scores import scores_router
 from .store import hash_secret
 
 __all__ = ["create_app"]
@@ -118,6 +119,7 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
     app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+    app.include_router(scores_router(hub))
 
     # ------------------------------------------------------------------ errors
     @app.exception_handler(Refused)
