@@ -26,6 +26,7 @@ __all__ = [
     "home_page",
     "invite_page",
     "missing_page",
+    "page_shell",
     "table_page",
 ]
 
@@ -70,7 +71,7 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
-def _shell(title: str, page: str, fallback: str, *, styles: tuple[str, ...] = (),
+def page_shell(title: str, page: str, fallback: str, *, styles: tuple[str, ...] = (),
            data: dict[str, str] | None = None, status: int = 200,
            script: bool = True) -> HTMLResponse:
     """A page: its title, the ``data-*`` the script reads, its CSS, its one module, and what
@@ -107,14 +108,14 @@ _NO_SCRIPT = "<p class=\"noscript\">This page needs JavaScript. "
 
 
 def home_page(url: str) -> HTMLResponse:
-    return _shell("Pitch", "home", (
+    return page_shell("Pitch", "home", (
         f"{_NO_SCRIPT}Without it, play from a terminal: "
         f"<code>pitch play --host {escape(url)}</code>; a friend joins with the invite link it "
         "prints: <code>pitch play --join &lt;invite link&gt;</code>.</p>"), styles=("home",))
 
 
 def invite_page(url: str, code: str, info: TableInfo) -> HTMLResponse:
-    return _shell(f"You are invited to a table of {info.variant}", "join", (
+    return page_shell(f"You are invited to a table of {info.variant}", "join", (
         f"<p>Status: {escape(info.status)}.</p>{_seats(info)}"
         f"{_NO_SCRIPT}Without it, take a seat from a terminal: "
         f"<code>pitch play --join {escape(url)}</code></p>"),
@@ -122,17 +123,17 @@ def invite_page(url: str, code: str, info: TableInfo) -> HTMLResponse:
 
 
 def table_page(info: TableInfo) -> HTMLResponse:
-    return _shell(f"A table of {info.variant}", "table", (
+    return page_shell(f"A table of {info.variant}", "table", (
         f"<p>Status: {escape(info.status)}.</p>{_seats(info)}"
         f"{_NO_SCRIPT}</p>"), styles=("table",), data={"table": info.table})
 
 
 def history_page(info: TableInfo) -> HTMLResponse:
-    return _shell(f"Hands of a table of {info.variant}", "history",
+    return page_shell(f"Hands of a table of {info.variant}", "history",
                   f"{_NO_SCRIPT}</p>", styles=("history",), data={"table": info.table})
 
 
 def missing_page(what: str) -> HTMLResponse:
-    return _shell("Not found", "missing",
+    return page_shell("Not found", "missing",
                   f"<p>{escape(what)}</p><p><a href=\"/\">Pitch</a></p>", status=404,
                   script=False)
