@@ -1,16 +1,496 @@
 """The scorekeeper on ``pitch serve`` (``/score``, issue 16): score sheets of real tables, kept
-on the server so a second phone can follow them.  (Being built: the routes come here.)"""
+on the server so a second phone can follow them.
+
+Routes (docs/protocol.md, "HTTP"; docs/web.md, "The scorekeeper at /score")::
+
+    POST /api/scores                 a new sheet (NewSheet) -> {id, token, url, version}
+    GET  /api/scores/{id}            the sheet, laid out (?since=n: {"version": n} if unchanged)
+    POST /api/scores/{id}/hands      a hand's outcome (EnterHand; preview: checked, not kept)
+    POST /api/scores/{id}/join       a player sits down (money)           (Bearer edit token)
+    POST /api/scores/{id}/leave      a player leaves and is paid (money)  (Bearer edit token)
+    POST /api/scores/{id}/settle     the end: the fewest payments (money) (Bearer edit token)
+    POST /api/scores/{id}/undo       take back the last entry             (Bearer edit token)
+    GET  /score, /score/{id}         the pages (js/score.js)
+
+The sheet is a :class:`~pitchcards.scoresheet.ScoreSheet`, stored as its JSON (its game record)
+by :mod:`.score_store`.  Everything the page shows is worked out here from it — each hand's row
+(bidder, bid, made or set, who took each point, every change), joins and leaves with who pays
+whom, scores, stars and money against the average, the settlement in the fewest payments, and
+for the hand form the bids each player could win with — so the browser knows no rule.
+
+Every write names the ``version`` it was based on; a stale one is refused (409 ``stale``, with
+the sheet as it is now) and changes nothing, as does every refusal of the engine (422, its
+reason and words).
+"""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+import asyncio
+import hmac
+import secrets
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Annotated, Any
 
+from fastapi import APIRouter, Depends, Header, Request
+from fastapi.responses import HTMLResponse, JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..cards import SUIT_SYMBOLS, SUITS
+from ..errors import IllegalActionError, OptionError, PitchError
+from ..explain import ILLEGAL_TEXT, bid_word, illegal_text
+from ..match import Match
+from ..money import MAX_SEATS, MoneySession, cents_text, dollars_text
+from ..outcome import Outcome
+from ..rules import MOON, RuleSet, find_variant, parse_money
+from ..scoresheet import Leave, ScoreSheet
+from ..settlement import Payment
+from ..tui.score_form import HandForm
 from .hub import Hub
+from .limits import AddressLimits
+from .pages import missing_page, page_shell
+from .protocol import DisplayName, check_display_name
+from .room import Refused
+from .score_store import StoredSheet, create_sheet, load_sheet, save_sheet, sheet_version
+from .store import hash_secret
 
-__all__ = ["scores_router"]
+__all__ = ["EnterHand", "NamedChange", "NewSheet", "SheetChange", "present", "scores_router"]
+
+#: The words for each variant (as the browser table's site.js says them).
+VARIANT_WORDS = {"money": "Money game", "auction": "Auction pitch",
+                 "auction-partners": "Auction pitch, partners", "setback": "Setback (partners)"}
+#: Laid-out sheets by (id, version): a version never changes, so polls and repeated reads of a
+#: sheet cost no replay.
+CACHE_SIZE = 256
 
 
+# ------------------------------------------------------------------------------ requests
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class NewSheet(_Body):
+    """``POST /api/scores``: a new sheet."""
+
+    players: list[DisplayName] = Field(min_length=1, max_length=8,
+                                       description="the players' names in seat order round the "
+                                                   "table; the first deals first")
+    variant: str = Field("money", max_length=40, description="money, auction, "
+                                                             "auction-partners or setback")
+    stake: str | None = Field(None, max_length=40,
+                              description="dollars a point (money game), e.g. \"0.10\"")
+    options: dict[Annotated[str, Field(max_length=40)], str | int | bool] = Field(
+        default_factory=dict, max_length=40, description="rules options (docs/rules.md)")
+    dealer: int = Field(0, ge=0, le=7, description="the first dealer's seat")
+
+
+class SheetChange(_Body):
+    """A write: the version of the sheet it was based on."""
+
+    version: int = Field(ge=0, le=2**31, description="the sheet's version this change was "
+                                                     "made on (a stale one: 409 stale)")
+
+
+class EnterHand(SheetChange):
+    """``POST /api/scores/{id}/hands``: the next hand by its outcome (docs/notation.md)."""
+
+    outcome: dict[Annotated[str, Field(max_length=40)], Any] = Field(
+        max_length=20, description="Outcome.to_dict(): bidder and bid (or bids), trump, who "
+                                   "took high, low, jack, game (or game_tied, or points), swept")
+    preview: bool = Field(False, description="check and lay out the hand, keep nothing")
+
+
+class NamedChange(SheetChange):
+    """``POST /api/scores/{id}/join`` and ``/leave``: who."""
+
+    name: DisplayName
+
+
+Auth = Annotated[str | None, Header(description="Bearer <edit token>")]
+
+
+# ------------------------------------------------------------------------------ laying out
+def _side_names(session: MoneySession | Match) -> list[str]:
+    """Who gets a column: everyone who ever sat (money), or each side (a match)."""
+    if isinstance(session, MoneySession):
+        return list(session.scores)
+    names = list(session.names)
+    if session.rules.partnership_mode:
+        return [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
+    return names
+
+
+def _suit(trump: str | None) -> str:
+    return SUIT_SYMBOLS[SUITS.index(trump)] if trump else ""
+
+
+def _payment(p: Payment) -> dict[str, Any]:
+    return {**p.to_dict(), "amount": cents_text(p.cents)[1:], "text": p.text()}
+
+
+def _hand_row(session: MoneySession | Match, index: int) -> dict[str, Any]:
+    """One hand: who dealt and bid what in which suit, made or set, who took each point and
+    every change."""
+    hand = session.hands[index]
+    result = hand.result
+    assert result is not None
+    if isinstance(session, MoneySession):
+        seated = session.hand_players[index]
+        sides = list(seated)
+    else:
+        seated = list(session.names)
+        sides = _side_names(session)
+    row: dict[str, Any] = {"kind": "hand", "number": index + 1, "dealer": seated[hand.dealer]}
+    if result.thrown_in:
+        return {**row, "outcome": "thrown in", "bidder": None, "bid": None, "trump": None,
+                "takers": {}, "changes": {}, "text": "All passed: thrown in"}
+    assert result.pitcher is not None
+    bidder = seated[result.pitcher]
+    bid = bid_word(session.rules, result.bid) if result.bid else "no contract"
+    outcome = "moon" if result.moon else "made" if result.made else "set"
+    takers = {point: None if side is None else sides[side] for point, side in (
+        ("high", result.high), ("low", result.low), ("jack", result.jack),
+        ("game", result.game))}
+    changes = {sides[i]: d for i, d in enumerate(result.deltas)}
+    said = {"moon": f"made the {bid}", "made": "made it", "set": "set"}[outcome]
+    change_text = ", ".join(f"{n} {d:+d}" for n, d in changes.items() if d)
+    return {**row, "outcome": outcome, "bidder": bidder, "bid": bid, "trump": result.trump,
+            "trump_symbol": _suit(result.trump), "takers": takers, "changes": changes,
+            "text": f"{bidder} bid {bid} {_suit(result.trump)}: {said}"
+                    + (f" ({change_text})" if change_text else "")}
+
+
+def _joined_at(session: MoneySession, name: str) -> int:
+    """The score a player joined at: their score less what they scored since."""
+    since = sum(result.deltas[seated.index(name)] for result, seated in
+                zip(session.results, session.hand_players, strict=False) if name in seated)
+    return session.scores[name] - since
+
+
+def leave_row(leave: Leave) -> dict[str, Any]:
+    """``Dee leaves: paid $1.20 — Cy pays Dee $0.40, Bob pays Dee $0.80``."""
+    amount = cents_text(leave.cents)[1:]
+    paid = f"paid {amount}" if leave.cents >= 0 else f"pays {amount}"
+    how = ", ".join(p.text() for p in leave.payments)
+    return {"kind": "leave", "name": leave.name, "cents": leave.cents, "amount": amount,
+            "payments": [_payment(p) for p in leave.payments],
+            "text": f"{leave.name} leaves: {paid}" + (f" — {how}" if how else "")}
+
+
+def _rows(sheet: ScoreSheet) -> list[dict[str, Any]]:
+    session = sheet.session
+    if not isinstance(session, MoneySession):
+        return [_hand_row(session, i) for i in range(len(session.hands))]
+    rows: list[dict[str, Any]] = []
+    leaves = iter(sheet.leaves)
+    for kind, value in session.events:
+        if kind == "hand":
+            rows.append(_hand_row(session, int(value)))
+        elif kind == "join":
+            score = _joined_at(session, str(value))
+            rows.append({"kind": "join", "name": str(value), "score": score,
+                         "text": f"{value} joins at {score}"})
+        elif kind == "leave":
+            rows.append(leave_row(next(leaves)))
+        elif kind == "settle":
+            rows.append({"kind": "settle", "text": "Settled"})
+    return rows
+
+
+def _standings(sheet: ScoreSheet) -> list[dict[str, Any]]:
+    session = sheet.session
+    if isinstance(session, Match):
+        return [{"name": n, "score": s, "seated": True,
+                 "winner": session.winner == i}
+                for i, (n, s) in enumerate(zip(_side_names(session), session.scores,
+                                               strict=True))]
+    cents = session.settle_cents()
+    owed = sheet.balances() if sheet.cash and not session.finished else {}
+    out = []
+    for name in session.scores:
+        money = cents.get(name, session.payout_cents.get(name, 0))
+        entry: dict[str, Any] = {
+            "name": name, "score": session.scores[name], "stars": session.stars[name],
+            "seated": name in session.players, "cents": money, "money": cents_text(money)}
+        if name in owed:
+            entry["to_settle"] = cents_text(owed[name])
+        out.append(entry)
+    return out
+
+
+def stakes_text(rules: RuleSet) -> str:
+    """``$0.10 a point, $1.00 a moon`` (money), ``to 11`` (a match)."""
+    if rules.money == "none":
+        return f"to {rules.target}" if rules.target is not None else "no target"
+    stake = dollars_text(rules.stake_per_point)[1:]
+    moon = dollars_text(rules.moon_payment)[1:] if rules.moon != "none" else ""
+    return f"{stake} a point" + (f", {moon} a {bid_word(rules, MOON)}" if moon else "")
+
+
+def _next_hand(sheet: ScoreSheet) -> dict[str, Any]:
+    """What the hand form asks about the next hand, worked out by the engine: who deals, the
+    bids each player could win with, whether everyone may pass, whether a tied Game still
+    gives the point (then the form asks who tied)."""
+    session = sheet.session
+    rules = session.rules
+    names = list(session.names)
+    form = HandForm(rules, names, session.next_dealer)
+    bids = []
+    for seat in range(len(names)):
+        form.bidder = seat
+        bids.append([{"value": "moon" if v == MOON else v, "label": bid_word(rules, v)}
+                     for v in form.winning_bids()])
+    all_pass: dict[str, Any] | None = None
+    if rules.all_pass == "redeal":
+        all_pass = {"outcome": {"bids": ["pass"] * len(names)}, "thrown_in": True,
+                    "label": "All passed (thrown in)"}
+    elif rules.all_pass == "eldest_pitches_no_contract":
+        eldest = (session.next_dealer + 1) % len(names)
+        all_pass = {"outcome": {"bidder": eldest, "bid": 0}, "thrown_in": False,
+                    "label": f"All passed ({names[eldest]} pitches, no contract)"}
+    return {"number": len(session.results) + 1, "dealer": names[session.next_dealer],
+            "dealer_seat": session.next_dealer, "players": names, "bids": bids,
+            "all_pass": all_pass, "game_tie": rules.game_tie != "no_point",
+            "partners": rules.partnership_mode}
+
+
+def present(sheet: ScoreSheet) -> dict[str, Any]:
+    """The sheet as the page shows it (everything but its id and version)."""
+    session = sheet.session
+    rules = session.rules
+    money = isinstance(session, MoneySession)
+    is_open = not session.is_over
+    out: dict[str, Any] = {
+        "variant": rules.name, "title": VARIANT_WORDS.get(rules.name, rules.name),
+        "stakes": stakes_text(rules), "money": money, "players": list(session.names),
+        "columns": _side_names(session), "rows": _rows(sheet), "standings": _standings(sheet),
+        "over": session.is_over, "hands": len(session.results),
+        "next": _next_hand(sheet) if is_open else None,
+        "winner": None, "settlement": None,
+    }
+    if isinstance(session, Match) and session.winner is not None:
+        out["winner"] = _side_names(session)[session.winner]
+    if isinstance(session, MoneySession):
+        payments = sheet.settlement()
+        out["settlement"] = {"final": session.finished,
+                             "payments": [_payment(p) for p in payments],
+                             "text": ", ".join(p.text() for p in payments)
+                                     or "Nobody owes anything."}
+    allowed = money and is_open and rules.join_leave != "never"
+    full = len(session.names) >= min(MAX_SEATS, rules.player_range[1])
+    undo = (len(session.events) > len(session.scores) + 1 if isinstance(session, MoneySession)
+            else bool(session.hands))
+    out["can"] = {"enter": is_open, "join": allowed and not full,
+                  "leave": allowed and len(session.names) > 0, "settle": money and is_open,
+                  "undo": undo}
+    return out
+
+
+def new_sheet(request: NewSheet) -> ScoreSheet:
+    """The sheet a :class:`NewSheet` asks for, checked by the engine."""
+    rules = find_variant(request.variant)
+    changes: dict[str, Any] = dict(request.options)
+    if request.stake is not None and rules.money != "none":
+        changes["stake_per_point"] = parse_money(request.stake, what="the stake")
+    if changes:
+        rules = rules.replace(**changes)
+    return ScoreSheet.new(rules, list(request.players), dealer=request.dealer)
+
+
+# ------------------------------------------------------------------------------ refusals
+def refusal(exc: PitchError) -> JSONResponse:
+    """The engine's refusal: 422, its reason, its account (``message``) and the short sentence
+    a player is told (``words``)."""
+    if isinstance(exc, IllegalActionError):
+        reason = exc.reason
+        words = illegal_text(exc) if exc.reason in ILLEGAL_TEXT else str(exc)
+    else:
+        reason = "bad_setup" if isinstance(exc, OptionError) else "bad_outcome"
+        words = str(exc)
+    return JSONResponse({"reason": reason, "message": str(exc), "words": words},
+                        status_code=422)
+
+
+# ------------------------------------------------------------------------------ the router
 def scores_router(hub: Hub) -> APIRouter:
     """The scorekeeper's pages and API, mounted by :func:`pitchcards.server.app.create_app`."""
-    del hub
-    return APIRouter()
+    router = APIRouter()
+    config = hub.config
+    # The same per-address bucket as the other HTTP writes (app.py's is not reachable from
+    # here, so the scorekeeper's writes have one of their own, at the same rate).
+    limits = AddressLimits(config.max_connections_per_address, config.http_writes_per_minute)
+    laid_out: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+
+    def writes(request: Request) -> None:
+        if not limits.write(request.client.host if request.client else "unknown"):
+            raise Refused("rate_limited", "too many requests from your address: wait a "
+                                          "minute", 429)
+
+    Writes = Depends(writes)
+
+    async def stored(sheet_id: str) -> StoredSheet:
+        found = (await hub.db(load_sheet, hub.store.engine, sheet_id)
+                 if len(sheet_id) <= 32 else None)
+        if found is None:
+            raise Refused("not_found", f"no score sheet {sheet_id[:40]!r}", 404)
+        return found
+
+    async def view(row: StoredSheet) -> dict[str, Any]:
+        key = (row.id, row.version)
+        shown = laid_out.get(key)
+        if shown is None:
+            shown = await asyncio.to_thread(lambda: present(ScoreSheet.from_json(row.sheet)))
+            laid_out[key] = shown
+            while len(laid_out) > CACHE_SIZE:
+                laid_out.popitem(last=False)
+        return {"id": row.id, "version": row.version, "url": f"{config.url}/score/{row.id}",
+                "updated": row.updated, **shown}
+
+    def editor(row: StoredSheet, authorization: str | None) -> None:
+        token = ""
+        if authorization and authorization.lower().startswith("bearer "):
+            token = authorization[7:].strip()
+        if not token or not hmac.compare_digest(hash_secret(token), row.edit_token_hash):
+            raise Refused("bad_token", "that is not this sheet's edit token: only the phone "
+                                       "that made the sheet can change it", 401)
+
+    async def change(sheet_id: str, base: int, authorization: str | None,
+                     make: Callable[[ScoreSheet], str]) -> Any:
+        """Make a change to the sheet as it is at ``base`` and keep it as ``base + 1``."""
+        row = await stored(sheet_id)
+        editor(row, authorization)
+        if base != row.version:
+            return await stale(row, base)
+        sheet = await asyncio.to_thread(ScoreSheet.from_json, row.sheet)
+        try:
+            said = await asyncio.to_thread(make, sheet)
+        except PitchError as exc:
+            return refusal(exc)
+        if not await hub.db(save_sheet, hub.store.engine, sheet_id, base, sheet.to_json()):
+            return await stale(await stored(sheet_id), base)
+        return {**await view(await stored(sheet_id)), "said": said}
+
+    async def stale(row: StoredSheet, base: int) -> JSONResponse:
+        return JSONResponse({"reason": "stale", "message": f"the sheet changed since version "
+                             f"{base}: it is at version {row.version} now (look again and "
+                             "enter it again if it is still needed)",
+                             "sheet": await view(row)}, status_code=409)
+
+    # -------------------------------------------------------------------- pages
+    @router.get("/score", response_class=HTMLResponse, include_in_schema=False)
+    async def score_home() -> HTMLResponse:
+        return page_shell("Scorekeeper", "score", (
+            "<p class=\"noscript\">This page needs JavaScript. Without it, keep score in a "
+            "terminal: <code>pitch score Ann Bob Cy</code>.</p>"), styles=("score",))
+
+    @router.get("/score/{sheet_id}", response_class=HTMLResponse, include_in_schema=False)
+    async def score_page(sheet_id: str) -> HTMLResponse:
+        try:
+            await stored(sheet_id)
+        except Refused:
+            return missing_page("No such score sheet: check the link.")
+        return page_shell("Score sheet", "score", "<p class=\"noscript\">This page needs "
+                          "JavaScript.</p>", styles=("score",), data={"sheet": sheet_id})
+
+    # -------------------------------------------------------------------- API
+    @router.post("/api/scores", status_code=201, dependencies=[Writes])
+    async def create(request: NewSheet) -> Any:
+        names = []
+        for name in request.players:
+            try:
+                names.append(check_display_name(name))
+            except ValueError as exc:
+                raise Refused("bad_name", str(exc), 422) from None
+        try:
+            sheet = new_sheet(request.model_copy(update={"players": names}))
+        except PitchError as exc:
+            return refusal(exc)
+        sheet_id, token = secrets.token_urlsafe(12), secrets.token_urlsafe(32)
+        await hub.db(create_sheet, hub.store.engine, sheet_id, hash_secret(token),
+                     sheet.to_json())
+        return {"id": sheet_id, "token": token, "url": f"{config.url}/score/{sheet_id}",
+                "version": 1}
+
+    @router.get("/api/scores/{sheet_id}")
+    async def read(sheet_id: str, since: int | None = None) -> Any:
+        if since is not None and len(sheet_id) <= 32:
+            version = await hub.db(sheet_version, hub.store.engine, sheet_id)
+            if version == since:
+                return JSONResponse({"version": version},
+                                    headers={"Cache-Control": "no-store"})
+        return JSONResponse(await view(await stored(sheet_id)),
+                            headers={"Cache-Control": "no-store"})
+
+    @router.post("/api/scores/{sheet_id}/hands", dependencies=[Writes])
+    async def enter(sheet_id: str, request: EnterHand, authorization: Auth = None) -> Any:
+        outcome_data = dict(request.outcome)
+
+        def make(sheet: ScoreSheet) -> str:
+            outcome = Outcome.from_dict(outcome_data)
+            sheet.enter(outcome)
+            return str(_hand_row(sheet.session, len(sheet.session.hands) - 1)["text"])
+
+        if request.preview:
+            row = await stored(sheet_id)
+            editor(row, authorization)
+            if request.version != row.version:
+                return await stale(row, request.version)
+            return await asyncio.to_thread(preview, row.sheet, outcome_data)
+        return await change(sheet_id, request.version, authorization, make)
+
+    @router.post("/api/scores/{sheet_id}/join", dependencies=[Writes])
+    async def join(sheet_id: str, request: NamedChange, authorization: Auth = None) -> Any:
+        try:
+            name = check_display_name(request.name)
+        except ValueError as exc:
+            raise Refused("bad_name", str(exc), 422) from None
+
+        def make(sheet: ScoreSheet) -> str:
+            sheet.join(name)
+            assert isinstance(sheet.session, MoneySession)
+            return f"{name} joins at {sheet.session.scores[name]}"
+
+        return await change(sheet_id, request.version, authorization, make)
+
+    @router.post("/api/scores/{sheet_id}/leave", dependencies=[Writes])
+    async def leave(sheet_id: str, request: NamedChange, authorization: Auth = None) -> Any:
+        return await change(sheet_id, request.version, authorization,
+                            lambda sheet: str(leave_row(sheet.leave(request.name))["text"]))
+
+    @router.post("/api/scores/{sheet_id}/settle", dependencies=[Writes])
+    async def settle(sheet_id: str, request: SheetChange, authorization: Auth = None) -> Any:
+        def make(sheet: ScoreSheet) -> str:
+            payments = sheet.settle()
+            return "Settled: " + (", ".join(p.text() for p in payments)
+                                  or "nobody owes anything")
+
+        return await change(sheet_id, request.version, authorization, make)
+
+    @router.post("/api/scores/{sheet_id}/undo", dependencies=[Writes])
+    async def undo(sheet_id: str, request: SheetChange, authorization: Auth = None) -> Any:
+        return await change(sheet_id, request.version, authorization,
+                            lambda sheet: f"Undone: {sheet.undo()}")
+
+    return router
+
+
+def preview(data: dict[str, Any], outcome_data: dict[str, Any]) -> Any:
+    """A hand checked and laid out as it would be entered, nothing kept: ``{"hand": row}``;
+    ``{"needs": "swept"}`` when the sweep decides it and was not said; or the refusal."""
+    def entered(fields: dict[str, Any]) -> dict[str, Any]:
+        sheet = ScoreSheet.from_json(data)
+        sheet.enter(Outcome.from_dict(fields))
+        return _hand_row(sheet.session, len(sheet.session.hands) - 1)
+
+    try:
+        return {"needs": None, "hand": entered(outcome_data)}
+    except PitchError as exc:
+        if "swept" not in outcome_data:
+            try:
+                entered({**outcome_data, "swept": True})
+                entered({**outcome_data, "swept": False})
+            except PitchError:
+                pass
+            else:
+                return {"needs": "swept", "hand": None}
+        return refusal(exc)
