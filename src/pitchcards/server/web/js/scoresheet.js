@@ -82,7 +82,7 @@ export function renderScoresheet(root, state) {
       text: "The hands finished before this page was opened are in the history." })]));
   }
   sheet.append(body);
-  root.append(el("div", { class: "sheet-scroll" }, [sheet]));
+  root.append(el("div", { class: "sheet-scroll", tabindex: 0, role: "region", "aria-label": "Hand by hand" }, [sheet]));
 }
 
 /**

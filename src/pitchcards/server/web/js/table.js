@@ -445,6 +445,9 @@ function promptText(state, scene) {
   }
   if (!view) return "";
   if (view.phase === "over") return "Hand over. The next hand is dealt in a moment.";
+  if (state.you && state.you.role === "player" && !scene.seated) {
+    return "You take your seat at the next break between hands.";
+  }
   if (state.pending) return "";
   const to = view.seat_to_act;
   if (myTurn(view)) {
