@@ -58,6 +58,6 @@ export function gather(nodes, to, hold) {
     node.animate([
       { transform: "translate(0, 0) scale(1)", opacity: 1 },
       { transform: `translate(${b.x - a.x}px, ${b.y - a.y}px) scale(0.5)`, opacity: 0 },
-    ], { duration: ms * 1.6, delay: hold, easing: "ease-in", fill: "forwards", composite: "add" });
+    ], { duration: ms * 1.4, delay: hold, easing: "ease-in", fill: "forwards", composite: "add" });
   }
 }

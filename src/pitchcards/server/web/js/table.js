@@ -40,12 +40,13 @@ const trump = el("div", { id: "trump" });
 const centreText = el("p", { id: "centre-text" });
 const trick = el("div", { id: "trick", role: "group", "aria-label": "The trick" });
 const felt = el("div", { id: "felt", class: "felt" }, [seats, trick]);
+const auction = el("div", { id: "auction" });
+felt.append(auction);
 const live = el("div", { id: "live", "aria-live": "polite", class: "live" });
 const prompt = el("p", { id: "prompt" });
 const pending = el("p", { id: "pending", hidden: true, text: "Sending…" });
 const refusal = el("p", { id: "refusal", class: "error", role: "alert" });
 const note = el("p", { id: "note", class: "hint" });
-const auction = el("div", { id: "auction" });
 const actions = el("div", { id: "actions", role: "group", "aria-label": "Your bid", hidden: true });
 const hand = el("div", { id: "hand", role: "group", "aria-label": "Your cards" });
 const lastTrickButton = el("button", { type: "button", id: "last-trick", class: "small", "aria-expanded": "false",
@@ -100,7 +101,7 @@ app.replaceChildren(
     el("section", { class: "table-main", "aria-label": "The table" }, [
       el("div", { class: "table-status" }, [trump, centreText]),
       felt,
-      el("div", { class: "play-bar" }, [live, prompt, pending, refusal, note, auction, actions, hand]),
+      el("div", { class: "play-bar" }, [live, prompt, pending, refusal, note, actions, hand]),
       el("div", { class: "table-buttons" }, [startButton, rematchButton, rematchLink, watchButton, lastTrickButton,
         historyLink, leaveButton, settleButton]),
       lastTrickView,
@@ -320,7 +321,7 @@ store.onEvent((event, state, before) => {
     play("hand");
     const row = state.rows[state.rows.length - 1];
     clearTimeout(summaryTimer);
-    if (row) summaryTimer = setTimeout(() => showSummary(summary, row, store.state), motionMs() ? hold() + motionMs() : 800);
+    if (row) summaryTimer = setTimeout(() => showSummary(summary, row, store.state), Math.max(900, hold() + 2 * motionMs()));
   } else if (event.type === "match_won") {
     const row = state.rows[state.rows.length - 1];
     if (row && summary.open) showSummary(summary, row, state);
@@ -333,10 +334,10 @@ store.onEvent((event, state, before) => {
   if (myTurn(state.view) && !myTurn(before)) play("turn");
 });
 
-/** How long a finished trick stays before it goes to its winner. */
+/** How long a finished trick stays before it goes to its winner: a short look (the bots'
+ * next lead comes after the table's bot_delay, 0.8 s by default, and replaces it). */
 function hold() {
-  const ms = motionMs();
-  return ms ? Math.max(700, ms * 4) : 0;
+  return Math.round(motionMs() * 1.6);
 }
 
 // ------------------------------------------------------------------ render
