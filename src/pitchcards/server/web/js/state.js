@@ -185,6 +185,53 @@ export class TableStore {
   }
 
   /**
+   * The finished hands' results and the table's news before a snapshot (the server's
+   * `GET /api/tables/{id}/results`: the result events without their states), so that a page
+   * that was sent a snapshot still has the whole score sheet.  Names and rules come from the
+   * view now (at a money table, seats move between hands: a row's names may be today's).
+   * @param {TableEvent[]} events
+   * @param {number} upTo the snapshot's seq: later events come over the socket
+   */
+  takeResults(events, upTo) {
+    const state = this.state;
+    const view = state.view;
+    if (!view || !Array.isArray(events)) return;
+    const have = new Set(state.rows.map((row) => row.hand));
+    const heard = new Set(state.news.map((item) => JSON.stringify(item)));
+    /** @type {HandRow[]} */
+    const rows = [];
+    /** @type {News[]} */
+    const news = [];
+    let last = -1;
+    for (const event of events) {
+      if (!event || typeof event.seq !== "number" || event.seq > upTo) continue;
+      if (event.type === "hand_scored") {
+        last = event.hand;
+        if (!have.has(event.hand)) {
+          rows.push({ hand: event.hand, result: event.result, scores: event.scores, view,
+            names: [...(view.names || [])] });
+        }
+      } else if (event.type === "match_won") {
+        state.winner = event.winner;
+      } else if (event.type === "player_joined" || event.type === "player_left"
+          || event.type === "settled") {
+        /** @type {News} */
+        const item = event.type === "player_joined"
+          ? { hand: last + 1, kind: "joined", name: event.name, seat: event.seat, score: event.score }
+          : event.type === "player_left"
+            ? { hand: last + 1, kind: "left", name: event.name, payout: event.payout }
+            : { hand: last + 1, kind: "settled", payouts: event.payouts };
+        if (event.type === "settled") state.payouts = event.payouts;
+        if (!heard.has(JSON.stringify(item))) news.push(item);
+      }
+    }
+    state.rows = [...rows, ...state.rows].sort((a, b) => a.hand - b.hand);
+    state.news = [...news, ...state.news].sort((a, b) => a.hand - b.hand);
+    if (state.hand === null && last >= 0) state.hand = view.result ? last : last + 1;
+    this.changed();
+  }
+
+  /**
    * One engine event: the fact, and the public state after it plus what only this seat knows.
    * @param {TableEvent} event
    */

@@ -74,6 +74,7 @@ const socket = new TableSocket(tableId, token, {
   message(message) {
     store.take(message);
     if (message.type === "rematch" && typeof message.table === "string") goTo(message.table);
+    if (message.type === "snapshot" && message.view) loadResults(Number(message.seq) || 0);
   },
   connection(state, why) {
     store.setConnection(state, why);
@@ -116,6 +117,20 @@ app.replaceChildren(
   ]),
   summary,
 );
+
+/**
+ * After a snapshot: the hands finished before it, for the score sheet (nothing if the server
+ * cannot say).
+ * @param {number} upTo the snapshot's seq
+ */
+async function loadResults(upTo) {
+  try {
+    const events = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/results`);
+    store.takeResults(events, upTo);
+  } catch {
+    // the score sheet then starts from the hands this page sees
+  }
+}
 
 // ------------------------------------------------------------------ choices (not game state)
 /** @type {string | null} the card chosen (by a click, a key, or for you on your turn) */
