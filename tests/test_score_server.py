@@ -5,6 +5,7 @@ edit token — on SQLite and on PostgreSQL, and still there after the server res
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx
@@ -176,12 +177,14 @@ def _a_session(url: str) -> tuple[Sheet, ScoreSheet]:
 def test_a_session_kept_on_the_server_survives_a_restart(tmp_path, db):
     with running_server(tmp_path, db, extra=QUICK_LIMITS) as started:
         sheet, core = _a_session(started.url)
-        version = sheet.get()["version"]
+        before = sheet.get()  # laid out from the sheet as each change left it
         started.stop()
         started.start()
         sheet.http = httpx.Client(base_url=started.url, timeout=30)
-        again = sheet.get()
-        assert again["version"] == version and _money(again) == _core_money(core)
+        again = sheet.get()  # replayed from the stored record
+        assert {k: v for k, v in again.items() if k != "updated"} == {
+            k: v for k, v in before.items() if k != "updated"}
+        assert _money(again) == _core_money(core)
         assert [p["text"] for p in again["settlement"]["payments"]] == [
             p.text() for p in core.settlement()]
         # Still the keeper's to change: undo the settlement after the restart.
@@ -204,6 +207,27 @@ def test_without_the_edit_token_the_sheet_is_read_only(server):
     sheet.ok("hands", {"outcome": HAND})
     assert len(sheet.get(since=1)["rows"]) == 1
     assert sheet.get(since=2) == {"version": 2}
+
+
+def test_two_phones_entering_at_once_one_wins_the_others_are_stale(server):
+    """Optimistic concurrency: eight writes on version 1 at once — one is kept (version 2),
+    every other is refused 409 stale with the sheet as it is, whether the version check or the
+    conditional UPDATE caught it."""
+    http = httpx.Client(base_url=server.url, timeout=30)
+    sheet = Sheet(http)
+
+    def enter(_: int) -> httpx.Response:
+        with httpx.Client(base_url=server.url, timeout=30) as own:
+            return own.post(f"/api/scores/{sheet.id}/hands",
+                            json={"version": 1, "outcome": HAND},
+                            headers={"Authorization": f"Bearer {sheet.token}"})
+
+    with ThreadPoolExecutor(8) as pool:
+        replies = list(pool.map(enter, range(8)))
+    codes = sorted(r.status_code for r in replies)
+    assert codes == [200] + [409] * 7, codes
+    assert all(r.json()["sheet"]["version"] == 2 for r in replies if r.status_code == 409)
+    assert sheet.get()["version"] == 2 and len(sheet.get()["rows"]) == 1
 
 
 def test_refusals_of_a_new_sheet_and_of_no_such_sheet(server):

@@ -26,8 +26,10 @@ reason and words).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hmac
 import secrets
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Annotated, Any
@@ -335,11 +337,13 @@ def scores_router(hub: Hub) -> APIRouter:
             raise Refused("not_found", f"no score sheet {sheet_id[:40]!r}", 404)
         return found
 
-    async def view(row: StoredSheet) -> dict[str, Any]:
+    async def view(row: StoredSheet, sheet: ScoreSheet | None = None) -> dict[str, Any]:
+        """The sheet laid out (``sheet``: the row's sheet, already replayed)."""
         key = (row.id, row.version)
         shown = laid_out.get(key)
         if shown is None:
-            shown = await asyncio.to_thread(lambda: present(ScoreSheet.from_json(row.sheet)))
+            shown = await asyncio.to_thread(
+                lambda: present(sheet if sheet is not None else ScoreSheet.from_json(row.sheet)))
             laid_out[key] = shown
             while len(laid_out) > CACHE_SIZE:
                 laid_out.popitem(last=False)
@@ -366,9 +370,11 @@ def scores_router(hub: Hub) -> APIRouter:
             said = await asyncio.to_thread(make, sheet)
         except PitchError as exc:
             return refusal(exc)
-        if not await hub.db(save_sheet, hub.store.engine, sheet_id, base, sheet.to_json()):
+        data = sheet.to_json()
+        if not await hub.db(save_sheet, hub.store.engine, sheet_id, base, data):
             return await stale(await stored(sheet_id), base)
-        return {**await view(await stored(sheet_id)), "said": said}
+        saved = dataclasses.replace(row, sheet=data, version=base + 1, updated=time.time())
+        return {**await view(saved, sheet), "said": said}
 
     async def stale(row: StoredSheet, base: int) -> JSONResponse:
         return JSONResponse({"reason": "stale", "message": f"the sheet changed since version "
