@@ -38,6 +38,7 @@ const tableInfo = el("span", { id: "table-info", class: "muted" });
 const seats = el("div", { id: "seats" });
 const trump = el("div", { id: "trump" });
 const centreText = el("p", { id: "centre-text" });
+const breakList = el("p", { id: "next-break", class: "hint" });
 const trick = el("div", { id: "trick", role: "group", "aria-label": "The trick" });
 const felt = el("div", { id: "felt", class: "felt" }, [seats, trick]);
 const auction = el("div", { id: "auction" });
@@ -100,7 +101,7 @@ app.replaceChildren(
   ]),
   el("div", { class: "table-layout" }, [
     el("section", { class: "table-main", "aria-label": "The table" }, [
-      el("div", { class: "table-status" }, [trump, centreText]),
+      el("div", { class: "table-status" }, [trump, centreText, breakList]),
       felt,
       el("div", { class: "play-bar" }, [live, prompt, pending, refusal, note, actions, hand]),
       el("div", { class: "table-buttons" }, [startButton, rematchButton, rematchLink, watchButton, lastTrickButton,
@@ -298,10 +299,12 @@ rematchButton.addEventListener("click", async () => {
   if (answer && typeof answer.table === "string") goTo(answer.table);
 });
 leaveButton.addEventListener("click", async () => {
+  leaveButton.blur();  // Enter plays the chosen card next, not this again
   const answer = await post("leave");
   if (answer) say(answer.pending ? "You will leave at the next break between hands." : "You left the table.");
 });
 settleButton.addEventListener("click", async () => {
+  settleButton.blur();
   const answer = await post("settle");
   if (answer) say("The money is settled (or will be at the next break between hands).");
 });
@@ -399,6 +402,8 @@ function render(state) {
   renderSeats(seats, state, scene);
   renderTrump(trump, state);
   renderCentre(centreText, state, scene);
+  breakList.textContent = breakText(state);
+  breakList.hidden = !breakList.textContent;
   renderTrick(trick, state, scene);
   // the player's bar
   prompt.textContent = promptText(state, scene);
@@ -440,6 +445,25 @@ function render(state) {
       (n) => /** @type {HTMLElement} */ (n)), to, hold());
     gatherTo = null;
   }
+}
+
+/**
+ * What waits for the next break between hands (money tables): "At the next break: Zed joins,
+ * Bob leaves, the money is settled."
+ * @param {TableState} state
+ */
+function breakText(state) {
+  const pending = state.table && state.table.pending ? state.table.pending : [];
+  if (!pending.length || state.payouts !== null) return "";
+  const words = pending.map((entry) => {
+    const [op, ...rest] = entry.split(" ");
+    const name = rest.join(" ");
+    if (op === "settle") return "the money is settled";
+    if (op === "join") return `${name} joins`;
+    if (op === "leave") return `${name} leaves`;
+    return entry;
+  });
+  return `At the next break: ${words.join(", ")}.`;
 }
 
 /**
