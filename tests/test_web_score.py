@@ -30,12 +30,15 @@ def _tap(page: Any, selector: str) -> None:
 
 
 def _answer(page: Any, value: str | int) -> None:
-    """Tap the hand form's button for an answer (a seat, a bid, a suit, none, yes …)."""
-    before = page.locator("#hand-form").get_attribute("data-step")
+    """Tap the hand form's button for an answer (a seat, a bid, a suit, none, yes …) and wait
+    for the next question (or a refusal)."""
+    state = "f => f ? f.dataset.step + '|' + f.querySelector('#hand-question').textContent : ''"
+    before = page.locator("#hand-form").evaluate(state)
     _tap(page, f'#hand-choices button[data-value="{value}"]')
     page.wait_for_function(
         "before => { const f = document.querySelector('#hand-form');"
-        " return !f || f.dataset.step !== before || f.querySelector('#hand-error:not([hidden])') }",
+        " const now = f ? f.dataset.step + '|' + f.querySelector('#hand-question').textContent"
+        " : ''; return now !== before || f.querySelector('#hand-error.error:not([hidden])') }",
         arg=before)
 
 
@@ -209,9 +212,10 @@ def test_a_table_of_five_keeps_score_on_a_phone_and_a_second_phone_follows(brows
         checker.close()
 
 
-def test_the_hand_form_on_a_phone_back_cancel_and_a_refusal(browser, server):
+def test_the_hand_form_back_cancel_and_points_instead(browser, server):
     """Back goes a step back, Cancel drops the hand, and the form fits the phone (axe clean);
-    nothing is entered until the hand is confirmed."""
+    nothing is entered until the hand is confirmed; the points per player may be tapped
+    instead of who took each point."""
     keeper = Player(browser, server.url, bypass_csp=True, **PHONE)
     try:
         page = keeper.page
@@ -234,6 +238,20 @@ def test_the_hand_form_on_a_phone_back_cancel_and_a_refusal(browser, server):
         page.wait_for_selector("#next-hand")
         assert page.locator("#history li").count() == 0
         assert page.locator("body").get_attribute("data-version") == "1"
+
+        # The points per player instead of who took each: Bob bid 2 in spades and won 2, Cy 1.
+        _tap(page, "#next-hand")
+        for answer in (1, 2, "S", "points", 0, 2):
+            _answer(page, answer)
+        assert page.locator("#hand-question").inner_text() == "Points won by Cy?"
+        _answer(page, 1)
+        page.wait_for_selector('#hand-form[data-step="confirm"]')
+        assert page.locator("#hand-confirm").get_attribute("data-outcome") == "made"
+        assert page.locator("#hand-confirm .changes li").all_inner_texts() == [
+            "Bob\n+2", "Cy\n+1"]
+        _tap(page, '#hand-choices button[data-value="score"]')
+        page.wait_for_selector('#history li[data-hand="1"][data-outcome="made"]')
+        assert page.locator("body").get_attribute("data-version") == "2"
         assert keeper.errors == []
     finally:
         keeper.close()

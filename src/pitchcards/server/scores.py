@@ -232,7 +232,8 @@ def stakes_text(rules: RuleSet) -> str:
 def _next_hand(sheet: ScoreSheet) -> dict[str, Any]:
     """What the hand form asks about the next hand, worked out by the engine: who deals, the
     bids each player could win with, whether everyone may pass, whether a tied Game still
-    gives the point (then the form asks who tied)."""
+    gives the point (then the form asks who tied), and the sides points are typed for (the
+    players, or the two teams)."""
     session = sheet.session
     rules = session.rules
     names = list(session.names)
@@ -250,8 +251,10 @@ def _next_hand(sheet: ScoreSheet) -> dict[str, Any]:
         eldest = (session.next_dealer + 1) % len(names)
         all_pass = {"outcome": {"bidder": eldest, "bid": 0}, "thrown_in": False,
                     "label": f"All passed ({names[eldest]} pitches, no contract)"}
+    sides = ([f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
+             if rules.partnership_mode else names)
     return {"number": len(session.results) + 1, "dealer": names[session.next_dealer],
-            "dealer_seat": session.next_dealer, "players": names, "bids": bids,
+            "dealer_seat": session.next_dealer, "players": names, "sides": sides, "bids": bids,
             "all_pass": all_pass, "game_tie": rules.game_tie != "no_point",
             "partners": rules.partnership_mode}
 

@@ -12,7 +12,7 @@ import { h, replace, say } from "./dom.js";
 /**
  * @typedef {{value: number | string, label: string}} BidChoice
  * @typedef {{number: number, dealer: string, dealer_seat: number, players: string[],
- *   bids: BidChoice[][], all_pass: {outcome: Record<string, unknown>, thrown_in: boolean,
+ *   sides: string[], bids: BidChoice[][], all_pass: {outcome: Record<string, unknown>, thrown_in: boolean,
  *   label: string} | null, game_tie: boolean, partners: boolean}} NextHand
  * @typedef {{kind: string, number?: number, dealer?: string, outcome?: string,
  *   bidder?: string | null, bid?: string | null, trump?: string | null,
@@ -33,6 +33,7 @@ const QUESTIONS = {
   jack: "Who took the Jack?",
   game: "Who took Game?",
   tied: "Who tied for Game?",
+  points: "Points won?",
   swept: "Did the bidder's side take all six tricks?",
   confirm: "Score this hand?",
 };
@@ -167,6 +168,9 @@ export function handForm(next, actions) {
       took.push(`Game tied (${answers.game_tied.map((s) => who(s)).join(", ")})`);
     }
     if (took.length) out.push(took.join(", "));
+    if (Array.isArray(answers.points) && answers.points.length) {
+      out.push(`points ${answers.points.map((p, i) => `${next.sides[i]} ${p}`).join(", ")}`);
+    }
     if (typeof answers.swept === "boolean") out.push(answers.swept ? "all six tricks" : "not every trick");
     return out.join("; ");
   };
@@ -208,6 +212,15 @@ export function handForm(next, actions) {
       });
     } else if (step === "high") {
       buttons = players((seat) => answer({ high: seat }, "low"));
+      buttons.push(choice("Points instead", "points", () => answer({ points: [] }, "points")));
+    } else if (step === "points") {
+      // The points each player (or team) won, a tap each in seat order.
+      const typed = /** @type {number[]} */ (Array.isArray(answers.points) ? answers.points : []);
+      heading.textContent = `Points won by ${next.sides[typed.length]}?`;
+      buttons = [0, 1, 2, 3, 4].map((p) => choice(String(p), String(p), () => {
+        const now = [...typed, p];
+        answer({ points: now }, now.length < next.sides.length ? "points" : undefined);
+      }));
     } else if (step === "low") {
       buttons = players((seat) => answer({ low: seat }, "jack"));
     } else if (step === "jack") {
