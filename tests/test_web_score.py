@@ -215,7 +215,7 @@ def test_a_table_of_five_keeps_score_on_a_phone_and_a_second_phone_follows(brows
 def test_the_hand_form_back_cancel_and_points_instead(browser, server):
     """Back goes a step back, Cancel drops the hand, and the form fits the phone (axe clean);
     nothing is entered until the hand is confirmed; the points per player may be tapped
-    instead of who took each point."""
+    instead of who took each point; undo asks first."""
     keeper = Player(browser, server.url, bypass_csp=True, **PHONE)
     try:
         page = keeper.page
@@ -252,6 +252,14 @@ def test_the_hand_form_back_cancel_and_points_instead(browser, server):
         _tap(page, '#hand-choices button[data-value="score"]')
         page.wait_for_selector('#history li[data-hand="1"][data-outcome="made"]')
         assert page.locator("body").get_attribute("data-version") == "2"
+
+        # Undo asks first, naming what it takes back.
+        _tap(page, "#undo")
+        assert page.locator("#undo-form").inner_text().count("Hand 1: Bob bid 2") == 1
+        _tap(page, "#undo-confirm")
+        page.wait_for_selector('body[data-version="3"]')
+        assert page.locator("#history li").count() == 0
+        assert page.locator("#message").inner_text() == "Undone: hand 1"
         assert keeper.errors == []
     finally:
         keeper.close()

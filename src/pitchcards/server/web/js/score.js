@@ -175,7 +175,7 @@ async function sheetPage(id) {
   const token = mine ? mine.token : null;
   /** @type {Sheet | null} */
   let sheet = null;
-  /** "sheet" (the sheet and its buttons), "hand", "join", "leave", "settle": what is open. */
+  /** "sheet" (the sheet and its buttons), "hand", "join", "leave", "settle", "undo": what is open. */
   let mode = "sheet";
 
   const title = h("h1", { id: "sheet-title", text: "Score sheet" });
@@ -288,7 +288,7 @@ async function sheetPage(id) {
       button("join", "Someone joins", s.can.join, () => openJoin()),
       button("leave", "Someone leaves", s.can.leave, () => openLeave()),
       button("settle", "Settle up", s.can.settle, () => openSettle()),
-      button("undo", "Undo the last entry", s.can.undo, () => void act("undo", {}))));
+      button("undo", "Undo the last entry", s.can.undo, () => openUndo())));
   };
 
   const close = () => {
@@ -367,6 +367,20 @@ async function sheetPage(id) {
           onclick: () => void act("settle", {}) }),
         h("button", { type: "button", text: "Cancel", onclick: close }))));
     document.getElementById("settle-title")?.focus();
+  };
+
+  const openUndo = () => {
+    if (!sheet || !sheet.rows.length) return;
+    mode = "undo";
+    const last = sheet.rows[sheet.rows.length - 1];
+    replace(work, h("section", { id: "undo-form", class: "panel", "aria-labelledby": "undo-title" },
+      h("h2", { id: "undo-title", tabindex: "-1", text: "Undo the last entry?" }),
+      h("p", { text: last.kind === "hand" ? `Hand ${last.number}: ${last.text}` : last.text }),
+      h("div", { class: "form-nav" },
+        h("button", { type: "button", id: "undo-confirm", class: "primary", text: "Undo it",
+          onclick: () => void act("undo", {}) }),
+        h("button", { type: "button", text: "Cancel", onclick: close }))));
+    document.getElementById("undo-title")?.focus();
   };
 
   // ------------------------------------------------------------------ following

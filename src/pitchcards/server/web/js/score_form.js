@@ -62,13 +62,14 @@ export function handForm(next, actions) {
   const choices = h("div", { id: "hand-choices", class: "choices", role: "group",
     "aria-labelledby": "hand-question" });
   const error = h("p", { id: "hand-error", class: "error", role: "alert", hidden: true });
+  const working = h("p", { id: "hand-working", class: "hint", role: "status" });
   const back = h("button", { type: "button", id: "hand-back", text: "Back" });
   const cancel = h("button", { type: "button", id: "hand-cancel", text: "Cancel" });
   const section = h("section", { id: "hand-form", class: "panel hand-form",
     "aria-labelledby": "hand-title" },
   h("p", { id: "hand-title", class: "hand-title",
     text: `Hand ${next.number} — ${next.dealer} deals` }),
-  heading, soFar, choices, error, h("div", { class: "form-nav" }, back, cancel));
+  heading, soFar, choices, error, working, h("div", { class: "form-nav" }, back, cancel));
 
   back.addEventListener("click", () => goBack());
   cancel.addEventListener("click", () => actions.close());
@@ -122,10 +123,9 @@ export function handForm(next, actions) {
   /** The whole hand, checked and laid out by the server: confirm it, or answer the sweep. */
   const check = async () => {
     busy = true;
-    say(error, "Checking…", "info");
+    working.textContent = "Checking…";
     try {
       const found = await actions.preview(answers);
-      say(error, "");
       if (found.needs === "swept") {
         step = "swept";
       } else {
@@ -144,6 +144,7 @@ export function handForm(next, actions) {
       say(error, words);
     } finally {
       busy = false;
+      working.textContent = "";
     }
   };
 
@@ -270,13 +271,14 @@ export function handForm(next, actions) {
 
   const submit = async () => {
     busy = true;
-    say(error, "Saving…", "info");
+    working.textContent = "Saving…";
     try {
       await actions.submit(answers);
     } catch (e) {
       say(error, e instanceof ApiError ? e.message : String(e));
     } finally {
       busy = false;
+      working.textContent = "";
     }
   };
 
