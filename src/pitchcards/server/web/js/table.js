@@ -103,7 +103,8 @@ app.replaceChildren(
     el("section", { class: "table-main", "aria-label": "The table" }, [
       el("div", { class: "table-status" }, [trump, centreText, breakList]),
       felt,
-      el("div", { class: "play-bar" }, [live, prompt, pending, refusal, note, actions, hand]),
+      el("div", { class: "play-bar" }, [live, prompt, pending, refusal, note,
+        el("div", { class: "dock" }, [actions, hand])]),
       el("div", { class: "table-buttons" }, [startButton, rematchButton, rematchLink, watchButton, lastTrickButton,
         historyLink, leaveButton, settleButton]),
       lastTrickView,
