@@ -1,6 +1,7 @@
 // The terminal game's keys (src/pitchcards/tui/app.py BINDINGS): in the auction 1-4, p and m
 // choose a bid and ←/→ a card to pitch; in play ←/→ and 1-6 choose a card; Enter (or Space)
-// does what was chosen, Esc clears it; t shows the last trick, g the score sheet, ? the keys.
+// does what was chosen, Esc clears it; t shows the last trick, g the score sheet, f changes the
+// card motion (the terminal game's pace), ? the keys.
 
 /**
  * @typedef {object} KeyHandlers
@@ -11,6 +12,7 @@
  * @property {() => void} clear Esc
  * @property {() => void} lastTrick t
  * @property {() => void} scoreSheet g
+ * @property {() => void} pace f
  * @property {() => void} help ?
  */
 
@@ -23,6 +25,7 @@ export const KEY_HELP = [
   ["Esc", "clear the choice"],
   ["t", "last trick"],
   ["g", "score sheet"],
+  ["f", "card motion: fast, normal, slow, off"],
   ["?", "these keys"],
 ];
 
@@ -62,6 +65,7 @@ export function installKeys(on) {
     else if (key === "Escape") on.clear();
     else if (key === "t" || key === "T") on.lastTrick();
     else if (key === "g" || key === "G") on.scoreSheet();
+    else if (key === "f" || key === "F") on.pace();
     else if (key === "?") on.help();
     else handled = false;
     if (handled) event.preventDefault();

@@ -4,7 +4,7 @@
 
 import { api, ApiError } from "./api.js";
 import { forgetSeatToken, keepSeatToken, seatToken } from "./tokens.js";
-import { applyPrefs, onPrefs, settingsPanel, motionMs } from "./prefs.js";
+import { applyPrefs, onPrefs, prefs, setPref, settingsPanel, motionMs } from "./prefs.js";
 import { play } from "./sounds.js";
 import { TableSocket } from "./net.js";
 import { TableStore } from "./state.js";
@@ -267,6 +267,12 @@ installKeys({
   },
   help() {
     keysHelp.open = !keysHelp.open;
+  },
+  pace() {
+    const speeds = /** @type {const} */ (["fast", "normal", "slow", "off"]);
+    const next = speeds[(speeds.indexOf(prefs().speed) + 1) % speeds.length];
+    setPref("speed", next);
+    say(`Card motion: ${next}.`);
   },
 });
 
