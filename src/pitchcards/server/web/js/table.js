@@ -47,7 +47,7 @@ const live = el("div", { id: "live", "aria-live": "polite", class: "live" });
 const prompt = el("p", { id: "prompt" });
 const pending = el("p", { id: "pending", hidden: true, text: "Sending…" });
 const refusal = el("p", { id: "refusal", class: "error", role: "alert" });
-const note = el("p", { id: "note", class: "hint" });
+const note = el("p", { id: "note", class: "hint", role: "status" });
 const actions = el("div", { id: "actions", role: "group", "aria-label": "Your bid", hidden: true });
 const hand = el("div", { id: "hand", role: "group", "aria-label": "Your cards" });
 const lastTrickButton = el("button", { type: "button", id: "last-trick", class: "small", "aria-expanded": "false",
@@ -88,7 +88,7 @@ const socket = new TableSocket(tableId, token, {
 });
 const chat = new ChatBox((text) => {
   if (socket.send({ type: "chat", text })) return true;
-  note.textContent = "Not connected: the message was not sent.";
+  say("Not connected: the message was not sent.");
   return false;
 });
 
@@ -147,6 +147,7 @@ let wasMine = false;
 /** @param {string} words */
 function say(words) {
   note.textContent = words;
+  note.hidden = !words;
 }
 
 /**
@@ -366,13 +367,22 @@ function hold() {
 }
 
 // ------------------------------------------------------------------ render
+/**
+ * Change an element's text only when it changes (a live region or an alert would say it again).
+ * @param {HTMLElement} node
+ * @param {string} text
+ */
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
 /** @param {TableState} state */
 function render(state) {
   const scene = sceneOf(state);
   const view = state.view;
   // the connection
   connection.dataset.state = state.connection;
-  connection.textContent = state.connection === "open" ? "Connected" : state.connectionWords;
+  setText(connection, state.connection === "open" ? "Connected" : state.connectionWords);
   // the title line
   const rules = view ? view.rules : state.table ? state.table.rules : null;
   const info = [];
@@ -386,7 +396,7 @@ function render(state) {
   }
   if (state.hand !== null) info.push(`hand ${state.hand + 1}`);
   if (state.you && state.you.role === "spectator") info.push("watching");
-  tableInfo.textContent = info.join(" · ");
+  setText(tableInfo, info.join(" · "));
   document.title = `Pitch${rules ? " · " + capital(rules.name) : ""}`;
   // keep the choices to what is still possible
   const cards = view ? view.hand : [];
@@ -409,15 +419,15 @@ function render(state) {
   renderSeats(seats, state, scene);
   renderTrump(trump, state);
   renderCentre(centreText, state, scene);
-  breakList.textContent = breakText(state);
+  setText(breakList, breakText(state));
   breakList.hidden = !breakList.textContent;
   renderTrick(trick, state, scene);
   // the player's bar
-  prompt.textContent = promptText(state, scene);
+  setText(prompt, promptText(state, scene));
   prompt.dataset.turn = String(mine);
   pending.hidden = !state.pending;
-  pending.textContent = state.pending ? `Sending: ${actionLabel(rules, state.pending)}…` : "Sending…";
-  refusal.textContent = state.refusal || "";
+  setText(pending, state.pending ? `Sending: ${actionLabel(rules, state.pending)}…` : "Sending…");
+  setText(refusal, state.refusal || "");
   refusal.hidden = !state.refusal;
   note.hidden = !note.textContent;
   renderAuction(auction, view, scene);
