@@ -445,6 +445,8 @@ function render(state) {
   const moneyPlayer = Boolean(state.table && state.table.money && state.you && state.you.role === "player");
   leaveButton.hidden = settleButton.hidden = !(moneyPlayer && status === "playing");
   lastTrickButton.hidden = !view;
+  // the finished hands are the players' (the record's access): not a spectator's
+  historyLink.hidden = Boolean(state.you && state.you.role === "spectator");
   watchButton.hidden = !(state.connection === "closed" && socket.closeCode === 4401);
   if (!lastTrickView.hidden) renderLastTrick(lastTrickView, state.lastTrick, scene);
   // the side
