@@ -386,7 +386,8 @@ function render(state) {
   // the title line
   const rules = view ? view.rules : state.table ? state.table.rules : null;
   const info = [];
-  if (rules) info.push(capital(rules.name));
+  const variant = rules ? capital(rules.name.replace(/-/g, " ")) : "";
+  if (variant) info.push(variant);
   if (state.table && state.table.money) {
     if (rules && rules.name !== "money") info.push("for money");
   }
@@ -397,7 +398,7 @@ function render(state) {
   if (state.hand !== null) info.push(`hand ${state.hand + 1}`);
   if (state.you && state.you.role === "spectator") info.push("watching");
   setText(tableInfo, info.join(" · "));
-  document.title = `Pitch${rules ? " · " + capital(rules.name) : ""}`;
+  document.title = `Pitch${variant ? " · " + variant : ""}`;
   // keep the choices to what is still possible
   const cards = view ? view.hand : [];
   if (picked && !cards.includes(picked)) picked = clicked = null;
