@@ -43,6 +43,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import __version__
 from ..errors import IllegalActionError, OptionError
+from .cluster import Mirror
 from .config import ServerConfig
 from .connection import Connection
 from .history import finished_hands
@@ -77,17 +78,12 @@ from .protocol import (
     json_schema,
     parse_client_message,
 )
-from .room import Player, Refused, Room, table_rules
+from .room import Refused, Room, table_rules
 from .rulesinfo import rules_info, variants_info
 from .scores import scores_router
 from .store import hash_secret
 
 __all__ = ["create_app"]
-
-#: The events a score sheet is made of (GET /api/tables/{id}/results): public, and small
-#: without their views.
-_RESULT_EVENTS = frozenset({"hand_scored", "match_won", "player_joined", "player_left",
-                            "settled"})
 
 log = logging.getLogger("pitchcards.server")
 
@@ -165,11 +161,13 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
 
     Writes = Depends(writes)
 
-    async def bearer(table_id: str, authorization: str | None) -> tuple[Room, Player]:
-        token = None
+    def bearer(authorization: str | None) -> str | None:
+        """The hash of the request's seat token (the table's owner, perhaps another process,
+        checks it; the token itself goes no further)."""
         if authorization and authorization.lower().startswith("bearer "):
             token = authorization[7:].strip()
-        return await hub.player(table_id, token)
+            return hash_secret(token) if token else None
+        return None
 
     # ------------------------------------------------------------------ HTTP
     # ------------------------------------------------------------------ pages
@@ -179,17 +177,17 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
 
     @app.get("/join/{code}", response_class=HTMLResponse, include_in_schema=False)
     async def invite_link(code: str) -> HTMLResponse:
-        return await _room_page(hub.by_invite(code), "No table has this invite: check the link.",
+        return await _room_page(invite_table(code), "No table has this invite: check the link.",
                                 lambda info: invite_page(f"{config.url}/join/{code}", code,
                                                          info))
 
     @app.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False)
     async def table_link(table_id: str) -> HTMLResponse:
-        return await _room_page(hub.room(table_id), "No such table.", table_page)
+        return await _room_page(hub.info(table_id), "No such table.", table_page)
 
     @app.get("/t/{table_id}/history", response_class=HTMLResponse, include_in_schema=False)
     async def history_link(table_id: str) -> HTMLResponse:
-        return await _room_page(hub.room(table_id), "No such table.", history_page)
+        return await _room_page(hub.info(table_id), "No such table.", history_page)
 
     @app.get("/healthz")
     async def healthz() -> dict[str, Any]:
@@ -225,80 +223,71 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
     @app.get("/api/lobby")
     async def lobby() -> list[TableInfo]:
         ids = await hub.db(hub.store.lobby, 100)
-        return [(await hub.room(i)).info() for i in ids]
+        return [await hub.info(i) for i in ids]
+
+    # Every request about a table runs on its room (server/ops.py): in this process, or in
+    # the one that owns the table (--redis).
+    async def invite_table(code: str) -> TableInfo:
+        return await hub.info(await hub.find_invite(code))
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str) -> TableInfo:
-        return (await hub.room(table_id)).info()
+        return await hub.info(table_id)
 
     @app.get("/api/invites/{code}")
     async def invite_info(code: str) -> TableInfo:
-        return (await hub.by_invite(code)).info()
+        return await invite_table(code)
 
     @app.post("/api/invites/{code}/seats", status_code=201, dependencies=[Writes])
     async def take_seat(code: str, request: TakeSeat) -> SeatTaken:
-        return await seat_at(await hub.by_invite(code), request)
+        return await seat_at(await hub.find_invite(code), request, listed_only=False)
 
     @app.post("/api/tables/{table_id}/seats", status_code=201, dependencies=[Writes])
     async def take_listed_seat(table_id: str, request: TakeSeat) -> SeatTaken:
-        room = await hub.room(table_id)
-        if not room.listed:  # a private table's seats go with its invite
-            raise Refused("not_listed", "this table is private: its seats are taken with its "
-                                        "invite link", 403)
-        return await seat_at(room, request)
+        return await seat_at(table_id, request, listed_only=True)
 
-    async def seat_at(room: Room, request: TakeSeat) -> SeatTaken:
-        name = _display_name(request.name)
+    async def seat_at(table_id: str, request: TakeSeat, listed_only: bool) -> SeatTaken:
         token = new_token()
-        seat = await room.take_seat(name, request.seat, hash_secret(token))
-        return SeatTaken(table=room.id, seat=seat, name=name, token=token,
-                         url=f"{config.url}/t/{room.id}")
+        taken = await hub.on_owner(table_id, "take_seat", name=request.name, seat=request.seat,
+                                   token_hash=hash_secret(token), listed_only=listed_only)
+        return SeatTaken(table=table_id, seat=taken["seat"], name=taken["name"], token=token,
+                         url=f"{config.url}/t/{table_id}")
 
     @app.post("/api/tables/{table_id}/start", dependencies=[Writes])
     async def start(table_id: str, authorization: Auth = None) -> TableInfo:
-        room, player = await bearer(table_id, authorization)
-        await room.start(player)
-        return room.info()
+        return TableInfo.model_validate(await hub.on_owner(
+            table_id, "start", token_hash=bearer(authorization)))
 
     @app.post("/api/tables/{table_id}/leave", dependencies=[Writes])
     async def leave(table_id: str, authorization: Auth = None) -> dict[str, Any]:
-        room, player = await bearer(table_id, authorization)
-        payout = await room.leave(player)
-        return {"payout": None if payout is None else str(payout),
-                "pending": payout is None}
+        left: dict[str, Any] = await hub.on_owner(table_id, "leave",
+                                                  token_hash=bearer(authorization))
+        return left
 
     @app.post("/api/tables/{table_id}/settle", dependencies=[Writes])
     async def settle(table_id: str, authorization: Auth = None) -> TableInfo:
-        room, player = await bearer(table_id, authorization)
-        await room.settle(player)
-        return room.info()
+        return TableInfo.model_validate(await hub.on_owner(
+            table_id, "settle", token_hash=bearer(authorization)))
 
     @app.post("/api/tables/{table_id}/rematch", dependencies=[Writes])
     async def rematch(table_id: str, authorization: Auth = None) -> dict[str, str]:
-        room, player = await bearer(table_id, authorization)
-        return {"table": await room.rematch(player, hub.rematch_table)}
+        made = await hub.on_owner(table_id, "rematch", token_hash=bearer(authorization))
+        return {"table": str(made["table"])}
 
     @app.get("/api/tables/{table_id}/record", response_class=PlainTextResponse)
     async def record(table_id: str, authorization: Auth = None) -> str:
-        room, player = await bearer(table_id, authorization)
-        async with room.lock:
-            return room.record(player)
+        got = await hub.on_owner(table_id, "record", token_hash=bearer(authorization))
+        return str(got["record"])
 
     @app.get("/api/tables/{table_id}/results")
     async def results(table_id: str) -> list[dict[str, Any]]:
-        room = await hub.room(table_id)
-        async with room.lock:
-            events = room.table.events(None) if room.table is not None else []
-        return [{k: v for k, v in e.to_dict().items() if k != "state"}
-                for e in events if e.type in _RESULT_EVENTS]
+        found: list[dict[str, Any]] = await hub.on_owner(table_id, "results")
+        return found
 
     @app.get("/api/tables/{table_id}/hands")
     async def hands(table_id: str, authorization: Auth = None) -> dict[str, Any]:
-        room, player = await bearer(table_id, authorization)
-        async with room.lock:
-            text = room.record(player)
-            names = list(room.table.names) if room.table is not None else None
-        return await asyncio.to_thread(finished_hands, text, names)
+        got = await hub.on_owner(table_id, "record", token_hash=bearer(authorization))
+        return await asyncio.to_thread(finished_hands, got["record"], got["names"])
 
     # ------------------------------------------------------------------ WebSocket
     @app.websocket("/ws/{table_id}")
@@ -317,7 +306,7 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
             return
         conn = Connection(ws, address, queue=config.send_queue, rate=config.message_rate,
                           burst=config.message_burst, chat_per_minute=config.chat_per_minute)
-        room: Room | None = None
+        room: Room | Mirror | None = None
         counted = False
         writer: asyncio.Task[None] | None = None
         try:
@@ -326,17 +315,13 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
             hello = await _hello(ws, conn)
             if hello is None:
                 return
-            try:
-                room = await hub.room(table_id)
-                player = room.player_by_token(hello.token) if hello.token else None
-                if hello.token and player is None:
-                    raise Refused("bad_token", "that token is not a seat of this table", 401)
+            try:  # here, or through the process that owns the table (--redis)
+                room = await hub.attach(conn, table_id, hello.token, hello.last_seq)
             except Refused as exc:
                 conn.send_model(exc.to_message(None))
                 conn.close(4000 + exc.status, exc.reason)
                 room = None
                 return
-            await room.attach(conn, player, hello.last_seq)
             hub.count(conn, +1)
             counted = True
             await _serve(ws, conn, room, hub)
@@ -361,14 +346,14 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
     return app
 
 
-async def _room_page(find: Awaitable[Room], missing: str,
+async def _room_page(find: Awaitable[TableInfo], missing: str,
                      page: Callable[[TableInfo], HTMLResponse]) -> HTMLResponse:
     """A page about a table, or a "not found" page if there is no such table."""
     try:
-        room = await find
+        info = await find
     except Refused:
         return missing_page(missing)
-    return page(room.info())
+    return page(info)
 
 
 async def _hello(ws: WebSocket, conn: Connection) -> Hello | None:
@@ -400,7 +385,7 @@ async def _hello(ws: WebSocket, conn: Connection) -> Hello | None:
     return msg
 
 
-async def _serve(ws: WebSocket, conn: Connection, room: Room, hub: Hub) -> None:
+async def _serve(ws: WebSocket, conn: Connection, room: Room | Mirror, hub: Hub) -> None:
     """Read the client's messages until it goes; every refusal is an error message."""
     while not conn.closed:
         text = await _receive_text(ws)
@@ -429,8 +414,7 @@ async def _serve(ws: WebSocket, conn: Connection, room: Room, hub: Hub) -> None:
                 raise Refused("bad_message", "hello is only the first message")
         except Refused as exc:
             hub.metrics.refusals.labels(exc.reason).inc()
-            table = room.table
-            conn.send_model(exc.to_message(table.seq if table is not None else 0))
+            conn.send_model(exc.to_message(room.seq))
 
 
 def _decode(text: str) -> Any:

@@ -24,10 +24,20 @@ def _serve(args: argparse.Namespace) -> int:
                           max_connections_per_address=args.max_connections_per_address,
                           http_writes_per_minute=args.http_writes_per_minute,
                           message_rate=args.message_rate,
-                          message_burst=max(1, int(2 * args.message_rate)))
+                          message_burst=max(1, int(2 * args.message_rate)),
+                          redis_url=args.redis)
+    if args.redis and not config.sqlalchemy_url.startswith("postgresql"):
+        print("pitch serve: --redis shares tables between processes through PostgreSQL: give "
+              "--db postgresql://… too (docs/deploy.md)", file=sys.stderr)
+        return 2
     problem = _check_database(config.sqlalchemy_url)
     if problem:
         print(f"pitch serve: cannot use the database {_shown_db(config.db_url)}: {problem}",
+              file=sys.stderr)
+        return 2
+    problem = _check_redis(args.redis) if args.redis else None
+    if problem:
+        print(f"pitch serve: cannot use Redis at {_shown_db(args.redis)}: {problem}",
               file=sys.stderr)
         return 2
     app = create_app(config)
@@ -58,6 +68,23 @@ def _check_database(url: str) -> str | None:
             store.close()
     except (SQLAlchemyError, ArgumentError, ImportError, OSError) as exc:
         return str(exc).strip().splitlines()[0][:300]
+    return None
+
+
+def _check_redis(url: str) -> str | None:
+    """Ask Redis for a PONG (and sharded pub/sub, Redis 7); what went wrong, in one line."""
+    import redis
+    from redis.exceptions import RedisError
+
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=3, socket_timeout=3)
+        try:
+            client.ping()
+            client.execute_command("SPUBLISH", "pitch:check", "")  # type: ignore[no-untyped-call]
+        finally:
+            client.close()
+    except (RedisError, ValueError, OSError) as exc:
+        return str(exc).strip().splitlines()[0][:300] if str(exc).strip() else type(exc).__name__
     return None
 
 
@@ -113,6 +140,9 @@ def add_server_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser])
     serve.add_argument("--db", default=None, metavar="URL",
                        help="database URL: sqlite:///path.db (default: the data folder) or "
                             "postgresql://user@host:5432/name")
+    serve.add_argument("--redis", default=None, metavar="URL",
+                       help="redis://host:6379/0: run as one of several processes sharing "
+                            "every table through PostgreSQL (--db) and Redis (docs/deploy.md)")
     serve.add_argument("--public-url", default=None, metavar="URL",
                        help="the address players open, for invite links (behind a proxy)")
     serve.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",

@@ -60,6 +60,9 @@ class ServerConfig:
     #: a room nobody is connected to, waiting for its start or over, leaves memory after this
     #: many seconds (it is loaded again from the database when someone asks for it)
     room_idle: float = 600.0
+    #: Redis (``redis://host:6379/0``): this process is one of several sharing the tables in
+    #: PostgreSQL (docs/deploy.md); None: it holds its tables alone
+    redis_url: str | None = None
 
     @property
     def url(self) -> str:

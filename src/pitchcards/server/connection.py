@@ -15,29 +15,54 @@ from starlette.websockets import WebSocket
 
 from .limits import TokenBucket
 
-__all__ = ["Connection"]
+__all__ = ["Connection", "Peer"]
 
 log = logging.getLogger("pitchcards.server")
 
 _CLOSE = object()
 
 
-class Connection:
-    """A client socket at a table: a player's (``name``) or a spectator's (``name`` None)."""
+class Peer:
+    """Someone at a table as its room sees them: a player's (``name``) or a spectator's
+    (``name`` None) socket, to which the room sends frames.  A :class:`Connection` is a socket
+    of this process; a remote one (``cluster.RemoteConnection``) is a socket of another process
+    that shares the table through Redis."""
 
-    def __init__(self, ws: WebSocket, address: str, *, queue: int, rate: float, burst: int,
-                 chat_per_minute: int) -> None:
-        self.ws = ws
-        self.address = address
+    def __init__(self, chat_per_minute: int) -> None:
         self.name: str | None = None
         self.table: str | None = None
-        self.queue: asyncio.Queue[Any] = asyncio.Queue(maxsize=queue)
-        self.messages = TokenBucket(rate, burst)
+        #: the socket's id between processes (a cluster's; None with one process)
+        self.cid: str | None = None
         self.chats = TokenBucket(chat_per_minute / 60.0, max(1, chat_per_minute // 4))
         self.last_seen = time.monotonic()
         self.closed = False
         self.close_code = 1000
         self.close_reason = ""
+
+    def send(self, frame: str) -> bool:  # pragma: no cover - every peer says how
+        raise NotImplementedError
+
+    def send_model(self, message: BaseModel) -> bool:
+        return self.send(message.model_dump_json())
+
+    def close(self, code: int = 1000, reason: str = "") -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def pending(self) -> int:
+        """Frames queued and not yet sent (``kill -USR1``'s dump)."""
+        return 0
+
+
+class Connection(Peer):
+    """A client socket of this process at a table."""
+
+    def __init__(self, ws: WebSocket, address: str, *, queue: int, rate: float, burst: int,
+                 chat_per_minute: int) -> None:
+        super().__init__(chat_per_minute)
+        self.ws = ws
+        self.address = address
+        self.queue: asyncio.Queue[Any] = asyncio.Queue(maxsize=queue)
+        self.messages = TokenBucket(rate, burst)
         self.strikes = 0  #: rate-limit refusals in a row; too many closes the socket
 
     def send(self, frame: str) -> bool:
@@ -51,8 +76,8 @@ class Connection:
             return False
         return True
 
-    def send_model(self, message: BaseModel) -> bool:
-        return self.send(message.model_dump_json())
+    def pending(self) -> int:
+        return self.queue.qsize()
 
     def close(self, code: int = 1000, reason: str = "") -> None:
         """Close after the frames already queued (or at once, if the queue is full)."""

@@ -2,6 +2,10 @@
 
 The database is called on a worker thread (SQLAlchemy's sync API; one thread for SQLite, whose
 writes are serial anyway, a few for PostgreSQL), so a slow disk never stops the event loop.
+
+With ``--redis`` the process is one of several sharing the tables (``cluster.py``): a room is
+loaded only after taking the table's lock, and a table another process holds is served
+through it (:meth:`Hub.on_owner`, :meth:`Hub.attach`).
 """
 
 from __future__ import annotations
@@ -13,14 +17,16 @@ import logging
 import secrets
 import signal
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
+from .cluster import Cluster, Elsewhere, Mirror, Moved
 from .config import ServerConfig
-from .connection import Connection
+from .connection import Connection, Peer
 from .metrics import Metrics
-from .protocol import CreateTable, Ping
+from .ops import OPS
+from .protocol import CreateTable, Ping, TableInfo
 from .room import Player, Refused, Room, table_rules
 from .store import Append, PlayerRow, Store, hash_secret
 
@@ -50,6 +56,8 @@ class Hub:
         self._writer: asyncio.Task[None] | None = None
         self._appends: list[tuple[Append, asyncio.Future[None]]] = []
         self._append_ready = asyncio.Event()
+        #: the other processes sharing the tables (``--redis``), or None: this one alone
+        self.cluster = Cluster(self, config.redis_url) if config.redis_url else None
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a store method on the database thread (a slow one is logged)."""
@@ -99,6 +107,8 @@ class Hub:
 
     async def open(self) -> None:
         await self.db(self.store.migrate)
+        if self.cluster is not None:
+            await self.cluster.open()
         self._heartbeat = asyncio.create_task(self._beat())
         self._writer = asyncio.create_task(self._write())
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
@@ -111,6 +121,8 @@ class Hub:
                 task.cancel()
         for room in self.rooms.values():
             room.close(1012, "server restarting: reconnect")
+        if self.cluster is not None:  # the closes go out, then the locks: a handover
+            await self.cluster.close()
         await asyncio.sleep(0)
         self._pool.shutdown(wait=True)
         self.store.close()
@@ -125,8 +137,17 @@ class Hub:
         async with lock:
             room = self.rooms.get(table_id)
             if room is None:
-                stored = await self.db(self.store.load, table_id) if len(table_id) <= 32 else None
+                if len(table_id) > 32:
+                    raise Refused("not_found", f"no table {table_id[:40]!r}", 404)
+                if self.cluster is not None:
+                    owner = await self.cluster.claim(table_id)
+                    if owner is not None:
+                        self._loading.pop(table_id, None)
+                        raise Elsewhere(owner)
+                stored = await self.db(self.store.load, table_id)
                 if stored is None:
+                    if self.cluster is not None:
+                        self.cluster.release(table_id)
                     raise Refused("not_found", f"no table {table_id[:40]!r}", 404)
                 room = Room(self, stored)
                 self.rooms[table_id] = room
@@ -173,11 +194,76 @@ class Hub:
         return table_id
 
     async def by_invite(self, invite: str) -> Room:
+        return await self.room(await self.find_invite(invite))
+
+    async def find_invite(self, invite: str) -> str:
+        """The id of the table ``invite`` is for."""
         table_id = await self.db(self.store.find_invite, hash_secret(invite)) \
             if len(invite) <= 100 else None
         if table_id is None:
             raise Refused("not_found", "no table has that invite (check the link)", 404)
-        return await self.room(table_id)
+        return table_id
+
+    async def _route(self, table_id: str, here: Callable[[Room], Awaitable[T]],
+                     there: Callable[[str], Awaitable[T]]) -> T:
+        """``here(room)`` if this process holds the table (or takes it, nobody else holding
+        it), else ``there(owner)``; a table that moved while asked is looked for again."""
+        for _ in range(5):
+            try:
+                room = await self.room(table_id)
+            except Elsewhere as away:
+                try:
+                    return await there(away.owner)
+                except Moved:
+                    await asyncio.sleep(0.2)
+                    continue
+            return await here(room)
+        raise Refused("storage", "the table is moving between servers: try again", 503)
+
+    async def on_owner(self, table_id: str, op: str, **args: Any) -> Any:
+        """Run the request ``op`` (``ops.OPS``) on the table's room, here or on the process
+        that owns it; its JSON-able result, or its refusal raised."""
+        async def here(room: Room) -> Any:
+            return await OPS[op](self, room, **args)
+
+        async def there(owner: str) -> Any:
+            assert self.cluster is not None
+            return await self.cluster.ask(owner, table_id, op, args)
+
+        return await self._route(table_id, here, there)
+
+    async def info(self, table_id: str) -> TableInfo:
+        return TableInfo.model_validate(await self.on_owner(table_id, "info"))
+
+    async def attach(self, conn: Connection, table_id: str, token: str | None,
+                     last_seq: int | None) -> Room | Mirror:
+        """A socket said hello: welcome it at its table, here or through the table's owner
+        (``bad_token``, ``not_found`` refused before anything is sent)."""
+        token_hash = hash_secret(token) if token else None
+
+        async def here(room: Room) -> Room | Mirror:
+            player = room.player_by_hash(token_hash) if token_hash else None
+            if token_hash and player is None:
+                raise Refused("bad_token", "that token is not a seat of this table", 401)
+            await room.attach(conn, player, last_seq)
+            return room
+
+        async def there(owner: str) -> Room | Mirror:
+            assert self.cluster is not None
+            return await self.cluster.attach(conn, table_id, owner, token_hash, last_seq)
+
+        return await self._route(table_id, here, there)
+
+    def lost(self, room: Room) -> None:
+        """A room's write was fenced: another process owns its table now (a cluster forgets
+        the room, and the table is loaded afresh wherever it is next asked for)."""
+        if self.cluster is None:
+            return
+        if self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
+            self.metrics.tables.set(len(self.rooms))
+        self.cluster.forget_room(room.id)
+        self.cluster.release(room.id)
 
     async def player(self, table_id: str, token: str | None) -> tuple[Room, Player]:
         """The room and the player a bearer token belongs to (``bad_token`` if none)."""
@@ -196,13 +282,20 @@ class Hub:
             n += 1
             now = time.monotonic()
             frame = Ping(id=n).model_dump_json()
-            for room in list(self.rooms.values()):
-                for conn in room.connections():
-                    if now - conn.last_seen > 3 * self.config.heartbeat:
-                        conn.close(1001, "no heartbeat")
-                    else:
-                        conn.send(frame)
+            for conn in self.sockets():
+                if now - conn.last_seen > 3 * self.config.heartbeat:
+                    conn.close(1001, "no heartbeat")
+                else:
+                    conn.send(frame)
             self.unload_idle(now)
+
+    def sockets(self) -> list[Connection]:
+        """This process's own sockets (another process's, in a room here, are its to ping)."""
+        out = [conn for room in list(self.rooms.values()) for conn in room.connections()
+               if isinstance(conn, Connection)]
+        if self.cluster is not None:
+            out += self.cluster.connections()
+        return out
 
     def unload_idle(self, now: float) -> list[str]:
         """Drop from memory the rooms nobody is connected to that wait for their start or are
@@ -215,11 +308,13 @@ class Hub:
         for room in gone:
             room.close()
             del self.rooms[room.id]
+            if self.cluster is not None:
+                self.cluster.release(room.id)
         if gone:
             self.metrics.tables.set(len(self.rooms))
         return [room.id for room in gone]
 
-    def count(self, conn: Connection, delta: int) -> None:
+    def count(self, conn: Peer, delta: int) -> None:
         role = "player" if conn.name is not None else "spectator"
         self.metrics.connections.labels(role).inc(delta)
 
@@ -233,7 +328,7 @@ class Hub:
                   f"locked={room.lock.locked()} to_act={table.to_act if table else None}",
                   file=out)
             for conn in room.connections():
-                print(f"  conn {conn.name} closed={conn.closed} queued={conn.queue.qsize()}",
+                print(f"  conn {conn.name} closed={conn.closed} queued={conn.pending()}",
                       file=out)
         for task in asyncio.all_tasks():
             task.print_stack(limit=12, file=out)

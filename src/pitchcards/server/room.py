@@ -39,7 +39,7 @@ from ..notation import write_record
 from ..rules import RuleSet, find_variant
 from ..table import Table
 from ..views import rules_to_dict
-from .connection import Connection
+from .connection import Peer
 from .protocol import (
     Act,
     ChatMessage,
@@ -111,7 +111,7 @@ class Player:
         self.token_hash = row.token_hash
         self.level = row.level          #: a bot seat's level (None: a person)
         self.host = row.host
-        self.conns: set[Connection] = set()
+        self.conns: set[Peer] = set()
         self.away = False               #: a stand-in bot plays until they return
         self.grace: asyncio.Task[None] | None = None
 
@@ -127,7 +127,7 @@ class Room:
         self.hub = hub
         self.id = stored.id
         self.lock = asyncio.Lock()
-        self.spectators: set[Connection] = set()
+        self.spectators: set[Peer] = set()
         self._wake = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
         self._timer: asyncio.Task[None] | None = None
@@ -238,6 +238,7 @@ class Room:
         except Fenced:
             log.error("table lost", extra={"table": self.id, "n": n})
             self.close(1012, "table moved to another server")
+            self.hub.lost(self)
             raise Refused("storage", "this server no longer holds the table: reconnect",
                           503) from None
         except Exception:
@@ -284,7 +285,12 @@ class Room:
         self.sent = table.seq
         self._wake.set()
 
-    def connections(self) -> list[Connection]:
+    @property
+    def seq(self) -> int:
+        """The table's event seq now (0 before the start)."""
+        return self.table.seq if self.table is not None else 0
+
+    def connections(self) -> list[Peer]:
         out = list(self.spectators)
         for player in self.players.values():
             out.extend(player.conns)
@@ -293,7 +299,11 @@ class Room:
     # ------------------------------------------------------------------ who is who
     def player_by_token(self, token: str) -> Player | None:
         """The player whose token this is; every stored hash is compared in constant time."""
-        digest = hash_secret(token)
+        return self.player_by_hash(hash_secret(token))
+
+    def player_by_hash(self, digest: str) -> Player | None:
+        """The player whose token hashes to ``digest`` (a request another process passed on
+        carries the hash, never the token)."""
         found = None
         for player in self.players.values():
             if player.token_hash is not None and hmac.compare_digest(player.token_hash, digest):
@@ -334,7 +344,7 @@ class Room:
             conn.send(frame)
 
     # ------------------------------------------------------------------ sockets
-    async def attach(self, conn: Connection, player: Player | None,
+    async def attach(self, conn: Peer, player: Player | None,
                      last_seq: int | None) -> None:
         """A socket says hello: welcome it, catch it up, and give a returning player their
         seat back."""
@@ -369,7 +379,7 @@ class Room:
                 self._announce()
         self._wake.set()
 
-    def _catch_up(self, conn: Connection, last_seq: int | None) -> None:
+    def _catch_up(self, conn: Peer, last_seq: int | None) -> None:
         table = self.table
         assert table is not None
         behind = table.seq - last_seq if last_seq is not None else None
@@ -393,7 +403,7 @@ class Room:
             return names.index(player.name) if player.name in names else None
         return player.seat
 
-    async def detach(self, conn: Connection) -> None:
+    async def detach(self, conn: Peer) -> None:
         async with self.lock:
             self.idle_since = time.monotonic()
             self.spectators.discard(conn)
@@ -425,7 +435,7 @@ class Room:
         self._wake.set()
 
     # ------------------------------------------------------------------ players' requests
-    async def act(self, conn: Connection, msg: Act) -> None:
+    async def act(self, conn: Peer, msg: Act) -> None:
         start = time.perf_counter()
         async with self.lock:
             table = self.table
@@ -465,7 +475,7 @@ class Room:
             return None
         return [str(a) for a in table.view(seat).legal_actions]
 
-    async def chat(self, conn: Connection, text: str) -> None:
+    async def chat(self, conn: Peer, text: str) -> None:
         if conn.name is None:
             raise Refused("spectator", "spectators watch; only players chat")
         text = " ".join(text.split())

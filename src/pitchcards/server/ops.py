@@ -1,0 +1,97 @@
+"""What each HTTP request about a table does to its room, run where the room is.
+
+With one process that is here.  With several (``--redis``, issue 13) it is on the process that
+owns the table: a request that came in elsewhere is passed on to it through Redis
+(``cluster.py``), with the seat token's hash instead of the token, and the answer comes back as
+JSON.  So every operation takes JSON-able arguments and returns a JSON-able result, and the
+HTTP routes (``app.py``) are the same code whichever process answered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+from .protocol import check_display_name
+from .room import Player, Refused, Room
+
+if TYPE_CHECKING:
+    from .hub import Hub
+
+__all__ = ["OPS", "Op"]
+
+#: An operation: (the hub, the table's room, its arguments) -> its JSON-able result.
+Op = Callable[..., Awaitable[Any]]
+
+#: The events a score sheet is made of (GET /api/tables/{id}/results): public, and small
+#: without their views.
+_RESULT_EVENTS = frozenset({"hand_scored", "match_won", "player_joined", "player_left",
+                            "settled"})
+
+
+def _player(room: Room, token_hash: str | None) -> Player:
+    player = room.player_by_hash(token_hash) if token_hash else None
+    if player is None:
+        raise Refused("bad_token", "that token is not a seat of this table", 401)
+    return player
+
+
+def _info(room: Room) -> dict[str, Any]:
+    return room.info().model_dump(mode="json")
+
+
+async def info(_hub: Hub, room: Room) -> dict[str, Any]:
+    return _info(room)
+
+
+async def take_seat(_hub: Hub, room: Room, name: str, seat: int | None, token_hash: str,
+                    listed_only: bool) -> dict[str, Any]:
+    """A guest sits down: ``{"seat", "name"}`` (the name as kept)."""
+    if listed_only and not room.listed:  # a private table's seats go with its invite
+        raise Refused("not_listed", "this table is private: its seats are taken with its "
+                                    "invite link", 403)
+    try:
+        name = check_display_name(name)
+    except ValueError as exc:
+        raise Refused("bad_name", str(exc), 422) from None
+    return {"seat": await room.take_seat(name, seat, token_hash), "name": name}
+
+
+async def start(_hub: Hub, room: Room, token_hash: str | None) -> dict[str, Any]:
+    await room.start(_player(room, token_hash))
+    return _info(room)
+
+
+async def leave(_hub: Hub, room: Room, token_hash: str | None) -> dict[str, Any]:
+    payout = await room.leave(_player(room, token_hash))
+    return {"payout": None if payout is None else str(payout), "pending": payout is None}
+
+
+async def settle(_hub: Hub, room: Room, token_hash: str | None) -> dict[str, Any]:
+    await room.settle(_player(room, token_hash))
+    return _info(room)
+
+
+async def rematch(hub: Hub, room: Room, token_hash: str | None) -> dict[str, Any]:
+    return {"table": await room.rematch(_player(room, token_hash), hub.rematch_table)}
+
+
+async def record(_hub: Hub, room: Room, token_hash: str | None) -> dict[str, Any]:
+    """The finished hands' record, and the seated names (the hand-history viewer's)."""
+    player = _player(room, token_hash)
+    async with room.lock:
+        text = room.record(player)
+        names = list(room.table.names) if room.table is not None else None
+    return {"record": text, "names": names}
+
+
+async def results(_hub: Hub, room: Room) -> list[dict[str, Any]]:
+    async with room.lock:
+        events = room.table.events(None) if room.table is not None else []
+    return [{k: v for k, v in e.to_dict().items() if k != "state"}
+            for e in events if e.type in _RESULT_EVENTS]
+
+
+OPS: dict[str, Op] = {"info": info, "take_seat": take_seat, "start": start, "leave": leave,
+                      "settle": settle, "rematch": rematch, "record": record,
+                      "results": results}

@@ -1,0 +1,92 @@
+"""A table's owner dies (kill -9) or stops mid-hand: another process takes the table over
+from PostgreSQL, the players reconnect (to any process) and resync by seq, the match finishes,
+and the log holds every acknowledged action exactly once."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from typing import Any
+
+import pytest
+
+from cluster_helpers import Cluster, SpreadClient, play_on, running_cluster
+from leak_check import SHORT
+from pitchcards.client import Client, TableConnection
+from server_helpers import FAST, every_event
+
+pytestmark = pytest.mark.timeout(180)
+
+
+async def play_through_a_loss(cluster: Cluster, lose: Any, *, at: int = 12) -> None:
+    """Three players (one socket on each process) and a bot play a match at a table the first
+    process owns; ``lose()`` is done to the cluster mid-hand; the match must finish."""
+    urls = cluster.urls
+    rng = random.Random(7)
+    async with Client(urls[0]) as http, SpreadClient(urls) as api:
+        ann = await http.create_table("Ann", options=SHORT, settings=FAST, fill="random",
+                                      players=4)
+        seats = [ann, *[await http.take_seat(ann.invite or "", n) for n in ("Bob", "Cy")]]
+        conns = [await api.connect(seat) for seat in seats]
+        watcher = await api.connect(table=ann.table)
+        await http.start(ann)
+
+        def live() -> list[str]:
+            return [s.url for s in cluster.alive()]
+
+        players = [asyncio.create_task(play_on(c, random.Random(rng.random()), live))
+                   for c in conns]
+        await conns[0].wait_for(lambda: conns[0].seq >= at, 60)
+        seen = {e.seq: e.to_dict() for c in conns for e in c.events}
+        lost_at = time.monotonic()
+        await asyncio.to_thread(lose)
+        reconnects = await asyncio.gather(*players)
+        took = time.monotonic() - lost_at
+        assert all(c.over for c in conns), [c.seq for c in conns]
+        assert sum(reconnects) >= 1, reconnects
+        # the match is whole: each seat's events run 1..n without a gap or a repeat, the same
+        # for everyone, and what was seen before the loss is still there
+        final = await every_event(live()[0], ann.table, ann.token)
+        for conn in conns:
+            assert [e.seq for e in conn.events] == list(range(1, conn.seq + 1))
+            assert [_public(e.to_dict()) for e in conn.events] == \
+                [_public(e) for e in final][:conn.seq]
+        for seq, event in seen.items():
+            if event["type"] == "action_taken":
+                assert _public(final[seq - 1]) == _public(event)
+        # the log: every action told exactly once, n = 1, 2, 3 … as stored
+        log = cluster.log_entries(ann.table)
+        assert [n for n, _ in log] == list(range(1, len(log) + 1))
+        acts = [(e["seat"], e["action"]) for _, e in log if e["op"] == "act"]
+        told = [(e["seat"], e["action"]) for e in final if e["type"] == "action_taken"]
+        assert acts == told
+        await _watcher_caught_up(watcher, live(), final[-1]["seq"])
+        for conn in conns:
+            await conn.close()
+        print(f"{lose.__name__}: the match was over {took:.1f} s after the loss")
+
+
+def _public(event: dict[str, Any]) -> tuple[Any, ...]:
+    return (event["seq"], event["type"], event.get("seat"), event.get("action"))
+
+
+async def _watcher_caught_up(watcher: TableConnection, urls: list[str], last: int) -> None:
+    """A spectator that was left on its process reconnects if it was closed and catches up."""
+    from cluster_helpers import reconnect
+
+    deadline = time.monotonic() + 30
+    while watcher.seq < last and time.monotonic() < deadline:
+        if watcher.closed:
+            await reconnect(watcher, urls, random.Random(1))
+        await asyncio.sleep(0.1)
+    assert watcher.seq == last
+    await watcher.close()
+
+
+@pytest.mark.parametrize("how", ["kill9", "stop"])
+def test_the_owner_killed_or_stopped_mid_hand_another_takes_over(tmp_path, how):
+    """kill -9: its lock goes with its database session; stopped: it closes its sockets
+    (1012) and lets its locks go.  Either way another process takes the table."""
+    with running_cluster(tmp_path) as cluster:
+        asyncio.run(play_through_a_loss(cluster, getattr(cluster.servers[0], how)))
