@@ -548,7 +548,7 @@ class CreateForm {
     try {
       const created = await api("POST", "/api/tables", body);
       keepSeatToken(created.table, { token: created.token, seat: created.seat,
-        name: created.name });
+        name: created.name, invite: `${location.origin}/join/${created.invite}` });
       saveName(created.name);
       say(this.formError, "");
       this.onCreated(created);

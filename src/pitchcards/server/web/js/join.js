@@ -109,7 +109,8 @@ async function main() {
     try {
       const taken = await api("POST", `/api/invites/${encodeURIComponent(code)}/seats`,
         { name: chosen, seat: seat.value === "" ? null : Number(seat.value) });
-      keepSeatToken(taken.table, { token: taken.token, seat: taken.seat, name: taken.name });
+      keepSeatToken(taken.table, { token: taken.token, seat: taken.seat, name: taken.name,
+        invite: `${location.origin}/join/${code}` });
       saveName(taken.name);
       location.assign(`/t/${taken.table}`);
     } catch (e) {

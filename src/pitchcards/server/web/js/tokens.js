@@ -1,7 +1,12 @@
 // The seat tokens this browser holds (docs/protocol.md, "tokens"): one per table, kept in
 // localStorage so a reload puts the player back in their seat.  Never put in a URL.
 
-/** @typedef {{token: string, seat: number | null, name: string}} SeatToken */
+/**
+ * @typedef {{token: string, seat: number | null, name: string, invite?: string}} SeatToken
+ *   `invite`: the table's invite URL, where this browser was given it (the host on creating the
+ *   table, a guest who came with the link): the server keeps only its hash, so the table page
+ *   can show it to send on only from here
+ */
 
 const PREFIX = "pitch.seat.";
 
