@@ -182,6 +182,20 @@ def cards_named(html: str) -> set[str]:
 # ---------------------------------------------------------------------------- pages
 
 
+_SUMMARY_WATCH = """
+window.__summaries = [];
+new MutationObserver((changes) => {
+  for (const change of changes) {
+    const node = change.target;
+    if (node.id === "summary" && node.hasAttribute("open") && change.oldValue === null) {
+      window.__summaries.push(node.innerText);
+    }
+  }
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ["open"],
+                      attributeOldValue: true});
+"""
+
+
 class Player:
     """One page in its own browser context, with every frame it received and its DOM
     snapshots in one ordered log (for :func:`leaks_seen`)."""
@@ -197,6 +211,8 @@ class Player:
         self.context.set_default_timeout(10000)
         if seat is not None:
             self.hold_token(seat)
+        # every time #summary opens, its text (it may close again before a test looks)
+        self.context.add_init_script(script=_SUMMARY_WATCH)
         self.page = self.context.new_page()
         self.frames: list[str] = []        #: every frame received, in order
         self.sent: list[str] = []          #: every frame sent
@@ -279,6 +295,10 @@ class Player:
             self._settle = count != self._snapped
             self._snapped = count
             self.snapshot()
+
+    def summaries(self) -> list[str]:
+        """The text of #summary each time it opened, in order."""
+        return list(self.page.evaluate("() => window.__summaries || []"))
 
     def my_turn(self) -> bool:
         """The page says it is this seat's turn (its seat has data-turn) and offers a move."""

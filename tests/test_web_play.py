@@ -186,11 +186,14 @@ def _play_hands(players: list[Player], seen: dict[str, bool], rng: random.Random
 
 
 def _summary_and_score_sheet(players: list[Player], hands: int, expect: Any) -> None:
-    """After a hand, on both pages: #summary opens (High, made or set) and the score sheet has
-    a row per hand with the scores after it; the summary's button closes it."""
+    """After a hand, on both pages: #summary opened (High, made or set) — it stays until the
+    player closes it or must act in the next hand, which may come soon after a short pause —
+    and the score sheet has a row per hand with the scores after it; the summary's button
+    closes it."""
     for p in players:
-        p.page.wait_for_selector("#summary[open]", timeout=5000)
-        summary = p.page.inner_text("#summary")
+        p.wait(lambda p=p: any(f"Hand {hands}" in s for s in p.summaries()), 5,
+               f"the summary of hand {hands}")
+        summary = next(s for s in p.summaries() if f"Hand {hands}" in s)
         assert re.search(r"High", summary) and re.search(r"made|set", summary,
                                                          re.IGNORECASE), summary
         expect(p.page.locator("#scoresheet tr[data-hand]")).to_have_count(hands)
@@ -198,9 +201,11 @@ def _summary_and_score_sheet(players: list[Player], hands: int, expect: Any) -> 
         row = p.page.locator("#scoresheet tr[data-hand]").nth(hands - 1).inner_text()
         for score in scored["scores"]:
             assert re.search(rf"(?<!\d)[-−]?{abs(score)}(?!\d)", row), (row, scored)
-    close = players[0].page.locator("#summary button").first
-    close.click()
-    expect(players[0].page.locator("#summary")).not_to_have_attribute("open", "")
+    # a page not yet to act in the next hand still shows it (the pause is 2.5 s)
+    open_ = [p for p in players if p.page.locator("#summary[open]").count()]
+    assert open_, "the summary closed by itself before anyone had to act"
+    open_[0].page.locator("#summary button").first.click()
+    expect(open_[0].page.locator("#summary")).not_to_have_attribute("open", "")
 
 
 def test_bidding_the_pitch_the_summary_and_the_score_sheet(browser, server):
@@ -210,7 +215,7 @@ def test_bidding_the_pitch_the_summary_and_the_score_sheet(browser, server):
     from playwright.sync_api import expect
 
     _host, players = _two_people_two_bots(browser, server.url, level="easy",
-                                          settings={"bot_delay": 0.05, "hand_pause": 4.0})
+                                          settings={"bot_delay": 0.05, "hand_pause": 2.5})
     seen = {"bid": False, "pitch": False, "summary": False}
     try:
         hands = _play_hands(players, seen, random.Random(7), 5, expect)
@@ -244,6 +249,9 @@ def _one_move(p: Player, rng: random.Random, seen: dict[str, bool], expect: Any)
     assert p.seat is not None
     me = p.seat["seat"]
     legal = _legal_now(p)
+    if "summary" in seen:
+        # the summary never stands between the player and their move
+        assert not page.locator("#summary[open]").count(), "the summary is open at my turn"
     bids = page.eval_on_selector_all(LEGAL_BIDS, "es => es.map(e => e.dataset.action)")
     if bids:
         disabled = page.eval_on_selector_all("#actions button[data-action][disabled]",

@@ -1,6 +1,8 @@
-// The player's cards (docs/web.md `#hand`): one button a card, legal ones highlighted and the
-// rest dimmed but still clickable (the server says why a card is refused), the picked one
-// pressed.  A click picks; a second click on the picked card plays (or pitches) it.
+// The player's cards (docs/web.md `#hand`): one button a card, `data-legal` true only for a card
+// this seat may play or pitch now.  While the player chooses a card (`#hand[data-choose]`) the
+// legal ones are highlighted and the rest dimmed but still clickable (the server says why a card
+// is refused); while they wait or bid, the hand is shown plainly.  The picked one is pressed.  A
+// click picks; a second click on the picked card plays (or pitches) it.
 
 import { cardName, cardSvg } from "./cards.js";
 import { prefs } from "./prefs.js";
@@ -56,9 +58,9 @@ export function renderHand(root, view, picked, onClick) {
   const mine = myTurn(view);
   const legal = legalCards(view);
   // In the auction, cards are only chosen to pitch: when pitching is not offered, or it is not
-  // this seat's turn, the hand is shown plainly.
-  const judge = mine && (view !== null && (view.phase === "play" || legal.size > 0));
-  const key = JSON.stringify([cards, [...legal], picked, judge, prefs().fourColour]);
+  // this seat's turn, the hand is shown plainly (no card is legal, none is dimmed).
+  const choose = mine && (view !== null && (view.phase === "play" || legal.size > 0));
+  const key = JSON.stringify([cards, [...legal], picked, choose, prefs().fourColour]);
   if (root.dataset.key === key) return;
   root.dataset.key = key;
   const active = document.activeElement;
@@ -66,8 +68,9 @@ export function renderHand(root, view, picked, onClick) {
   root.replaceChildren();
   root.dataset.count = String(cards.length);
   root.dataset.turn = String(mine);
+  root.dataset.choose = String(choose);
   cards.forEach((card, index) => {
-    const ok = !judge || legal.has(card);
+    const ok = mine && legal.has(card);
     const button = el("button", {
       type: "button", class: "card", "data-card": card, "aria-label": cardName(card),
       "data-legal": String(ok), "aria-pressed": String(picked === card),

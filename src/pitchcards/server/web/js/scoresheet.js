@@ -4,7 +4,7 @@
 // the settlement in the order they happened.
 
 import { suitSymbol } from "./cards.js";
-import { bidWord, cardShort, el, moneyText, fraction, seatName, sideCount, sideName, signed } from "./words.js";
+import { bidWord, cardShort, el, moneyText, moonWord, fraction, seatName, sideCount, sideName, signed, YOU } from "./words.js";
 
 /**
  * @typedef {import("./state.js").TableState} TableState
@@ -14,14 +14,50 @@ import { bidWord, cardShort, el, moneyText, fraction, seatName, sideCount, sideN
  */
 
 /**
- * Who took a point, with the card: "Ann (A♥)".
+ * Short forms of names that stay apart: "You", then the fewest first letters that tell each
+ * name from the others ("B", "Cy", "Ca"); a partnership "You & Cy" → "Y&C".
+ * @param {string[]} names
+ * @returns {Map<string, string>}
+ */
+export function shortNames(names) {
+  /**
+   * @param {string} name
+   * @param {number} n
+   * @returns {string}
+   */
+  const cut = (name, n) => name === YOU ? YOU
+    : name.includes(" & ") ? name.split(" & ").map((part) => cut(part, n)).join("&") : name.slice(0, n);
+  const out = new Map();
+  for (const name of names) {
+    let n = 1;
+    while (n <= 3 && names.some((other) => other !== name && cut(other, n) === cut(name, n))) n += 1;
+    out.set(name, n <= 3 ? cut(name, n) : name);
+  }
+  return out;
+}
+
+/**
+ * A name in its short form, the whole name for assistive technology and on hover.
+ * @param {string} full
+ * @param {Map<string, string> | null} short null: the whole name
+ */
+function nameNode(full, short) {
+  const text = short ? short.get(full) || full : full;
+  if (text === full) return document.createTextNode(full);
+  return el("abbr", { title: full, "aria-label": full, text });
+}
+
+/**
+ * Who took a point, with the card in the hover text: "B" (Bob, A♥).
  * @param {View} view
  * @param {number | null} side
  * @param {string | null | undefined} card
+ * @param {Map<string, string> | null} short
  */
-function pointCell(view, side, card) {
-  const who = side === null || side === undefined ? "–" : sideName(view, side);
-  return el("td", { title: card ? `${who} (${cardShort(card)})` : who, text: who });
+function pointCell(view, side, card, short) {
+  if (side === null || side === undefined) return el("td", { class: "point", text: "–" });
+  const who = sideName(view, side);
+  return el("td", { class: "point", title: card ? `${who} (${cardShort(card)})` : who }, [nameNode(who, short)]);
 }
 
 /**
@@ -52,14 +88,26 @@ export function renderScoresheet(root, state) {
     return;
   }
   root.append(money ? standing(view) : totals(view, state));
-  const sheet = el("table", { class: "sheet" }, [
+  if (!state.rows.length && !state.news.length) {
+    root.append(el("p", { class: "muted", text: view.result || state.hand
+      ? "The hands finished before this page was opened are in the hand history."
+      : "No hand has been finished yet." }));
+    return;
+  }
+  const sheet = el("table", { class: "sheet", "data-sides": money ? view.players : sideCount(view) }, [
     el("caption", { text: "Hand by hand" }),
   ]);
   const sides = money ? 0 : sideCount(view);
+  // initials where the names would not fit across (four or more), whole names in the markup
+  const everyone = [...Array(money ? view.players : sides).keys()].map((side) => money ? seatName(view, side) : sideName(view, side));
+  for (const row of state.rows) for (const name of row.names) if (name) everyone.push(name);
+  const short = money || sides >= 4 ? shortNames([...new Set([...everyone, YOU])]) : null;
   const head = el("tr", {}, [["#", "Hand"], ["Bid", "Bidder and bid"], ["H", "High"], ["L", "Low"],
-    ["J", "Jack"], ["G", "Game"], ["", "Made or set"]].map(([short, long]) => el("th", { scope: "col" }, [
-    el("abbr", { title: long, "aria-label": long, text: short || "✓" })])));
-  for (let side = 0; side < sides; side += 1) head.append(el("th", { scope: "col", text: sideName(view, side) }));
+    ["J", "Jack"], ["G", "Game"], ["✓", "Made or set"]].map(([text, long]) => el("th", { scope: "col" }, [
+    el("abbr", { title: long, "aria-label": long, text })])));
+  for (let side = 0; side < sides; side += 1) {
+    head.append(el("th", { scope: "col", class: "score" }, [nameNode(sideName(view, side), short)]));
+  }
   if (money) head.append(el("th", { scope: "col", text: "Change" }));
   sheet.append(el("thead", {}, [head]));
   const body = el("tbody");
@@ -71,15 +119,11 @@ export function renderScoresheet(root, state) {
       body.append(el("tr", { class: "news", "data-news": item.kind }, [
         el("td", { colspan: columns, text: newsText(item) })]));
     }
-    body.append(handRow(row, money, sides));
+    body.append(handRow(row, money, sides, short));
   }
   for (const item of news) {
     body.append(el("tr", { class: "news", "data-news": item.kind }, [
       el("td", { colspan: columns, text: newsText(item) })]));
-  }
-  if (!state.rows.length) {
-    body.append(el("tr", {}, [el("td", { colspan: columns, class: "muted",
-      text: "The hands finished before this page was opened are in the history." })]));
   }
   sheet.append(body);
   root.append(el("div", { class: "sheet-scroll", tabindex: 0, role: "region", "aria-label": "Hand by hand" }, [sheet]));
@@ -90,26 +134,34 @@ export function renderScoresheet(root, state) {
  * @param {HandRow} row
  * @param {boolean} money
  * @param {number} sides
+ * @param {Map<string, string> | null} short
  */
-function handRow(row, money, sides) {
+function handRow(row, money, sides, short) {
   const r = row.result;
   const view = row.view;
   const thrown = r.thrown_in || r.pitcher === null;
-  const bidder = r.pitcher === null ? "–" : seatName(view, r.pitcher);
-  const bid = thrown ? "thrown in" : `${bidder} ${bidWord(view.rules, r.bid)}${r.trump ? " " + suitSymbol(r.trump) : ""}`;
+  const bid = thrown ? el("td", { class: "bid", text: "thrown in" }) : el("td", { class: "bid" }, [
+    nameNode(seatName(view, /** @type {number} */ (r.pitcher)), short),
+    // "4 ♦", never "4♦": that would read as the four of diamonds
+    ` ${bidWord(view.rules, r.bid)}${r.trump ? " " + suitSymbol(r.trump) : ""}`]);
+  const outcome = (r.made ? "made" : "set") + (r.moon ? ` (${moonWord(view.rules)})` : "");
   const cells = [
     el("th", { scope: "row", text: String(row.hand + 1) }),
-    el("td", { text: bid }),
-    thrown ? el("td") : pointCell(view, r.high, r.high_card),
-    thrown ? el("td") : pointCell(view, r.low, r.low_card),
-    thrown ? el("td") : pointCell(view, r.jack, r.jack_card),
-    thrown ? el("td") : pointCell(view, r.game, null),
-    el("td", { class: thrown ? "" : r.made ? "made" : "set",
-      text: thrown ? "" : (r.made ? "made" : "set") + (r.moon ? " ★" : "") }),
+    bid,
+    thrown ? el("td") : pointCell(view, r.high, r.high_card, short),
+    thrown ? el("td") : pointCell(view, r.low, r.low_card, short),
+    thrown ? el("td") : pointCell(view, r.jack, r.jack_card, short),
+    thrown ? el("td") : pointCell(view, r.game, null, short),
+    thrown ? el("td") : el("td", { class: r.made ? "made" : "set", title: outcome }, [
+      el("span", { "aria-hidden": "true", text: (r.made ? "✓" : "✗") + (r.moon ? "★" : "") }),
+      el("span", { class: "visually-hidden", text: outcome })]),
   ];
   if (money) {
     const names = row.names.length ? row.names : view.names || [];
-    cells.push(el("td", { text: r.deltas.map((d, i) => `${i === view.seat ? "You" : names[i] || i + 1} ${signed(d)}`).join(" · ") }));
+    cells.push(el("td", { class: "changes" }, r.deltas.flatMap((d, i) => {
+      const name = i === view.seat ? YOU : names[i] || `Seat ${i + 1}`;
+      return [i ? " · " : "", nameNode(name, short), ` ${signed(d)}`];
+    })));
   } else {
     for (let side = 0; side < sides; side += 1) {
       const delta = r.deltas[side] || 0;

@@ -286,7 +286,7 @@ export class TableStore {
     if (event.seq > state.welcomeSeq) {
       for (const listener of this.eventListeners) listener(event, state, before);
     }
-    // catching up (a fresh page gets every event from the start): draw once, at the end
+    // catching up (a reconnect gets the events it missed): draw once, at the end
     if (event.seq >= state.welcomeSeq) this.changed();
   }
 

@@ -9,16 +9,19 @@ import { play } from "./sounds.js";
 import { TableSocket } from "./net.js";
 import { TableStore } from "./state.js";
 import { renderSeats, sceneOf } from "./seats.js";
-import { renderCentre, renderLastTrick, renderTrick, renderTrump } from "./trick.js";
-import { cardAction, legalCards, myTurn, renderHand } from "./hand.js";
+import { placeTrick, renderCentre, renderLastTrick, renderTrick, renderTrump } from "./trick.js";
+import { myTurn, renderHand } from "./hand.js";
 import { renderActions, renderAuction } from "./bidding.js";
 import { renderScoresheet } from "./scoresheet.js";
-import { closeSummary, showSummary } from "./summary.js";
+import { SummaryPanel } from "./summary.js";
 import { ChatBox } from "./chat.js";
 import { installKeys, KEY_HELP } from "./keys.js";
 import { flyIn, gather, rectOf } from "./motion.js";
 import { Announcer, eventSentence } from "./announce.js";
-import { actionLabel, capital, cardShort, el, moonWord, ruleOption, sentence } from "./words.js";
+import { Choice } from "./choice.js";
+import { breakText, promptText } from "./prompt.js";
+import { InviteBox } from "./invite.js";
+import { actionLabel, capital, el, ruleOption } from "./words.js";
 
 /**
  * @typedef {import("./state.js").TableState} TableState
@@ -43,6 +46,8 @@ const trick = el("div", { id: "trick", role: "group", "aria-label": "The trick" 
 const felt = el("div", { id: "felt", class: "felt" }, [seats, trick]);
 const auction = el("div", { id: "auction" });
 felt.append(auction);
+const summary = /** @type {HTMLDialogElement} */ (el("dialog", { id: "summary", class: "summary" }));
+const summaryPanel = new SummaryPanel(summary);
 const live = el("div", { id: "live", "aria-live": "polite", class: "live" });
 const prompt = el("p", { id: "prompt" });
 const pending = el("p", { id: "pending", hidden: true, text: "Sending…" });
@@ -67,7 +72,7 @@ const keysHelp = el("details", { id: "keys-help", class: "keys-help" }, [
 ]);
 const scoresheet = el("div", { id: "scoresheet" });
 const settings = el("div", { id: "settings" }, [settingsPanel()]);
-const summary = /** @type {HTMLDialogElement} */ (el("dialog", { id: "summary", class: "summary" }));
+const invite = new InviteBox(seat && typeof seat.invite === "string" ? seat.invite : null);
 const announcer = new Announcer(live);
 
 const store = new TableStore();
@@ -81,9 +86,9 @@ const socket = new TableSocket(tableId, token, {
     store.setConnection(state, why);
   },
   lastSeq() {
-    // a fresh page asks for every event from the start (the server sends a snapshot instead
-    // when that is too many): the score sheet then has every hand
-    return store.state.seq === null ? 0 : store.state.seq;
+    // a fresh page asks for a snapshot (null), and the finished hands come from the results
+    // (loadResults); a reconnect asks for the events it missed after the last seq it holds
+    return store.state.seq;
   },
 });
 const chat = new ChatBox((text) => {
@@ -101,8 +106,9 @@ app.replaceChildren(
   ]),
   el("div", { class: "table-layout" }, [
     el("section", { class: "table-main", "aria-label": "The table" }, [
+      invite.root,
       el("div", { class: "table-status" }, [trump, centreText, breakList]),
-      felt,
+      el("div", { class: "felt-wrap" }, [felt, summary]),
       el("div", { class: "play-bar" }, [live, prompt, pending, refusal, note,
         el("div", { class: "dock" }, [actions, hand])]),
       el("div", { class: "table-buttons" }, [startButton, rematchButton, rematchLink, watchButton, lastTrickButton,
@@ -117,7 +123,6 @@ app.replaceChildren(
       settings,
     ]),
   ]),
-  summary,
 );
 
 /**
@@ -135,14 +140,12 @@ async function loadResults(upTo) {
 }
 
 // ------------------------------------------------------------------ choices (not game state)
-/** @type {string | null} the card chosen (by a click, a key, or for you on your turn) */
-let picked = null;
-/** @type {string | null} the card clicked last: only a second click on it plays it */
-let clicked = null;
-/** @type {string | null} the bid chosen by a key, waiting for Enter */
-let chosen = null;
-/** whether it was this seat's turn at the last render */
-let wasMine = false;
+const choice = new Choice({
+  view: () => store.state.view,
+  act: (action) => act(action),
+  say: (words) => say(words),
+  redraw: () => render(store.state),
+});
 
 /** @param {string} words */
 function say(words) {
@@ -156,7 +159,7 @@ function say(words) {
  */
 function act(action) {
   const state = store.state;
-  picked = clicked = chosen = null;
+  choice.reset();
   say("");
   if (!state.you || state.you.role !== "player") {
     store.setRefusal("Spectators watch: they cannot play.");
@@ -170,83 +173,6 @@ function act(action) {
   store.setPending(action);
 }
 
-/**
- * A click on a card: pick it; a second click on the picked card plays (or pitches) it.
- * @param {string} card
- */
-function clickCard(card) {
-  const view = store.state.view;
-  if (clicked === card && picked === card) {
-    act(cardAction(view, card));
-    return;
-  }
-  picked = clicked = card;
-  chosen = null;
-  say(`Tap again or press Enter: ${cardAction(view, card).startsWith("pitch") ? "pitch" : "play"} ${cardShort(card)}.`);
-  render(store.state);
-}
-
-/** @param {number} step */
-function move(step) {
-  const cards = store.state.view ? store.state.view.hand : [];
-  if (!cards.length) return;
-  const at = picked ? cards.indexOf(picked) : -1;
-  picked = cards[at < 0 ? (step > 0 ? 0 : cards.length - 1) : (at + step + cards.length) % cards.length];
-  clicked = null;
-  chosen = null;
-  say("");
-  render(store.state);
-}
-
-/** @param {number} n */
-function digit(n) {
-  const view = store.state.view;
-  if (!view) return;
-  if (view.phase === "auction" && myTurn(view)) {
-    if (n > 4) {
-      say(`There is no bid of ${n}.`);
-      return;
-    }
-    chooseBid(`bid ${n}`);
-    return;
-  }
-  if (n - 1 < view.hand.length) {
-    picked = view.hand[n - 1];
-    clicked = null;
-    say("");
-    render(store.state);
-  }
-}
-
-/** @param {string} action "pass", "bid 2", "moon" */
-function chooseBid(action) {
-  const view = store.state.view;
-  if (!view || view.phase !== "auction" || !myTurn(view)) return;
-  const legal = action === "moon" ? "bid moon" : action;
-  if (!view.legal_actions.includes(legal)) {
-    say(`You cannot ${actionLabel(view.rules, legal).toLowerCase()} now.`);
-    chosen = null;
-  } else {
-    chosen = action;
-    picked = null;
-    say(`Enter: ${actionLabel(view.rules, legal).toLowerCase()}.`);
-  }
-  render(store.state);
-}
-
-function confirm() {
-  const view = store.state.view;
-  if (!view || !myTurn(view)) return;
-  if (view.phase === "auction") {
-    if (chosen) act(chosen);
-    else if (picked) act(cardAction(view, picked));
-    else say("Choose first: a bid (1-4, p or m) or a card to pitch.");
-    return;
-  }
-  if (picked) act(cardAction(view, picked));
-  else say("Choose a card first (← → or 1-6).");
-}
-
 function toggleLastTrick() {
   const open = lastTrickView.hidden;
   lastTrickView.hidden = !open;
@@ -255,12 +181,13 @@ function toggleLastTrick() {
 }
 
 installKeys({
-  move, digit, confirm,
-  bid: (which) => chooseBid(which),
+  move: (step) => choice.move(step),
+  digit: (n) => choice.digit(n),
+  confirm: () => choice.confirm(),
+  bid: (which) => choice.bid(which),
   clear() {
-    picked = clicked = chosen = null;
-    say("");
-    render(store.state);
+    if (summaryPanel.open) summaryPanel.close();
+    choice.clear();
   },
   lastTrick: toggleLastTrick,
   scoreSheet() {
@@ -297,7 +224,8 @@ async function post(what) {
  * @param {string} table
  */
 function goTo(table) {
-  if (seat) keepSeatToken(table, { ...seat });
+  // the rematch has an invite of its own, which this browser does not hold
+  if (seat) keepSeatToken(table, { token: seat.token, seat: seat.seat, name: seat.name });
   location.assign(`/t/${encodeURIComponent(table)}`);
 }
 
@@ -327,8 +255,6 @@ watchButton.addEventListener("click", () => {
 let fly = null;
 /** @type {number | null} */
 let gatherTo = null;
-/** @type {ReturnType<typeof setTimeout> | undefined} */
-let summaryTimer;
 
 store.onEvent((event, state, before) => {
   const text = eventSentence(event, state, before);
@@ -346,15 +272,11 @@ store.onEvent((event, state, before) => {
   } else if (event.type === "hand_scored") {
     play("hand");
     const row = state.rows[state.rows.length - 1];
-    clearTimeout(summaryTimer);
-    if (row) summaryTimer = setTimeout(() => showSummary(summary, row, store.state), Math.max(900, hold() + 2 * motionMs()));
-  } else if (event.type === "match_won") {
-    const row = state.rows[state.rows.length - 1];
-    if (row && summary.open) showSummary(summary, row, state);
+    // as soon as the last trick has gone to its winner
+    if (row) summaryPanel.scored(row, () => store.state, motionMs() ? hold() + Math.round(motionMs() * 1.4) : 0);
   } else if (event.type === "hand_dealt") {
-    clearTimeout(summaryTimer);
-    closeSummary(summary);
-    picked = clicked = chosen = null;
+    summaryPanel.dealt(scene.seated);
+    choice.reset();
     say("");
   }
   if (myTurn(state.view) && !myTurn(before)) play("turn");
@@ -400,20 +322,8 @@ function render(state) {
   setText(tableInfo, info.join(" · "));
   document.title = `Pitch${variant ? " · " + variant : ""}`;
   // keep the choices to what is still possible
-  const cards = view ? view.hand : [];
-  if (picked && !cards.includes(picked)) picked = clicked = null;
   const mine = myTurn(view) && !state.pending;
-  if (!mine) chosen = null;
-  if (mine && !wasMine && view && view.phase === "play") {
-    // the turn starts with a card chosen, as in the terminal game: the one chosen if it may
-    // be played, else the first that may (Enter plays it; a click chooses another)
-    const legal = legalCards(view);
-    if (!picked || !legal.has(picked)) {
-      picked = cards.find((card) => legal.has(card)) || null;
-      clicked = null;
-    }
-  }
-  wasMine = mine;
+  choice.settle(view, mine);
   // the table
   felt.dataset.players = String(scene.players);
   felt.dataset.phase = view ? view.phase : state.table ? state.table.status : "";
@@ -423,8 +333,10 @@ function render(state) {
   setText(breakList, breakText(state));
   breakList.hidden = !breakList.textContent;
   renderTrick(trick, state, scene);
+  placeTrick(trick, seats, scene);
+  invite.render(state);
   // the player's bar
-  setText(prompt, promptText(state, scene));
+  setText(prompt, promptText(state, scene, choice));
   prompt.dataset.turn = String(mine);
   pending.hidden = !state.pending;
   setText(pending, state.pending ? `Sending: ${actionLabel(rules, state.pending)}…` : "Sending…");
@@ -432,8 +344,8 @@ function render(state) {
   refusal.hidden = !state.refusal;
   note.hidden = !note.textContent;
   renderAuction(auction, view, scene);
-  renderActions(actions, view, chosen, Boolean(state.pending), act);
-  renderHand(hand, view, picked, clickCard);
+  renderActions(actions, view, choice.chosen, Boolean(state.pending), act);
+  renderHand(hand, view, choice.picked, (card) => choice.clickCard(card));
   hand.hidden = !scene.seated || !view;
   // the buttons
   const host = Boolean(state.you && state.you.host);
@@ -446,13 +358,15 @@ function render(state) {
   const moneyPlayer = Boolean(state.table && state.table.money && state.you && state.you.role === "player");
   leaveButton.hidden = settleButton.hidden = !(moneyPlayer && status === "playing");
   lastTrickButton.hidden = !view;
-  // the finished hands are the players' (the record's access): not a spectator's
-  historyLink.hidden = Boolean(state.you && state.you.role === "spectator");
+  // the finished hands are the players' (the record's access): not a spectator's; none yet
+  // before the first hand is over
+  historyLink.hidden = Boolean(state.you && state.you.role === "spectator") || !state.rows.length;
   watchButton.hidden = !(state.connection === "closed" && socket.closeCode === 4401);
   if (!lastTrickView.hidden) renderLastTrick(lastTrickView, state.lastTrick, scene);
   // the side
   renderScoresheet(scoresheet, state);
   chat.render(state);
+  summaryPanel.render(state);
   // motion, after the new positions are drawn
   if (fly) {
     const node = trick.querySelector(`.played[data-seat="${fly.seat}"]`);
@@ -467,68 +381,9 @@ function render(state) {
   }
 }
 
-/**
- * What waits for the next break between hands (money tables): "At the next break: Zed joins,
- * Bob leaves, the money is settled."
- * @param {TableState} state
- */
-function breakText(state) {
-  const pending = state.table && state.table.pending ? state.table.pending : [];
-  if (!pending.length || state.payouts !== null) return "";
-  const words = pending.map((entry) => {
-    const [op, ...rest] = entry.split(" ");
-    const name = rest.join(" ");
-    if (op === "settle") return "the money is settled";
-    if (op === "join") return `${name} joins`;
-    if (op === "leave") return `${name} leaves`;
-    return entry;
-  });
-  return `At the next break: ${words.join(", ")}.`;
-}
-
-/**
- * What the player is waiting for or may do now, in words (the terminal game's prompt line).
- * @param {TableState} state
- * @param {import("./seats.js").Scene} scene
- */
-function promptText(state, scene) {
-  const view = state.view;
-  const status = state.table ? state.table.status : null;
-  if (state.connection === "closed") return state.connectionWords;
-  if (status === "waiting" || (!view && status !== "over")) {
-    if (state.you && state.you.host) return "Everyone seated? Start the game when you are ready.";
-    return "Waiting for the host to start the game…";
-  }
-  if (status === "over" || state.winner !== null) {
-    if (state.winner !== null && view) return `The match is over. ${capital(sentence(scene.who(state.winner), "win"))}.`;
-    return "The game is over.";
-  }
-  if (!view) return "";
-  if (view.phase === "over") return "Hand over. The next hand is dealt in a moment.";
-  if (state.you && state.you.role === "player" && !scene.seated) {
-    return "You take your seat at the next break between hands.";
-  }
-  if (state.pending) return "";
-  const to = view.seat_to_act;
-  if (myTurn(view)) {
-    if (view.phase === "auction") {
-      const pitch = view.legal_actions.some((a) => a.startsWith("pitch "));
-      if (chosen) return `Enter: ${actionLabel(view.rules, chosen === "moon" ? "bid moon" : chosen).toLowerCase()} (or choose again).`;
-      return `Your bid: choose one${pitch ? ", or pitch a card to lead it" : ""}.`
-        + ` Keys: 1-4, p${ruleOption(view.rules, "moon", "none") !== "none" ? `, m (${moonWord(view.rules)})` : ""}.`;
-    }
-    if (picked) return `Your turn: tap ${cardShort(picked)} again or press Enter to play it.`;
-    return "Your turn: choose a card (← → or 1-6), then Enter.";
-  }
-  if (to === null) return "";
-  const info = scene.info(to);
-  if (info && info.kind === "human" && !info.away) {
-    return `Waiting for ${scene.who(to)}${info.connected ? "" : " (offline)"}…`;
-  }
-  return `${sentence(scene.who(to), "think")}…`;
-}
-
 store.onChange(render);
+// the trick's cards are placed by the seats' tags: again when the felt changes size
+new ResizeObserver(() => placeTrick(trick, seats, sceneOf(store.state))).observe(felt);
 onPrefs(() => {
   applyPrefs();
   render(store.state);

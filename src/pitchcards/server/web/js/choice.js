@@ -1,0 +1,152 @@
+// What the player has chosen but not yet sent (not game state): the card picked by a click, a key
+// or for them at the start of their turn, the card clicked last (a second click on it plays it)
+// and the bid chosen by a key, waiting for Enter.  The terminal game's way of choosing.
+
+import { cardAction, legalCards, myTurn } from "./hand.js";
+import { actionLabel, cardShort } from "./words.js";
+
+/**
+ * @typedef {import("./words.js").View} View
+ * @typedef {object} ChoiceHooks
+ * @property {() => View | null} view the seat's view now
+ * @property {(action: string) => void} act send an action
+ * @property {(words: string) => void} say a note to the player ("" clears it)
+ * @property {() => void} redraw draw the page again
+ */
+
+export class Choice {
+  /** @param {ChoiceHooks} hooks */
+  constructor(hooks) {
+    this.hooks = hooks;
+    /** @type {string | null} the card chosen (by a click, a key, or for you on your turn) */
+    this.picked = null;
+    /** @type {string | null} the card clicked last: only a second click on it plays it */
+    this.clicked = null;
+    /** @type {string | null} the bid chosen by a key, waiting for Enter */
+    this.chosen = null;
+    /** whether it was this seat's turn at the last render */
+    this.wasMine = false;
+  }
+
+  /** Forget every choice (a move was sent, a new hand was dealt). */
+  reset() {
+    this.picked = this.clicked = this.chosen = null;
+  }
+
+  /** Esc: forget the choice and the note. */
+  clear() {
+    this.reset();
+    this.hooks.say("");
+    this.hooks.redraw();
+  }
+
+  /**
+   * Keep the choices to what is still possible; at the start of a turn to play, choose a card
+   * as the terminal game does: the one chosen if it may be played, else the first that may
+   * (Enter plays it; a click chooses another).  Called on every render.
+   * @param {View | null} view
+   * @param {boolean} mine this seat's turn, nothing pending
+   */
+  settle(view, mine) {
+    const cards = view ? view.hand : [];
+    if (this.picked && !cards.includes(this.picked)) this.picked = this.clicked = null;
+    if (!mine) this.chosen = null;
+    if (mine && !this.wasMine && view && view.phase === "play") {
+      const legal = legalCards(view);
+      if (!this.picked || !legal.has(this.picked)) {
+        this.picked = cards.find((card) => legal.has(card)) || null;
+        this.clicked = null;
+      }
+    }
+    this.wasMine = mine;
+  }
+
+  /**
+   * A click on a card: pick it; a second click on the picked card plays (or pitches) it.
+   * @param {string} card
+   */
+  clickCard(card) {
+    const view = this.hooks.view();
+    if (this.clicked === card && this.picked === card) {
+      this.hooks.act(cardAction(view, card));
+      return;
+    }
+    this.picked = this.clicked = card;
+    this.chosen = null;
+    this.hooks.say(`Tap again or press Enter: ${cardAction(view, card).startsWith("pitch") ? "pitch" : "play"} `
+      + `${cardShort(card)}.`);
+    this.hooks.redraw();
+  }
+
+  /**
+   * ← →: the card to the left or right of the picked one.
+   * @param {number} step
+   */
+  move(step) {
+    const view = this.hooks.view();
+    const cards = view ? view.hand : [];
+    if (!cards.length) return;
+    const at = this.picked ? cards.indexOf(this.picked) : -1;
+    this.picked = cards[at < 0 ? (step > 0 ? 0 : cards.length - 1) : (at + step + cards.length) % cards.length];
+    this.clicked = null;
+    this.chosen = null;
+    this.hooks.say("");
+    this.hooks.redraw();
+  }
+
+  /**
+   * A digit: a bid in the auction on this seat's turn, else the n-th card.
+   * @param {number} n
+   */
+  digit(n) {
+    const view = this.hooks.view();
+    if (!view) return;
+    if (view.phase === "auction" && myTurn(view)) {
+      if (n > 4) {
+        this.hooks.say(`There is no bid of ${n}.`);
+        return;
+      }
+      this.bid(`bid ${n}`);
+      return;
+    }
+    if (n - 1 < view.hand.length) {
+      this.picked = view.hand[n - 1];
+      this.clicked = null;
+      this.hooks.say("");
+      this.hooks.redraw();
+    }
+  }
+
+  /**
+   * A bid chosen by a key, waiting for Enter.
+   * @param {string} action "pass", "bid 2", "moon"
+   */
+  bid(action) {
+    const view = this.hooks.view();
+    if (!view || view.phase !== "auction" || !myTurn(view)) return;
+    const legal = action === "moon" ? "bid moon" : action;
+    if (!view.legal_actions.includes(legal)) {
+      this.hooks.say(`You cannot ${actionLabel(view.rules, legal).toLowerCase()} now.`);
+      this.chosen = null;
+    } else {
+      this.chosen = action;
+      this.picked = null;
+      this.hooks.say(`Enter: ${actionLabel(view.rules, legal).toLowerCase()}.`);
+    }
+    this.hooks.redraw();
+  }
+
+  /** Enter: do what is chosen. */
+  confirm() {
+    const view = this.hooks.view();
+    if (!view || !myTurn(view)) return;
+    if (view.phase === "auction") {
+      if (this.chosen) this.hooks.act(this.chosen);
+      else if (this.picked) this.hooks.act(cardAction(view, this.picked));
+      else this.hooks.say("Choose first: a bid (1-4, p or m) or a card to pitch.");
+      return;
+    }
+    if (this.picked) this.hooks.act(cardAction(view, this.picked));
+    else this.hooks.say("Choose a card first (← → or 1-6).");
+  }
+}

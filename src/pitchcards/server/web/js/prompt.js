@@ -1,0 +1,77 @@
+// The player's prompt line (the terminal game's): what they are waiting for or may do now, and
+// what waits for the next break between hands at a money table.
+
+import { myTurn } from "./hand.js";
+import { actionLabel, capital, cardShort, moonWord, ruleOption, sentence } from "./words.js";
+
+/**
+ * @typedef {import("./state.js").TableState} TableState
+ * @typedef {import("./seats.js").Scene} Scene
+ * @typedef {{picked: string | null, chosen: string | null}} Chosen
+ */
+
+/**
+ * What waits for the next break between hands (money tables): "At the next break: Zed joins,
+ * Bob leaves, the money is settled."
+ * @param {TableState} state
+ */
+export function breakText(state) {
+  const pending = state.table && state.table.pending ? state.table.pending : [];
+  if (!pending.length || state.payouts !== null) return "";
+  const words = pending.map((entry) => {
+    const [op, ...rest] = entry.split(" ");
+    const name = rest.join(" ");
+    if (op === "settle") return "the money is settled";
+    if (op === "join") return `${name} joins`;
+    if (op === "leave") return `${name} leaves`;
+    return entry;
+  });
+  return `At the next break: ${words.join(", ")}.`;
+}
+
+/**
+ * What the player is waiting for or may do now, in words.
+ * @param {TableState} state
+ * @param {Scene} scene
+ * @param {Chosen} choice
+ */
+export function promptText(state, scene, choice) {
+  const view = state.view;
+  const status = state.table ? state.table.status : null;
+  if (state.connection === "closed") return state.connectionWords;
+  if (status === "waiting" || (!view && status !== "over")) {
+    if (state.you && state.you.host) return "Everyone seated? Start the game when you are ready.";
+    return "Waiting for the host to start the game…";
+  }
+  if (status === "over" || state.winner !== null || state.payouts !== null) {
+    if (state.winner !== null && view) return `The match is over. ${capital(sentence(scene.who(state.winner), "win"))}.`;
+    if (state.payouts !== null) return "The money is settled: the game is over.";
+    return "The game is over.";
+  }
+  if (!view) return "";
+  if (view.phase === "over") return "Hand over. The next hand is dealt in a moment.";
+  if (state.you && state.you.role === "player" && !scene.seated) {
+    return "You take your seat at the next break between hands.";
+  }
+  if (state.pending) return "";
+  const to = view.seat_to_act;
+  if (myTurn(view)) {
+    if (view.phase === "auction") {
+      const pitch = view.legal_actions.some((a) => a.startsWith("pitch "));
+      if (choice.chosen) {
+        return `Enter: ${actionLabel(view.rules, choice.chosen === "moon" ? "bid moon" : choice.chosen).toLowerCase()}`
+          + " (or choose again).";
+      }
+      return `Your bid: choose one${pitch ? ", or pitch a card to lead it" : ""}.`
+        + ` Keys: 1-4, p${ruleOption(view.rules, "moon", "none") !== "none" ? `, m (${moonWord(view.rules)})` : ""}.`;
+    }
+    if (choice.picked) return `Your turn: tap ${cardShort(choice.picked)} again or press Enter to play it.`;
+    return "Your turn: choose a card (← → or 1-6), then Enter.";
+  }
+  if (to === null) return "";
+  const info = scene.info(to);
+  if (info && info.kind === "human" && !info.away) {
+    return `Waiting for ${scene.who(to)}${info.connected ? "" : " (offline)"}…`;
+  }
+  return `${sentence(scene.who(to), "think")}…`;
+}
