@@ -35,13 +35,16 @@ async def play_through_a_loss(cluster: Cluster, lose: Any, *, at: int = 12) -> N
         def live() -> list[str]:
             return [s.url for s in cluster.alive()]
 
-        players = [asyncio.create_task(play_on(c, random.Random(rng.random()), live))
-                   for c in conns]
-        await conns[0].wait_for(lambda: conns[0].seq >= at, 60)
+        rngs = [random.Random(rng.random()) for _ in conns]
+        # play until seq `at`, then hold: the table waits mid-hand for a player to act
+        await asyncio.gather(*(play_on(c, r, live, stop=lambda: conns[0].seq >= at)
+                               for c, r in zip(conns, rngs, strict=True)))
+        assert conns[0].view is not None and conns[0].view.phase in ("auction", "play")
         seen = {e.seq: e.to_dict() for c in conns for e in c.events}
         lost_at = time.monotonic()
         await asyncio.to_thread(lose)
-        reconnects = await asyncio.gather(*players)
+        reconnects = await asyncio.gather(*(play_on(c, r, live)
+                                            for c, r in zip(conns, rngs, strict=True)))
         took = time.monotonic() - lost_at
         assert all(c.over for c in conns), [c.seq for c in conns]
         assert sum(reconnects) >= 1, reconnects

@@ -90,13 +90,14 @@ def encode_frames(items: Iterable[Item]) -> bytes:
     return header + b"\n" + b"".join(bodies)
 
 
-def decode_frames(data: bytes) -> list[tuple[str, list[str], int]]:
-    """:func:`encode_frames` backwards: ``[(frame, socket ids, close code or 0)]``."""
+def decode_frames(data: bytes) -> list[tuple[bytes, list[str], int]]:
+    """:func:`encode_frames` backwards: ``[(frame's bytes, socket ids, close code or 0)]``
+    (a frame is decoded only by the process with a socket it is for)."""
     head, _, body = data.partition(b"\n")
-    out: list[tuple[str, list[str], int]] = []
+    out: list[tuple[bytes, list[str], int]] = []
     at = 0
     for size, ids, code in json.loads(head):
-        out.append((body[at:at + size].decode(), ids, code))
+        out.append((body[at:at + size], ids, code))
         at += size
     return out
 
@@ -198,8 +199,8 @@ class Bus:
                     continue
                 log.warning("Redis is back")
                 await self.handler.up()
-            try:
-                message = await self._pubsub.get_message(timeout=1.0)
+            try:  # blocks until a message comes (cheaper than polling); a drop raises
+                message = await self._pubsub.get_message(timeout=None)
             except (RedisError, OSError) as exc:
                 self._lost(exc)
                 with contextlib.suppress(Exception):

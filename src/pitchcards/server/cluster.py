@@ -45,7 +45,7 @@ from .room import Refused, Room
 if TYPE_CHECKING:
     from .hub import Hub
 
-__all__ = ["Cluster", "Elsewhere", "Mirror", "Moved", "RemoteConnection"]
+__all__ = ["Cluster", "Elsewhere", "Mirror", "Moved", "RemoteConnection", "Unanswered"]
 
 log = logging.getLogger("pitchcards.server")
 
@@ -65,7 +65,17 @@ class Elsewhere(Refused):
 
 
 class Moved(Exception):
-    """The process asked does not own the table (any more): look for its owner again."""
+    """The process asked does not own the table (any more), or the request could not be
+    sent: nothing was done; look for the table's owner again."""
+
+
+class Unanswered(Refused):
+    """A request was sent to the table's owner but no answer came (it died, or Redis did):
+    it may or may not have been done, so it is not sent again."""
+
+    def __init__(self) -> None:
+        super().__init__("storage", "the table's server did not answer: look at the table "
+                                    "before trying again", 503)
 
 
 class RemoteConnection(Peer):
@@ -111,7 +121,7 @@ class Mirror:
     async def _ask(self, op: str, conn: Connection, **args: Any) -> dict[str, Any]:
         try:
             reply = await self.cluster.ask(self.owner, self.id, op, {"conn": conn.cid, **args})
-        except Moved:
+        except (Moved, Unanswered):  # its sockets reconnect, and see by seq what was done
             self.close(1012, "table moved to another server: reconnect")
             raise Refused("storage", "the table moved to another server: reconnect",
                           503) from None
@@ -212,11 +222,13 @@ class Cluster:
     # ------------------------------------------------------------------ asking the owner
     async def ask(self, owner: str, table_id: str, op: str, args: dict[str, Any]) -> Any:
         """Run ``op`` on the table's owner; its result, or its refusal raised here."""
+        if not self.bus.is_up:
+            raise Moved
         try:
             reply = await self.bus.ask(owner, {"op": op, "table": table_id, "args": args},
                                        ASK_TIMEOUT)
         except (BusDown, TimeoutError):
-            raise Moved from None
+            raise Unanswered from None
         if reply.get("moved"):
             raise Moved
         refused = reply.get("refused")
@@ -270,15 +282,18 @@ class Cluster:
         mirror = self.mirrors.get(table_id)
         if mirror is None:
             return
-        for frame, ids, code in decode_frames(data):
+        for body, ids, code in decode_frames(data):
+            text: str | None = None
             for cid in ids:
                 conn = mirror.conns.get(cid)
                 if conn is None:
                     continue
+                if text is None:
+                    text = body.decode()
                 if code:
-                    conn.close(code, frame)
+                    conn.close(code, text)
                 else:
-                    conn.send(frame)
+                    conn.send(text)
 
     def request(self, message: dict[str, Any]) -> None:
         self._spawn(self._serve(message))

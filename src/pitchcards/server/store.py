@@ -47,6 +47,7 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    text,
     update,
 )
 
@@ -111,6 +112,10 @@ _MOVE_VERSION = update(tables).where(
 _MOVE_VERSION_STATUS = _MOVE_VERSION.values(status=bindparam("status"))
 
 
+#: The advisory lock key migrations hold on PostgreSQL (a table's lock is another: lease.py).
+_MIGRATE_LOCK = 0x7069746368  # "pitch"
+
+
 class Fenced(RuntimeError):
     """The table's version moved under this writer: another writer owns the table now."""
 
@@ -164,10 +169,14 @@ class Store:
             self.engine = create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
 
     def migrate(self) -> None:
-        """Create or upgrade the schema to the newest Alembic revision."""
+        """Create or upgrade the schema to the newest Alembic revision.  On PostgreSQL the
+        migration holds a lock of its own for its transaction, so several processes started
+        at once (``--redis``) migrate one after the other instead of racing."""
         from .migrations import upgrade
 
         with self.engine.begin() as conn:
+            if not self.is_sqlite:
+                conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATE_LOCK})
             upgrade(conn)
 
     def close(self) -> None:
