@@ -179,8 +179,9 @@ class Bus:
             return
         log.error("lost Redis: %s", exc)
         self.is_up = False
-        self._frames.clear()
+        self._frames.clear()   # lost with the connection: their sockets are closed (down)
         self._messages.clear()
+        self._idle.set()
         for future in self._replies.values():
             if not future.done():
                 future.set_exception(BusDown("Redis went away"))
