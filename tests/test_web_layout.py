@@ -26,7 +26,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 
 server = server_fixture()
 
-SIZES = {"phone": (PHONE, "tap"), "desktop": (DESKTOP, "click")}
+SIZES = {"phone": (PHONE, "tap"), "desktop": (DESKTOP, "click"),
+         "small-phone": ({**PHONE, "viewport": {"width": 360, "height": 640}}, "tap")}
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -41,6 +42,23 @@ def test_the_home_page_fits(browser, server, size):
         assert viewer.errors == []
     finally:
         viewer.close()
+
+
+def _cards_on_tags(page) -> list[str]:
+    """The trick's cards that cover a seat's name tag (motion over: where they stand)."""
+    return list(page.evaluate("""() => {
+        const out = [];
+        const tags = [...document.querySelectorAll('#seats .seat')];
+        for (const card of document.querySelectorAll('#trick .played')) {
+            if (card.getAnimations().length) continue;
+            const a = card.getBoundingClientRect();
+            for (const tag of tags) {
+                const b = tag.getBoundingClientRect();
+                if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)
+                    out.push(`${card.dataset.card} on ${tag.innerText.split('\\n')[0]}`);
+            }
+        }
+        return out; }"""))
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -59,10 +77,21 @@ def test_the_table_fits_and_plays(browser, server, size):
         assert horizontal_overflow(ann.page) == 0, "the table scrolls sideways"
         assert outside_viewport(ann.page, HAND_CARDS) == []
         assert outside_viewport(ann.page, "#actions button[data-action]") == []
-        play_until([ann], lambda: ann.scored() >= 1, random.Random(9), how=how, timeout=90)
+        assert _cards_on_tags(ann.page) == [], "a trick card covers a seat's name tag"
+        covered: list[str] = []
+
+        def done() -> bool:    # and on the way: no trick card on a tag, trick after trick
+            covered.extend(_cards_on_tags(ann.page))
+            return ann.scored() >= 1
+
+        play_until([ann], done, random.Random(9), how=how, timeout=90)
+        assert covered == [], covered
         ann.page.wait_for_selector("#summary[open]", timeout=5000)
         screenshot(ann.page, f"summary-{size}")
         assert horizontal_overflow(ann.page) == 0, "the summary scrolls sideways"
+        # the score sheet's hand-by-hand table fits its column at four players
+        assert ann.page.evaluate("""() => { const s = document.querySelector('.sheet-scroll');
+            return s.scrollWidth - s.clientWidth; }""") <= 1, "the score sheet scrolls sideways"
         assert ann.errors == []
     finally:
         ann.close()

@@ -38,15 +38,19 @@ server = server_fixture()
 
 
 def _two_people_two_bots(browser, url: str, *, settings: dict[str, float] | None = None,
-                         level: str = "random", **fields: Any) -> tuple[dict, list[Player]]:
+                         level: str = "random", watchers: list[Player] | None = None,
+                         **fields: Any) -> tuple[dict, list[Player]]:
     """Ann (host, seat 0) and Bob (seat 2) each in their own browser, bots in seats 1 and 3;
-    both pages open before the start, so every frame of the game reaches them."""
+    both pages (and any spectator's page in ``watchers``, appended) open before the start, so
+    every frame of the game reaches them (a page opened later gets a snapshot)."""
     host = create_table(url, "Ann", bots={1: level, 3: level},
                         **({"settings": settings} if settings else {}), **fields)
     bob = take_seat(url, host["invite"], "Bob", 2)
     players = [Player(browser, url, host), Player(browser, url, bob)]
     for p in players:
         p.open_table()
+    if watchers is not None:
+        watchers.append(Player(browser, url, table=host["table"]).open_table())
     start(url, host)
     return host, players
 
@@ -86,10 +90,10 @@ def _view_now(player: Player) -> dict[str, Any]:
 def test_two_browsers_play_a_hand_and_see_no_card_they_cannot_know(browser, server):
     """Ann's and Bob's pages, and a spectator's, through a whole hand: no DOM snapshot and no
     frame names a card its viewer could not know at that moment."""
-    host, players = _two_people_two_bots(browser, server.url)
-    watcher = Player(browser, server.url, table=host["table"])
+    watchers: list[Player] = []
+    host, players = _two_people_two_bots(browser, server.url, watchers=watchers)
+    watcher = watchers[0]
     try:
-        watcher.open_table()
         rng = random.Random(12)
 
         def done() -> bool:

@@ -34,7 +34,9 @@ export function flyIn(node, from) {
   if (!ms || !from || !to || typeof node.animate !== "function") return;
   const a = centre(from);
   const b = centre(to);
-  const scale = from.width && to.width ? Math.min(2, Math.max(0.4, from.width / to.width)) : 1;
+  // by height: a card from the hand starts as big as it was there, one from a seat's (wide,
+  // short) name tag about as big as it will be
+  const scale = from.height && to.height ? Math.min(2, Math.max(0.4, from.height / to.height)) : 1;
   node.animate([
     { transform: `translate(${a.x - b.x}px, ${a.y - b.y}px) scale(${scale})`, opacity: 0.6 },
     { transform: "translate(0, 0) scale(1)", opacity: 1 },

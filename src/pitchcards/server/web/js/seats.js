@@ -149,8 +149,9 @@ export function renderSeats(root, state, scene) {
     ]);
     node.style.left = `${where.x}%`;
     node.style.top = `${where.y}%`;
-    // kept inside the felt: a seat near an edge hangs from it
-    const across = where.x < 25 ? 0 : where.x > 75 ? -100 : -50;
+    // kept inside the felt: a seat near an edge hangs from it (only at the edge: two tags
+    // hung towards each other from the top corners at five players would meet)
+    const across = where.x < 15 ? 0 : where.x > 85 ? -100 : -50;
     const down = where.y < 25 ? 0 : where.y > 75 ? -100 : -50;
     node.style.transform = `translate(${across}%, ${down}%)`;
     root.append(node);
