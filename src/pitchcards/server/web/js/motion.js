@@ -37,10 +37,12 @@ export function flyIn(node, from) {
   // by height: a card from the hand starts as big as it was there, one from a seat's (wide,
   // short) name tag about as big as it will be
   const scale = from.height && to.height ? Math.min(2, Math.max(0.4, from.height / to.height)) : 1;
+  const timing = { duration: ms * 1.4, easing: "cubic-bezier(.2,.7,.3,1)" };
   node.animate([
-    { transform: `translate(${a.x - b.x}px, ${a.y - b.y}px) scale(${scale})`, opacity: 0.6 },
-    { transform: "translate(0, 0) scale(1)", opacity: 1 },
-  ], { duration: ms * 1.4, easing: "cubic-bezier(.2,.7,.3,1)", composite: "add" });
+    { transform: `translate(${a.x - b.x}px, ${a.y - b.y}px) scale(${scale})` },
+    { transform: "translate(0, 0) scale(1)" },
+  ], { ...timing, composite: "add" });
+  node.animate([{ opacity: 0.6 }, { opacity: 1 }], timing);
 }
 
 /**
@@ -57,9 +59,13 @@ export function gather(nodes, to, hold) {
     const from = rectOf(node);
     if (!from || typeof node.animate !== "function") continue;
     const a = centre(from);
+    const timing = { duration: ms * 1.4, delay: hold, easing: "ease-in", fill: /** @type {const} */ ("forwards") };
+    // the move is added to the card's own transform; the fade replaces its opacity (added, a
+    // fade to 0 would leave it as it was: the trick stayed, small, on the winner's tag)
     node.animate([
-      { transform: "translate(0, 0) scale(1)", opacity: 1 },
-      { transform: `translate(${b.x - a.x}px, ${b.y - a.y}px) scale(0.5)`, opacity: 0 },
-    ], { duration: ms * 1.4, delay: hold, easing: "ease-in", fill: "forwards", composite: "add" });
+      { transform: "translate(0, 0) scale(1)" },
+      { transform: `translate(${b.x - a.x}px, ${b.y - a.y}px) scale(0.5)` },
+    ], { ...timing, composite: "add" });
+    node.animate([{ opacity: 1 }, { opacity: 0 }], timing);
   }
 }

@@ -160,7 +160,7 @@ function handRow(row, money, sides, short) {
     const names = row.names.length ? row.names : view.names || [];
     cells.push(el("td", { class: "changes" }, r.deltas.flatMap((d, i) => {
       const name = i === view.seat ? YOU : names[i] || `Seat ${i + 1}`;
-      return [i ? " · " : "", nameNode(name, short), ` ${signed(d)}`];
+      return [i ? " · " : "", el("span", { class: "change" }, [nameNode(name, short), ` ${signed(d)}`])];
     })));
   } else {
     for (let side = 0; side < sides; side += 1) {

@@ -2,9 +2,9 @@
 // high bid during the auction, and the last trick on demand (docs/web.md: `#trump`, `#trick`,
 // `#last-trick`).
 
-import { cardSvg, suitIcon } from "./cards.js";
+import { cardSvg, suitIcon, suitName } from "./cards.js";
 import { prefs } from "./prefs.js";
-import { bidWord, cardShort, el, sentence, suitWords } from "./words.js";
+import { bidWord, cardShort, el, sentence } from "./words.js";
 import { place } from "./seats.js";
 
 /**
@@ -24,8 +24,10 @@ export function renderTrump(root, state) {
   root.replaceChildren();
   root.dataset.suit = trump || "";
   if (!trump) return;
-  root.append(el("span", { class: "label", text: "Trump " }),
-    suitIcon(trump, { decorative: true }), el("span", { class: "suit-words", text: suitWords(trump) }));
+  // the suit's coloured symbol and its name ("Trump ♥ hearts"), the symbol once
+  const icon = suitIcon(trump, { decorative: true });
+  icon.dataset.suit = trump;
+  root.append(el("span", { class: "label", text: "Trump " }), icon, el("span", { class: "suit-words", text: suitName(trump) }));
 }
 
 /**
