@@ -226,7 +226,10 @@ class Player:
     def hold_token(self, seat: dict[str, Any]) -> None:
         """Put the seat's token where tokens.js keeps it, before any page script runs."""
         key = f"pitch.seat.{seat['table']}"
-        value = json.dumps({"token": seat["token"], "seat": seat["seat"], "name": seat["name"]})
+        held = {"token": seat["token"], "seat": seat["seat"], "name": seat["name"]}
+        if seat.get("invite"):     # the host's, as home.js keeps it
+            held["invite"] = f"{self.url}/join/{seat['invite']}"
+        value = json.dumps(held)
         self.context.add_init_script(
             script=f"try {{ localStorage.setItem({json.dumps(key)}, {json.dumps(value)}); }} "
                    f"catch (e) {{}}")

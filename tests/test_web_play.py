@@ -15,12 +15,14 @@ from typing import Any
 import pytest
 
 from browser_helpers import (
+    AXE,
     HAND_CARDS,
     ILLEGAL_CARDS,
     LEGAL_BIDS,
     LEGAL_CARDS,
     Player,
     a_finished_hand,
+    axe_violations,
     create_table,
     leaks_seen,
     play_until,
@@ -307,6 +309,37 @@ def _one_move(p: Player, rng: random.Random, seen: dict[str, bool], expect: Any)
         expect(page.locator("#refusal")).to_have_text(re.compile(r"^\s*$"))
         return
     p.act(rng)
+
+
+def test_the_invite_at_the_table(browser, server):
+    """The host's page shows the invite link (kept with the seat token: the server keeps only
+    its hash) while a seat is open before the start; a guest's page, without it, does not;
+    once every seat is taken it goes."""
+    from playwright.sync_api import expect
+
+    host = create_table(server.url, "Ann", players=3, bots={1: "easy"})
+    ann = Player(browser, server.url, host, bypass_csp=True)
+    try:
+        ann.open_table()
+        box = ann.page.locator("#table-invite")
+        expect(box).to_be_visible()
+        if AXE.exists():
+            assert axe_violations(ann.page) == []
+        assert ann.page.input_value("#table-invite input") == \
+            f"{server.url}/join/{host['invite']}"
+        expect(box).to_contain_text("Invite friends")
+        expect(box.get_by_role("button", name="Copy")).to_be_visible()
+        cy = take_seat(server.url, host["invite"], "Cy", 2)
+        expect(box).to_be_hidden()
+        guest = Player(browser, server.url, cy).open_table()
+        try:
+            assert guest.page.locator("#table-invite").is_hidden()
+            assert guest.errors == []
+        finally:
+            guest.close()
+        assert ann.errors == []
+    finally:
+        ann.close()
 
 
 def _accept_confirmation(page: Any) -> None:

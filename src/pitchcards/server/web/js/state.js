@@ -227,7 +227,9 @@ export class TableStore {
     }
     state.rows = [...rows, ...state.rows].sort((a, b) => a.hand - b.hand);
     state.news = [...news, ...state.news].sort((a, b) => a.hand - b.hand);
-    if (state.hand === null && last >= 0) state.hand = view.result ? last : last + 1;
+    // the hand in play (a snapshot does not number it): one after the last scored, or that one
+    // while its result shows
+    if (state.hand === null) state.hand = view.result ? Math.max(last, 0) : last + 1;
     this.changed();
   }
 
