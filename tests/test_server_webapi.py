@@ -6,6 +6,7 @@ results and show a hand's cards only once it is over."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 
 import httpx
@@ -130,3 +131,23 @@ def test_results_are_the_score_sheets_events_so_far_for_anyone_with_the_table_id
     assert all("state" not in e for e in got)
     missing = httpx.get(f"{server.url}/api/tables/nosuchtable/results")
     assert missing.status_code == 404
+
+
+def test_the_end_of_a_match_is_announced_to_every_socket_as_the_tables_new_status(server):
+    async def run() -> list[dict]:
+        async with Client(server.url) as api:
+            # first to 1 point: the first hand ends the match (High always goes to someone)
+            me = await api.create_table("Ann", bots={1: "random", 2: "random", 3: "random"},
+                                        options={"target": 1,
+                                                 "win_rule": "first_to_target_HLJG_order"},
+                                        settings=FAST)
+            await api.start(me)
+            async with await api.connect(me) as table:
+                await play_randomly(table, random.Random(3))
+                await table.wait_for(lambda: table.info.get("status") == "over", 10)
+                return [json.loads(f) for f in table.frames]
+
+    frames = asyncio.run(run())
+    won = next(i for i, f in enumerate(frames) if f["type"] == "event"
+               and f["event"]["type"] == "match_won")
+    assert any(f["type"] == "table" and f["table"]["status"] == "over" for f in frames[won:])

@@ -227,6 +227,7 @@ class Room:
     async def _commit(self, entry: dict[str, Any]) -> str | None:
         """Apply, store, then send: the only way the game changes.  Hold the lock."""
         first = self.table.seq + 1 if self.table is not None else 1
+        status = self.status
         done = self._apply(entry)
         if done is not None:
             entry = {**entry, "action": done}
@@ -253,6 +254,8 @@ class Room:
         if entry["op"] == "join":  # a joiner who has no socket open gets the grace too
             self.hold_seat(self.players[entry["name"]])
         self._flush()
+        if self.status != status:  # the match was won or the money settled: say so
+            self._announce()
         return done
 
     async def _reload(self) -> None:
