@@ -1,4 +1,5 @@
-"""Load on one ``pitch serve`` process: N tables of four client players over real WebSockets.
+"""Load on ``pitch serve``: N tables of four client players over real WebSockets, on one
+process or on several sharing the tables through PostgreSQL and Redis (``--processes``).
 
 Each table acts at a steady pace (``--rate`` actions per table per second): when it is a
 client's turn it waits for the table's next slot, then plays a random legal card or bid.  The
@@ -8,8 +9,15 @@ from sending it to its event reaching all four seats.  Reported per step: action
 p99 of that latency, errors, the server's CPU and memory per table.  The knee is the first step
 whose p99 passes 100 ms.
 
+With ``--processes 1,2,3`` each step runs once per process count, side by side: 1 is one
+process on PostgreSQL alone; 2 and 3 share the tables through a Redis the benchmark starts.
+Table t is made on (and so owned by) process t mod P, and its four seats connect to processes
+t, t+1, t+2, t+3 mod P, as a load balancer would spread them: with several processes most
+sockets are on a process that does not own their table.
+
     .venv/bin/python benchmarks/bench_server.py --tables 50,200,500 --seconds 20
     .venv/bin/python benchmarks/bench_server.py --tables 500 --db postgres
+    .venv/bin/python benchmarks/bench_server.py --tables 100,300,500 --processes 1,2,3
     .venv/bin/python benchmarks/bench_server.py --leak-games 1000      # the no-leak check, big
 
 Timing is never asserted anywhere: this prints a table (docs/server.md quotes it).
@@ -134,7 +142,7 @@ class Table:
             self.seen[seq] = got
 
 
-async def open_table(api: httpx.AsyncClient, base: str, rate: float,
+async def open_table(api: httpx.AsyncClient, rate: float,
                      rng: random.Random) -> tuple[Table, list[Seat]]:
     fast = {"bot_delay": 0, "hand_pause": 0}
     reply = await api.post("/api/tables", json={"name": "P0", "variant": "auction",
@@ -163,38 +171,53 @@ def proc_stats(pid: int) -> tuple[float, int]:
     return cpu, rss
 
 
-async def step(base: str, pid: int, tables: int, rate: float, seconds: float,
-               seed: int) -> dict[str, float]:
+def procs_stats(pids: list[int]) -> tuple[float, int]:
+    """(CPU seconds, resident bytes) of several processes together."""
+    stats = [proc_stats(pid) for pid in pids]
+    return sum(c for c, _ in stats), sum(r for _, r in stats)
+
+
+async def step(bases: list[str], pids: list[int], tables: int, rate: float, seconds: float,
+               seed: int, redis_pid: int | None = None) -> dict[str, float]:
+    """One measured step: ``tables`` tables on the servers at ``bases`` (table t made on
+    server t mod P, its seats on servers t, t+1, … mod P)."""
     rng = random.Random(seed)
-    ws_base = base.replace("http://", "ws://")
-    _, rss0 = proc_stats(pid)
-    async with httpx.AsyncClient(base_url=base, timeout=60) as api:
-        opened = [await open_table(api, base, rate, random.Random(rng.random()))
-                  for _ in range(tables)]
+    n = len(bases)
+    _, rss0 = procs_stats(pids)
+    apis = [httpx.AsyncClient(base_url=base, timeout=60) for base in bases]
+    try:
+        opened = [await open_table(apis[t % n], rate, random.Random(rng.random()))
+                  for t in range(tables)]
         runners = []
-        for table, seats in opened:
-            runners += [asyncio.create_task(s.run(f"{ws_base}/ws/{table.id}"))  # type: ignore[attr-defined]
-                        for s in seats]
-        await asyncio.sleep(1.0)  # every socket says hello
-        for table, _ in opened:
-            await api.post(f"/api/tables/{table.id}/start",  # type: ignore[attr-defined]
-                           headers={"Authorization": f"Bearer {table.host}"})  # type: ignore[attr-defined]
+        for t, (table, seats) in enumerate(opened):
+            runners += [asyncio.create_task(s.run(  # type: ignore[attr-defined]
+                f"{bases[(t + i) % n].replace('http://', 'ws://')}/ws/{table.id}"))  # type: ignore[attr-defined]
+                for i, s in enumerate(seats)]
+        await asyncio.sleep(1.0 + tables / 500)  # every socket says hello
+        for t, (table, _) in enumerate(opened):
+            await apis[t % n].post(f"/api/tables/{table.id}/start",  # type: ignore[attr-defined]
+                                   headers={"Authorization": f"Bearer {table.host}"})  # type: ignore[attr-defined]
         await asyncio.sleep(min(5.0, seconds / 4))  # warm up
         for table, _ in opened:
             table.latencies.clear()
             table.actions = 0
-        cpu0, _ = proc_stats(pid)
+        cpu0, _ = procs_stats(pids)
+        redis0 = proc_stats(redis_pid)[0] if redis_pid else 0.0
         mine0 = time.process_time()
         t0 = time.perf_counter()
         await asyncio.sleep(seconds)
         elapsed = time.perf_counter() - t0
-        cpu1, rss1 = proc_stats(pid)
+        cpu1, rss1 = procs_stats(pids)
+        redis1 = proc_stats(redis_pid)[0] if redis_pid else 0.0
         mine = time.process_time() - mine0
         for table, _ in opened:
             table.running = False
         for task in runners:
             task.cancel()
         await asyncio.gather(*runners, return_exceptions=True)
+    finally:
+        for api in apis:
+            await api.aclose()
     lat = sorted(x for t, _ in opened for x in t.latencies)
     q = statistics.quantiles(lat, n=100) if len(lat) >= 100 else [float("nan")] * 99
     return {"tables": tables, "connections": 4 * tables,
@@ -204,6 +227,7 @@ async def step(base: str, pid: int, tables: int, rate: float, seconds: float,
             "errors": sum(t.errors for t, _ in opened),
             "reasons": ", ".join(sorted({r for t, _ in opened for r in t.reasons})),
             "cpu_pct": 100 * (cpu1 - cpu0) / elapsed,
+            "redis_cpu_pct": 100 * (redis1 - redis0) / elapsed,
             "client_cpu_pct": 100 * mine / elapsed,
             "kb_per_table": (rss1 - rss0) / 1024 / tables}
 
@@ -234,6 +258,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0, help="measured time per step")
     parser.add_argument("--db", choices=["sqlite", "postgres"], default="sqlite")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--processes", default=None, metavar="P,…",
+                        help="server processes per step, side by side: 1 (PostgreSQL alone) "
+                             "and more (PostgreSQL and a Redis of the benchmark's own); "
+                             "implies --db postgres")
     parser.add_argument("--server-flag", action="append", default=[], metavar="FLAG",
                         help="pass a flag to pitch serve, e.g. --server-flag=--no-ws-compression")
     parser.add_argument("--leak-games", type=int, default=0, metavar="N",
@@ -241,6 +269,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.leak_games:
         leak_run(args.leak_games, args.db)
+        return
+    if args.processes:
+        cluster_run(args)
         return
     print(f"one server process, {args.db} {' '.join(args.server_flag)}; "
           f"{args.rate} action/s per table; "
@@ -253,7 +284,7 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as tmp, running_server(
                 Path(tmp), args.db, extra=(*QUICK_LIMITS, *args.server_flag)) as server:
             assert server.proc is not None
-            r = asyncio.run(step(server.url, server.proc.pid, n, args.rate, args.seconds,
+            r = asyncio.run(step([server.url], [server.proc.pid], n, args.rate, args.seconds,
                                  args.seed))
         print(f"| {r['tables']:.0f} | {r['connections']:.0f} | {r['actions_s']:.0f} | "
               f"{r['p50_ms']:.1f} | {r['p99_ms']:.1f} | {r['errors']:.0f} | "
@@ -262,6 +293,50 @@ def main() -> None:
         if knee is None and r["p99_ms"] > 100:
             knee = n
     print(f"knee (first step with p99 > 100 ms): {knee if knee is not None else 'not reached'}")
+
+
+def cluster_run(args: argparse.Namespace) -> None:
+    """Each table count with each process count, one row each (docs/server.md)."""
+    from cluster_helpers import RedisProcess
+    from server_helpers import ServerProcess, postgres_database
+
+    counts = [int(x) for x in args.processes.split(",")]
+    print(f"PostgreSQL; 1 process alone, more sharing tables through Redis; {args.rate} "
+          f"action/s per table; {args.seconds:.0f} s per step; latency = action sent -> its "
+          "event at all 4 seats")
+    print("| processes | tables | sockets | actions/s | p50 ms | p99 ms | errors | servers' CPU % "
+          "| Redis CPU % | servers' KB/table | clients' CPU % |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    knees: dict[int, int | None] = {}
+    for n in (int(x) for x in args.tables.split(",")):
+        for p in counts:
+            with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
+                db = stack.enter_context(postgres_database())
+                extra: tuple[str, ...] = (*QUICK_LIMITS, *args.server_flag)
+                redis = None
+                if p > 1:
+                    redis = RedisProcess(Path(tmp)).start()
+                    stack.callback(redis.kill)
+                    extra = ("--redis", redis.url, *extra)
+                servers = []
+                for _ in range(p):
+                    server = ServerProcess(db, workdir=Path(tmp), extra=extra)
+                    stack.callback(server.stop)
+                    servers.append(server.start())
+                pids = [s.proc.pid for s in servers if s.proc is not None]
+                r = asyncio.run(step([s.url for s in servers], pids, n, args.rate,
+                                     args.seconds, args.seed,
+                                     redis.proc.pid if redis and redis.proc else None))
+            print(f"| {p} | {r['tables']:.0f} | {r['connections']:.0f} | {r['actions_s']:.0f} | "
+                  f"{r['p50_ms']:.1f} | {r['p99_ms']:.1f} | {r['errors']:.0f} | "
+                  f"{r['cpu_pct']:.0f} | {r['redis_cpu_pct']:.0f} | {r['kb_per_table']:.0f} | "
+                  f"{r['client_cpu_pct']:.0f} |"
+                  + (f" errors: {r['reasons']}" if r["reasons"] else ""), flush=True)
+            if knees.get(p) is None and r["p99_ms"] > 100:
+                knees[p] = n
+    for p in counts:
+        print(f"{p} process(es): knee (first step with p99 > 100 ms): "
+              f"{knees.get(p) or 'not reached'}")
 
 
 if __name__ == "__main__":
