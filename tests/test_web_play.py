@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+import pitchcards as pc
 from browser_helpers import (
     AXE,
     HAND_CARDS,
@@ -228,6 +229,41 @@ def test_bidding_the_pitch_the_summary_and_the_score_sheet(browser, server):
         assert all(seen.values()), f"not seen in {hands} hands: {seen}"
         for p in players:
             assert p.errors == [], p.errors
+    finally:
+        _close(players)
+
+
+def test_two_browsers_play_a_whole_match_to_its_winner_and_a_rematch(browser, server):
+    """A whole match (Auction Pitch to 3) between Ann's and Bob's browsers and two bots: the
+    score sheets of both pages end with the record's hands and totals, the host is offered a
+    rematch, and the rematch takes both pages to the new table in their same seats."""
+    from playwright.sync_api import expect
+
+    host, players = _two_people_two_bots(browser, server.url, level="medium",
+                                          settings={"bot_delay": 0.05, "hand_pause": 0.3},
+                                          options={"target": 3})
+    try:
+        def cautious(bids: list[str]) -> str:  # the people pass unless the dealer must bid
+            return "pass" if "pass" in bids else bids[0]
+
+        play_until(players, lambda: all(p.over() for p in players), random.Random(21),
+                   timeout=240, bid=cautious)
+        game = pc.replay(pc.read_record(record(server.url, host)))
+        assert game.is_over and game.winner is not None
+        for p in players:
+            sheet = p.page.locator("#scoresheet tr[data-hand]")
+            expect(sheet).to_have_count(len(game.hands))
+            assert p.errors == [], p.errors
+        rematch = players[0].page.locator("#rematch")
+        expect(rematch).to_be_visible()
+        assert not players[1].page.locator("#rematch").is_visible()  # the host's alone
+        old = host["table"]
+        rematch.click()
+        for p in players:
+            p.page.wait_for_url(re.compile(r"/t/(?!" + old + r")\w+"), timeout=10000)
+            expect(p.page.locator("#seats .seat[data-me]")).to_have_count(1)
+            expect(p.page.locator("#connection")).to_have_attribute("data-state", "open")
+        assert players[0].page.url == players[1].page.url
     finally:
         _close(players)
 
