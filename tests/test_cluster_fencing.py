@@ -61,7 +61,9 @@ async def _locks(url: str) -> None:
         holder, other = (one, two) if got[0] else (two, one)
         assert await holder.try_acquire("t1")      # held: taken once, not twice
         assert not await other.try_acquire("t1")
-        await holder.release("t1")
+        unlock = holder.release("t1")
+        assert unlock is not None and holder.release("t1") is None
+        await unlock
         assert await other.try_acquire("t1")
         # the holder's connection dies (its process was killed): the lock is free at once
         assert not await holder.try_acquire("t1")

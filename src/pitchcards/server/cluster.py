@@ -209,13 +209,16 @@ class Cluster:
             await asyncio.sleep(0.2)
 
     def release(self, table_id: str) -> None:
-        self._spawn(self.leases.release(table_id))
+        unlock = self.leases.release(table_id)
+        if unlock is not None:
+            self._spawn(unlock)
 
     def _locks_lost(self) -> None:
         """The lock connection died, and every lock with it: drop every room (its sockets
         reconnect, to whichever process then takes the table)."""
         for room in list(self.hub.rooms.values()):
             room.close(1012, "server lost the table: reconnect")
+            self.forget_room(room.id)
         self.hub.rooms.clear()
         self.hub.metrics.tables.set(0)
 
@@ -260,6 +263,8 @@ class Cluster:
                 "last_seq": last_seq})
         except BaseException:
             mirror.conns.pop(conn.cid, None)
+            # the owner may have welcomed it after all: it must not count the seat as taken
+            self.bus.post(owner, {"op": "detach", "table": table_id, "args": {"conn": conn.cid}})
             if not mirror.conns:
                 await self.drop_mirror(mirror)
             raise

@@ -245,7 +245,11 @@ class Hub:
             player = room.player_by_hash(token_hash) if token_hash else None
             if token_hash and player is None:
                 raise Refused("bad_token", "that token is not a seat of this table", 401)
-            await room.attach(conn, player, last_seq)
+            try:
+                await room.attach(conn, player, last_seq)
+            except BaseException:  # cut short (the socket's task cancelled): not left seated
+                await room.detach(conn)
+                raise
             return room
 
         async def there(owner: str) -> Room | Mirror:

@@ -24,7 +24,7 @@ import asyncio
 import contextlib
 import hashlib
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import psycopg
 
@@ -86,10 +86,16 @@ class Leases:
             return True
         return False
 
-    async def release(self, table_id: str) -> None:
+    def release(self, table_id: str) -> Awaitable[None] | None:
+        """Let the table go: it is no longer held from now on (a claim that comes before the
+        unlock takes the lock again, counted twice, so the unlock leaves it held); the
+        unlock itself is the awaitable returned (None if the table was not held)."""
         if table_id not in self.held:
-            return
+            return None
         self.held.discard(table_id)
+        return self._unlock(table_id)
+
+    async def _unlock(self, table_id: str) -> None:
         conn = self._conn
         if conn is not None and not conn.closed:
             with contextlib.suppress(psycopg.Error):
