@@ -7,6 +7,7 @@ import { api, ApiError } from "./api.js";
 import { keepSeatToken, seatToken, forgetSeatToken } from "./tokens.js";
 import { applyPrefs, settingsPanel } from "./prefs.js";
 import { h, replace, say, uid } from "./dom.js";
+import { bindSeatForm } from "./seatform.js";
 import { saveName, savedName, seatWords, siteHeader, variantWords } from "./site.js";
 
 /**
@@ -832,37 +833,8 @@ function lobbyJoinDialog() {
   /** @type {TableInfo | null} */
   let table = null;
   cancel.addEventListener("click", () => dialog.close());
-  name.addEventListener("input", () => {
-    name.removeAttribute("aria-invalid");
-    say(error, "");
-  });
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    if (!table) return;
-    const chosen = name.value.trim().replace(/\s+/g, " ");
-    if (!chosen) {
-      name.setAttribute("aria-invalid", "true");
-      say(error, "Please give your name.");
-      name.focus();
-      return;
-    }
-    submit.disabled = true;
-    try {
-      const taken = await api("POST", `/api/tables/${encodeURIComponent(table.table)}/seats`,
-        { name: chosen, seat: seat.value === "" ? null : Number(seat.value) });
-      keepSeatToken(taken.table, { token: taken.token, seat: taken.seat, name: taken.name });
-      saveName(taken.name);
-      location.assign(`/t/${taken.table}`);
-    } catch (e) {
-      say(error, e instanceof ApiError ? e.message : String(e));
-      if (e instanceof ApiError && (e.reason === "bad_name" || e.reason === "name_taken")) {
-        name.setAttribute("aria-invalid", "true");
-        name.focus();
-      }
-    } finally {
-      submit.disabled = false;
-    }
-  });
+  bindSeatForm({ form, name, seat, error, submit,
+    path: () => table && `/api/tables/${encodeURIComponent(table.table)}/seats` });
   /** @param {TableInfo} info */
   const open = (info) => {
     table = info;

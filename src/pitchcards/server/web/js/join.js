@@ -3,10 +3,11 @@
 // docs/web.md: form#take-seat ([name=name], [name=seat]).
 
 import { api, ApiError } from "./api.js";
-import { keepSeatToken, seatToken } from "./tokens.js";
+import { seatToken } from "./tokens.js";
 import { applyPrefs } from "./prefs.js";
-import { h, replace, say } from "./dom.js";
-import { saveName, savedName, seatWords, siteHeader, variantWords } from "./site.js";
+import { h, replace } from "./dom.js";
+import { bindSeatForm } from "./seatform.js";
+import { savedName, seatWords, siteHeader, variantWords } from "./site.js";
 
 /** @typedef {import("./site.js").TableInfo} TableInfo */
 
@@ -91,41 +92,13 @@ async function main() {
   h("div", { class: "actions-row" }, submit,
     h("a", { class: "button", href: `/t/${table}`, text: "Just watch" })));
 
-  name.addEventListener("input", () => {
-    name.removeAttribute("aria-invalid");
-    say(error, "");
-  });
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const chosen = name.value.trim().replace(/\s+/g, " ");
-    if (!chosen) {
-      name.setAttribute("aria-invalid", "true");
-      say(error, "Please give your name.");
-      name.focus();
-      return;
-    }
-    submit.disabled = true;
-    say(error, "Taking the seat…", "info");
-    try {
-      const taken = await api("POST", `/api/invites/${encodeURIComponent(code)}/seats`,
-        { name: chosen, seat: seat.value === "" ? null : Number(seat.value) });
-      keepSeatToken(taken.table, { token: taken.token, seat: taken.seat, name: taken.name,
-        invite: `${location.origin}/join/${code}` });
-      saveName(taken.name);
-      location.assign(`/t/${taken.table}`);
-    } catch (e) {
-      submit.disabled = false;
-      const message = e instanceof ApiError ? e.message : String(e);
-      say(error, message);
-      if (e instanceof ApiError && (e.reason === "bad_name" || e.reason === "name_taken")) {
-        name.setAttribute("aria-invalid", "true");
-        name.focus();
-      } else if (e instanceof ApiError && (e.reason === "seat_taken" || e.reason === "table_full")) {
-        // someone was quicker: show the seats as they are now
-        main();
-      }
-    }
-  });
+  bindSeatForm({ form, name, seat, error, submit, busy: "Taking the seat…",
+    path: () => `/api/invites/${encodeURIComponent(code)}/seats`,
+    invite: () => `${location.origin}/join/${code}`,
+    refused: (e) => {
+      // someone was quicker: show the seats as they are now
+      if (e.reason === "seat_taken" || e.reason === "table_full") main();
+    } });
 
   const held = seatToken(table);
   /** @type {HTMLElement[]} */
