@@ -23,13 +23,18 @@ def test_C1_deck_is_52_distinct_cards_without_jokers():
     ids = pc.parse_cards(texts)
     assert sorted(ids) == list(range(52))
     assert {pc.card_name(c) for c in ids} == set(texts)
-    for joker in ("JK", "joker", "1S", "ZS", "AX"):
+    for not_a_card in ("1S", "ZS", "AX", "JX"):
         with pytest.raises(pc.InvalidActionError):
-            pc.parse_card(joker)
-    # a card id past the 52-card deck cannot be stacked
+            pc.parse_card(not_a_card)
+    # A joker is a card of the ten-point family's deck (T1), not of the four-point game's:
+    # it cannot be stacked into a 52-card deal.
     cards = [[0, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 52], [12, 13, 14, 15, 16, 17]]
-    with pytest.raises(pc.InvalidActionError):
+    with pytest.raises(pc.IllegalActionError) as info:
         pc.Hand.deal(rules("auction"), players=3, dealer=0, cards=cards)
+    assert info.value.reason == "bad_deal" and "LJ" in str(info.value)
+    for seed in range(20):  # and no 52-card deal ever holds one
+        h = pc.Hand.deal(rules("auction"), players=7, seed=seed)
+        assert all(mask >> 52 == 0 for mask in h.dealt)
 
 
 def test_C1_a_card_cannot_be_dealt_twice():

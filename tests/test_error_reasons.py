@@ -45,6 +45,38 @@ def _forced_dealer() -> pc.Hand:
     return h
 
 
+TEN_POINT = pc.find_variant("ten-point")
+_NINE_EACH = ["LJ AS KS QS JS TS 9S 8S 7S", "BJ AH KH QH JH TH 9H 8H 7H",
+              "AD KD QD JD TD 9D 8D 7D 6D", "AC KC QC JC TC 9C 8C 7C 6C"]
+
+
+def _ten_point_after_auction(**options: Any) -> pc.Hand:
+    """Seat 1 bids 4 and everyone else passes (dealer 0): seat 1 is to name trump (T5)."""
+    rules = TEN_POINT.replace(**options) if options else TEN_POINT
+    cards = _NINE_EACH if rules.hand_size == 9 else [c.split()[:6] for c in _NINE_EACH]
+    h = pc.Hand.deal(rules, 4, 0, cards=cards)
+    for action in ("bid 4", "pass", "pass", "pass"):
+        h.push(action)
+    return h
+
+
+def _ten_point_discarding() -> pc.Hand:
+    h = _ten_point_after_auction()
+    h.push("trump H")
+    return h
+
+
+def _joker_opening_lead() -> None:
+    h = _ten_point_after_auction(hand_size=6, trump_selection="first_lead")
+    h.push("play BJ")  # seat 1, the pitcher, leads the high joker: it names no suit (T6)
+
+
+def _non_trump_opening_lead() -> None:
+    h = _ten_point_after_auction(hand_size=6, trump_selection="declare_then_lead_trump")
+    h.push("trump S")   # seat 1 holds BJ, a trump whatever the suit: it must lead a trump
+    h.push("play AH")
+
+
 def _finished_match() -> pc.Match:
     m = pc.Match(AUCTION.replace(target=1), 3, dealer=0, seed=1)
     while m.winner is None:
@@ -111,6 +143,10 @@ SCENARIOS: dict[str, Callable[[], object]] = {
         dealer=2, bidder=1, bid=2, trump="S", high=1, low=1, jack=None, game=1)),
     "bad_outcome": lambda: pc.Match(AUCTION, 4, dealer=0).enter(pc.Outcome(
         bidder=1, bid=2, trump="S", points=(3, 1, 1, 0))),
+    "must_name_trump": lambda: _ten_point_after_auction().push("discard AH"),
+    "must_discard": lambda: _ten_point_discarding().push("play AS"),
+    "joker_cannot_open": _joker_opening_lead,
+    "must_lead_trump": _non_trump_opening_lead,
 }
 
 

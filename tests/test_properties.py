@@ -23,6 +23,15 @@ OPTION_CHOICES = {
     "pass_is_final": [True, False],
     "auction": ["single_round", "continuous"],
 }
+# The ten-point family's own options (T1–T6), drawn on top of a ten-point variant.
+TEN_POINT_CHOICES = {
+    "deck": [53, 54],
+    "off_jack": [True, False],
+    "hand_size": [6, 7, 8, 9],
+    "trump_selection": ["declare_then_lead_any", "declare_then_lead_trump"],
+    "extra_points": ["off_jack_jokers", "off_jack_jokers_three"],
+    "min_bid": [1, 2, 3, 4, 5],
+}
 
 
 @st.composite
@@ -30,6 +39,12 @@ def rulesets(draw: st.DrawFn) -> pc.RuleSet:
     rules = pc.find_variant(draw(st.sampled_from(VARIANT_NAMES)))
     changes = {name: draw(st.sampled_from(values))
                for name, values in OPTION_CHOICES.items() if draw(st.booleans())}
+    if rules.is_ten_point:
+        changes |= {name: draw(st.sampled_from(values))
+                    for name, values in TEN_POINT_CHOICES.items() if draw(st.booleans())}
+        if changes.get("hand_size", 9) * rules.max_players > changes.get("deck", 54):
+            changes["max_players"] = changes.get("deck", 54) // changes.get("hand_size", 9)
+            changes["min_players"] = min(rules.min_players, changes["max_players"])
     return rules.replace(**changes)
 
 
@@ -49,7 +64,8 @@ def play_out(h: Hand, rng: random.Random) -> None:
 
 
 # Derived caches that pop need not restore (they are rebuilt before they are read).
-_CACHES = {"_strengths", "_allowed", "_stack"}
+_CACHES = {"_strengths", "_allowed", "_stack", "_led_mask", "_suit_of", "_strength_rows",
+           "_allowed_rows", "_suit_masks"}
 
 
 def snapshot(h: Hand) -> dict[str, object]:
@@ -63,8 +79,8 @@ def snapshot(h: Hand) -> dict[str, object]:
 
 @settings(max_examples=150, deadline=None)
 @given(random_hands())
-def test_every_hand_has_six_tricks_and_plays_every_dealt_card_once(arg: tuple[Hand, random.Random]
-                                                                   ) -> None:
+def test_every_hand_has_six_tricks_and_every_dealt_card_is_played_or_discarded_once(
+        arg: tuple[Hand, random.Random]) -> None:
     h, rng = arg
     play_out(h, rng)
     assert h.result is not None
@@ -74,29 +90,36 @@ def test_every_hand_has_six_tricks_and_plays_every_dealt_card_once(arg: tuple[Ha
     assert len(tricks) == 6
     played = [c for _, cards, _ in tricks for c in cards]
     assert len(played) == 6 * h.players == len(set(played))
-    dealt = 0
-    for mask in h.dealt:
+    dealt = discarded = 0
+    for s, mask in enumerate(h.dealt):
+        assert mask.bit_count() == h.rules.hand_size
+        assert h.discarded(s).bit_count() == h.rules.hand_size - 6  # T4: down to six
+        assert not discarded & h.discarded(s)
         dealt |= mask
-    assert sum(1 << c for c in played) == dealt
+        discarded |= h.discarded(s)
+    assert not discarded & sum(1 << c for c in played)
+    assert sum(1 << c for c in played) | discarded == dealt
     assert all(h.hand_of(s) == 0 for s in range(h.players))
     assert sum(h.tricks_won(s) for s in range(h.players)) == 6
 
 
 @settings(max_examples=150, deadline=None)
 @given(random_hands())
-def test_points_per_hand_at_most_four_and_deltas_follow_the_points(
+def test_points_per_hand_at_most_the_rules_total_and_deltas_follow_the_points(
         arg: tuple[Hand, random.Random]) -> None:
     h, rng = arg
     play_out(h, rng)
     r = h.result
     assert r is not None
-    assert sum(r.points) <= 4
+    assert sum(r.points) <= h.rules.points_total  # 4, or 10 in ten-point (T7)
     assert all(p >= 0 for p in r.points)
     if r.thrown_in:
         assert r.deltas == (0,) * h.sides
         return
     awarded = [s for s in (r.high, r.low, r.jack, r.game) if s is not None]
+    awarded += [s for _, s, value in r.extra if s is not None for _ in range(value)]
     assert sorted(awarded) == sorted(s for s, p in enumerate(r.points) for _ in range(p))
+    assert sum(value for _, _, value in r.extra) + 4 == h.rules.points_total
     assert r.high is not None and r.low is not None  # C5: trump always exists
     pside = h.side_of(r.pitcher)  # type: ignore[arg-type]
     for side, delta in enumerate(r.deltas):

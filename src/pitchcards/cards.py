@@ -8,9 +8,10 @@ within one suit a higher bit is a higher card (C1).  A set of cards is a Python 
 Text: rank then suit, ``"QH"``; ranks ``A K Q J T 9 ... 2`` (``10`` accepted for ``T``), suits
 ``S H D C`` (``♠ ♥ ♦ ♣`` accepted), case-insensitive.
 
-The deck is the 52-card deck of C1.  Jokers or an off-jack (RULES §5.2–5.3) would add card ids
-from 52 upwards and a per-trump *trump order* table; only the trick-winner strength table in
-here (:data:`STRENGTH`) and the High/Low search in ``scoring.py`` rank trumps by bit position.
+The four-point game uses the 52-card deck of C1.  The ten-point family (T1) adds the jokers as
+cards 52 (``LJ``, the low joker; the only one in a 53-card deck) and 53 (``BJ``, the high joker):
+they have no printed suit (suit index 4) and are trumps whatever suit is trump.  How a card plays
+once trump is known (the off-jack and the jokers are trumps) lives in :mod:`pitchcards.deck`.
 """
 
 from __future__ import annotations
@@ -25,6 +26,9 @@ __all__ = [
     "DECK_SIZE",
     "FULL_DECK",
     "GAME_VALUE",
+    "HIGH_JOKER",
+    "LOW_JOKER",
+    "MAX_CARDS",
     "RANKS",
     "STRENGTH",
     "SUITS",
@@ -57,6 +61,11 @@ RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
 DECK_SIZE = 52
 FULL_DECK = (1 << DECK_SIZE) - 1
 SUIT_MASKS = tuple(0x1FFF << (13 * s) for s in range(4))
+#: T1: the jokers of the ten-point family, after the 52 cards of C1.
+LOW_JOKER = 52
+HIGH_JOKER = 53
+#: Every card id any deck uses: 0..53.
+MAX_CARDS = 54
 
 #: C8: the game count of each rank index (10=10, A=4, K=3, Q=2, J=1, 9..2=0).
 GAME_VALUE = (0, 0, 0, 0, 0, 0, 0, 0, 10, 1, 2, 3, 4)
@@ -70,39 +79,43 @@ _GAME_OF_RANKS = tuple(
     sum(GAME_VALUE[r] for r in range(13) if m >> r & 1) for m in range(1 << 13)
 )
 
-_NAMES = tuple(RANKS[c % 13] + SUITS[c // 13] for c in range(DECK_SIZE))
-_SYMBOLS = tuple(RANKS[c % 13].replace("T", "10") + SUIT_SYMBOLS[c // 13] for c in range(DECK_SIZE))
-_CARD_OF_NAME = {name: c for c, name in enumerate(_NAMES)}
+_NAMES = (*(RANKS[c % 13] + SUITS[c // 13] for c in range(DECK_SIZE)), "LJ", "BJ")
+_SYMBOLS = (*(RANKS[c % 13].replace("T", "10") + SUIT_SYMBOLS[c // 13]
+              for c in range(DECK_SIZE)), "☆", "★")
+_CARD_OF_NAME = {name: c for c, name in enumerate(_NAMES)} | {
+    "JK": LOW_JOKER, "JOKER": LOW_JOKER, "☆": LOW_JOKER, "★": HIGH_JOKER}
 
 
 def card_suit(card: Card) -> int:
-    """Suit index 0..3 (C, D, H, S)."""
+    """Printed suit index 0..3 (C, D, H, S); 4 for a joker, which has none (T1)."""
     return card // 13
 
 
 def card_rank(card: Card) -> int:
-    """Rank index 0..12 (2 .. A)."""
+    """Rank index 0..12 (2 .. A); a joker's is 0 (LJ) or 1 (BJ) within its own 'suit' 4."""
     return card % 13
 
 
 def card_name(card: Card) -> str:
-    """Canonical text, e.g. ``"QH"``, ``"TS"``; :class:`InvalidCardError` for a non-card."""
-    if type(card) is not int or not 0 <= card < DECK_SIZE:
+    """Canonical text, e.g. ``"QH"``, ``"TS"``, ``"BJ"``; :class:`InvalidCardError` for a
+    non-card."""
+    if type(card) is not int or not 0 <= card < MAX_CARDS:
         _not_a_card(card)
     return _NAMES[card]
 
 
 def card_symbol(card: Card) -> str:
-    """Display text with a suit symbol, e.g. ``"Q♥"``, ``"10♠"``."""
-    if type(card) is not int or not 0 <= card < DECK_SIZE:
+    """Display text with a suit symbol, e.g. ``"Q♥"``, ``"10♠"``; ``☆`` / ``★`` for the jokers."""
+    if type(card) is not int or not 0 <= card < MAX_CARDS:
         _not_a_card(card)
     return _SYMBOLS[card]
 
 
 def _not_a_card(card: object) -> None:
-    """Refuse a card id that is not an int 0..51 (an Action or a numpy int is fine)."""
-    if not 0 <= _as_int(card) < DECK_SIZE:
-        raise InvalidCardError(f"{shown(card)} is not a card id (an int 0..51)")
+    """Refuse a card id that is not an int 0..53 (an Action or a numpy int is fine)."""
+    if not 0 <= _as_int(card) < MAX_CARDS:
+        raise InvalidCardError(f"{shown(card)} is not a card id (an int 0..53: 52 and 53 are "
+                               "the jokers)")
 
 
 def _as_int(value: object) -> int:
@@ -116,7 +129,8 @@ def _as_int(value: object) -> int:
 
 
 def parse_card(text: str) -> Card:
-    """Read one card (``"QH"``, ``"10h"``, ``"Q♥"``); :class:`InvalidCardError` if unreadable."""
+    """Read one card (``"QH"``, ``"10h"``, ``"Q♥"``, ``"BJ"``, ``"LJ"``, ``"JK"``);
+    :class:`InvalidCardError` if unreadable."""
     if not isinstance(text, str):
         raise InvalidCardError(f"cannot read card {shown(text)}: a card is text such as 'QH'")
     t = text.strip().upper()
@@ -130,7 +144,7 @@ def parse_card(text: str) -> Card:
             return suit * 13 + rank
     raise InvalidCardError(
         f"cannot read card {shown(text)}: write rank then suit, ranks A K Q J T(10) 9..2, "
-        "suits S H D C (or ♠ ♥ ♦ ♣), e.g. 'QH' or '10♠'"
+        "suits S H D C (or ♠ ♥ ♦ ♣), e.g. 'QH' or '10♠'; the jokers are 'LJ' and 'BJ'"
     )
 
 
@@ -146,7 +160,7 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
 
 def cards_of(mask: int) -> Iterator[Card]:
     """The cards in a mask, lowest id first; :class:`InvalidCardError` for a non-mask."""
-    if type(mask) is not int or mask < 0 or mask >> DECK_SIZE:
+    if type(mask) is not int or mask < 0 or mask >> MAX_CARDS:
         _not_a_mask(mask)
     while mask:
         low = mask & -mask
@@ -163,15 +177,15 @@ def mask_of(cards: Iterable[Card]) -> int:
 
 
 def format_cards(mask_or_cards: int | Iterable[Card], symbols: bool = False) -> str:
-    """Cards as text, grouped by suit S H D C, high to low within a suit."""
+    """Cards as text: the jokers first (BJ, LJ), then by suit S H D C, high to low."""
     if isinstance(mask_or_cards, int):
         cards = list(cards_of(mask_or_cards))
     elif isinstance(mask_or_cards, Iterable) and not isinstance(mask_or_cards, str | bytes):
-        cards = list(islice(mask_or_cards, DECK_SIZE + 1))  # a deck at most: bounded
-        if len(cards) > DECK_SIZE:
-            raise InvalidCardError("cannot format more cards than a deck holds (52)")
+        cards = list(islice(mask_or_cards, MAX_CARDS + 1))  # a deck at most: bounded
+        if len(cards) > MAX_CARDS:
+            raise InvalidCardError(f"cannot format more cards than a deck holds ({MAX_CARDS})")
         for c in cards:
-            if type(c) is not int or not 0 <= c < DECK_SIZE:
+            if type(c) is not int or not 0 <= c < MAX_CARDS:
                 _not_a_card(c)
     else:
         raise InvalidCardError(f"cannot format {shown(mask_or_cards)}: expected a mask of cards "
@@ -183,12 +197,12 @@ def format_cards(mask_or_cards: int | Iterable[Card], symbols: bool = False) -> 
 
 def _not_a_mask(mask: object) -> None:
     value = _as_int(mask)
-    if value < 0 or value >> DECK_SIZE:
-        raise InvalidCardError(f"{shown(mask)} is not a mask of cards (an int of bits 0..51)")
+    if value < 0 or value >> MAX_CARDS:
+        raise InvalidCardError(f"{shown(mask)} is not a mask of cards (an int of bits 0..53)")
 
 
 def game_count(mask: int) -> int:
-    """C8: the game count of a set of cards."""
+    """C8: the game count of a set of cards (a joker counts nothing, T7)."""
     g = _GAME_OF_RANKS
     return (g[mask & 0x1FFF] + g[mask >> 13 & 0x1FFF]
             + g[mask >> 26 & 0x1FFF] + g[mask >> 39 & 0x1FFF])
@@ -219,8 +233,9 @@ def card_strength(card: Card, trump: int, led: int) -> int:
     """C7: a card's power in a trick whose trump suit is ``trump`` and led suit is ``led``.
 
     Any trump beats any card of the led suit, which beats every other card; within a suit the
-    higher rank wins.  Off-suit cards are -1: they never win.  The one statement of trick
-    strength: the engine, the bots and the screens all rank cards with it.
+    higher rank wins.  Off-suit cards are -1: they never win.  The four-point deck's statement
+    of trick strength; a ten-point deck's is :meth:`pitchcards.deck.DeckModel.card_strength`,
+    whose 52-card tables are these.
     """
     return STRENGTH[trump][led][card]
 
@@ -229,7 +244,8 @@ def trick_winner(cards: Sequence[Card], trump: int) -> int:
     """C7: the index into ``cards`` (in play order, the lead first) of the card that wins.
 
     ``trump`` is the trump suit index; on the hand's first lead it is the led card's suit (C5).
-    Add the leader's seat (mod players) to get the winning seat.
+    Add the leader's seat (mod players) to get the winning seat.  For the four-point deck;
+    :meth:`pitchcards.deck.DeckModel.trick_winner` handles jokers and the off-jack.
     """
     if not cards:
         raise ValueError("a trick needs at least one card")

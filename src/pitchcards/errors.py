@@ -43,6 +43,11 @@ REASONS: dict[str, str] = {
     "auction_over": "a bid, pass or pitch after the auction ended",
     "auction_in_progress": "a card played while the auction is still running",
     "hand_over": "an action after the hand ended",
+    "must_name_trump": "anything but naming trump while the pitcher must name it (T5)",
+    "must_discard": "anything but a discard while seats discard down to six (T4)",
+    "joker_cannot_open": "a joker as the first card of a hand whose first lead names trump (T6)",
+    "must_lead_trump": "a non-trump first lead when the rules ask for a trump and the leader "
+                       "holds one (T6)",
     "game_over": "the match is won or the money session settled",
     "no_hand": "no hand is in progress (deal first)",
     "hand_in_progress": "dealing, joining, leaving or settling during a hand",

@@ -15,18 +15,21 @@ from collections.abc import Sequence
 from .actions import (
     ACTIONS,
     BID,
-    BID_BASE,
+    BIDS,
+    DISCARD,
     PASS,
     PASS_ID,
     PITCH,
     PITCH_BASE,
     PLAY,
+    TRUMP,
     Action,
     parse_action,
 )
 from .cards import (
     DECK_SIZE,
     FULL_DECK,
+    MAX_CARDS,
     STRENGTH,
     SUIT_MASKS,
     SUITS,
@@ -35,23 +38,31 @@ from .cards import (
     parse_card,
     parse_cards,
 )
+from .deck import CLASSIC, DeckModel, deck_model
 from .errors import IllegalActionError, InvalidActionError, InvalidCardError, OptionError, shown
-from .rules import RuleSet, bid_text
+from .rules import MOON, RuleSet
 from .scoring import HandResult, score_hand
 from .views import View, view_of
 
-__all__ = ["AUCTION", "OVER", "PLAY_PHASE", "ActionLike", "Hand", "check_seed", "check_table",
-           "follow_allowed"]
+__all__ = ["AUCTION", "DECLARE", "DISCARD_PHASE", "OVER", "PLAY_PHASE", "ActionLike", "Hand",
+           "check_seed", "check_table", "follow_allowed"]
 
 ActionLike = Action | str | int
 
-# Phases (ints on the hot path; ``Hand.phase`` gives the name).
-AUCTION, PLAY_PHASE, OVER = 0, 1, 2
-_PHASE_NAMES = ("auction", "play", "over")
+# Phases (ints on the hot path; ``Hand.phase`` gives the name).  The ten-point family adds
+# naming trump (T5) and the discard (T4) between the auction and the play.
+AUCTION, PLAY_PHASE, OVER, DECLARE, DISCARD_PHASE = 0, 1, 2, 3, 4
+_PHASE_NAMES = ("auction", "play", "over", "declare", "discard")
 
-_SUIT = SUIT_MASKS
 _SUIT_OF = tuple(c // 13 for c in range(DECK_SIZE))
-_BITS = [1 << c for c in range(DECK_SIZE)]
+_BITS = [1 << c for c in range(MAX_CARDS)]
+#: The card a play action puts down (a joker's play ids are 110 and 111), or a bit no hand
+#: holds for any other action, so ``legal_mask() >> _PLAY_CARD[a] & 1`` refuses it.
+_NOT_A_PLAY = 127
+_PLAY_CARD = tuple(a.card if a.kind == "play" and a.card is not None else _NOT_A_PLAY
+                   for a in ACTIONS)
+#: Every card of every deck, for an opening lead that may be anything.
+_ANY_CARD = (1 << MAX_CARDS) - 1
 
 
 # Follow rules (C6 and §7.8) as small ints for the hot path.
@@ -60,32 +71,17 @@ _FOLLOW = {"trump_anytime": _TRUMP_ANYTIME, "strict_follow": _STRICT,
            "follow_trump_only": _TRUMP_ONLY}
 
 
-def _allowed_when_following(follow: int, trump: int, led: int) -> int:
-    """C6 / E12 / §7.8: the cards a seat holding the led suit may play (as a mask of suits).
+def follow_allowed(follow_rule: str, trump: int, led: int, model: DeckModel = CLASSIC) -> int:
+    """C6 / §7.8: the cards (a mask) a seat *holding the led suit* may play under ``follow_rule``.
 
     ``trump_anytime``: the led suit or trump; ``strict_follow``: the led suit only;
     ``follow_trump_only``: only a trump lead must be followed, otherwise any card.  A seat void
-    in the led suit may play any card (``Hand.legal_mask``).
+    in the led suit may play any card (``Hand.legal_mask``).  Suits are suits for following
+    (``model``: in the ten-point family the jokers and the off-jack are trumps, T2).  The rules
+    are stated once, in :class:`pitchcards.deck.DeckModel`; ``Hand.legal_mask`` reads the same
+    table, and the bots infer other seats' voids from it.
     """
-    if follow == _TRUMP_ANYTIME:
-        return _SUIT[led] | _SUIT[trump]
-    if follow == _STRICT or led == trump:
-        return _SUIT[led]
-    return FULL_DECK
-
-
-#: _ALLOWED[follow rule][trump][led]: the follow rules as precomputed masks, read by legal_mask.
-_ALLOWED = tuple(tuple(tuple(_allowed_when_following(f, t, led) for led in range(4))
-                       for t in range(4)) for f in range(3))
-
-
-def follow_allowed(follow_rule: str, trump: int, led: int) -> int:
-    """C6 / §7.8: the cards (a mask) a seat *holding the led suit* may play under ``follow_rule``.
-
-    The one statement of the follow rules: ``Hand.legal_mask`` reads the same table, and the
-    bots infer other seats' voids from it (a card outside it proves a void in the led suit).
-    """
-    return _ALLOWED[_FOLLOW[follow_rule]][trump][led]
+    return model.allowed[_FOLLOW[follow_rule]][trump][led]
 
 
 #: _SIDES[partnership][players]: the scoring side of each seat.
@@ -104,7 +100,11 @@ _SUIT_PITCHES: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
 
 def _actions_of(mask: int, table: tuple[tuple[tuple[Action, ...], ...], ...]) -> list[Action]:
     return [*table[0][mask & 0x1FFF], *table[1][mask >> 13 & 0x1FFF],
-            *table[2][mask >> 26 & 0x1FFF], *table[3][mask >> 39]]
+            *table[2][mask >> 26 & 0x1FFF], *table[3][mask >> 39 & 0x1FFF]]
+
+
+#: _JOKER_PLAYS[mask >> 52]: the play actions of the jokers in a mask (T1).
+_JOKER_PLAYS = ((), (PLAY[52],), (PLAY[53],), (PLAY[52], PLAY[53]))
 
 
 class Hand:
@@ -117,12 +117,15 @@ class Hand:
 
     __slots__ = (  # noqa: RUF023 (grouped by phase, not sorted)
         "rules", "players", "dealer", "dealt", "seat_to_act", "pitcher", "contract", "result",
-        "_sides", "_follow", "_hands", "_phase", "_stack",
+        "_sides", "_follow", "_hands", "_phase", "_stack", "_model", "_bids",
         # auction
         "_high", "_high_seat", "_pitch", "_active", "_passes",
+        # naming trump and the discard (T4, T5)
+        "_discarded", "_opening",
         # play
         "_trump", "_leader", "_led", "_win_seat", "_win_str", "_strengths", "_allowed", "_trick",
-        "_tricks", "_captured", "_tricks_won",
+        "_tricks", "_captured", "_tricks_won", "_led_mask", "_suit_of", "_strength_rows",
+        "_allowed_rows", "_suit_masks",
     )
 
     rules: RuleSet
@@ -136,7 +139,8 @@ class Hand:
 
     # ------------------------------------------------------------------ creation
     def __init__(self, rules: RuleSet, dealt: Sequence[int], dealer: int) -> None:
-        """Start a hand from dealt masks (one per seat, six cards each).  Prefer :meth:`deal`.
+        """Start a hand from dealt masks (one per seat, ``rules.hand_size`` cards each: six, or
+        up to nine in the ten-point family).  Prefer :meth:`deal`.
 
         Checked like :meth:`deal`: :class:`IllegalActionError` (``bad_setup`` / ``bad_deal``)
         or :class:`OptionError` for bad arguments, never a raw ``TypeError``.
@@ -146,13 +150,15 @@ class Hand:
                                      f"{shown(dealt)}", reason="bad_deal", phase="deal")
         check_table(rules, len(dealt), dealer)
         seen = 0
+        deck, size = deck_model(rules).mask, rules.hand_size
         for seat, mask in enumerate(dealt):
-            # C3: six cards each from the one 52-card deck.
-            if (type(mask) is not int or mask < 0 or mask >> DECK_SIZE or mask & seen
-                    or mask.bit_count() != 6):
+            # C3, T4: hand_size cards each (six, or up to nine) from the one deck.
+            if (type(mask) is not int or mask < 0 or mask & ~deck or mask & seen
+                    or mask.bit_count() != size):
                 raise IllegalActionError(
-                    f"dealt mask {shown(mask)} of seat {seat} is not six cards of the deck that "
-                    "no other seat holds (C3)", reason="bad_deal", phase="deal")
+                    f"dealt mask {shown(mask)} of seat {seat} is not {size} cards of the "
+                    f"{rules.deck}-card deck that no other seat holds (C3)", reason="bad_deal",
+                    phase="deal")
             seen |= mask
         self._start(rules, tuple(dealt), dealer)
 
@@ -165,6 +171,14 @@ class Hand:
         self.dealt = dealt
         self._sides = _SIDES[rules.partnership == "2x2"][n]
         self._follow = _FOLLOW[rules.follow_rule]
+        self._model: DeckModel = deck_model(rules)
+        # T8: without a moon the bids are numbers up to every point of a hand (BIDS[5] is a
+        # bid of five); with one, BID[5] is the moon (the two agree on 1..4).
+        self._bids = BID if rules.moon != "none" else BIDS
+        self._discarded = [0] * n
+        # What the opening lead may be (T6): not a joker when it names trump; a trump, if the
+        # leader has one, under declare_then_lead_trump (set when trump is named).
+        self._opening = FULL_DECK if rules.trump_selection == "first_lead" else _ANY_CARD
         self._hands = list(dealt)
         self._phase = AUCTION
         self._stack: list[tuple[object, ...]] = []
@@ -183,6 +197,11 @@ class Hand:
         self._win_str = -1
         self._strengths: tuple[int, ...] = STRENGTH[0][0]
         self._allowed = FULL_DECK
+        self._led_mask = 0
+        self._suit_of: tuple[int, ...] = _SUIT_OF
+        self._strength_rows: tuple[tuple[int, ...], ...] = STRENGTH[0]
+        self._allowed_rows: tuple[int, ...] = ()
+        self._suit_masks: tuple[int, ...] = SUIT_MASKS
         self._trick: list[int] = []
         self._tricks: list[tuple[int, tuple[int, ...], int]] = []
         self._captured = [0] * n
@@ -195,21 +214,21 @@ class Hand:
              rng: random.Random | None = None) -> Hand:
         """Deal a hand: shuffled (reproducible from ``seed``, or drawn from ``rng``) or stacked.
 
-        ``cards`` stacks the deck: one entry per seat, six cards each, as text
+        ``cards`` stacks the deck: one entry per seat, ``rules.hand_size`` cards each, as text
         (``"AS KS 2S 9H 3D TC"``) or a list of card ids or card texts.  Bad arguments raise
         :class:`IllegalActionError` (``bad_setup``, ``bad_deal``), :class:`InvalidCardError`
         or :class:`OptionError` (``rules`` not a :class:`RuleSet`); nothing is cached for them.
         """
         n = check_table(rules, players, dealer)
         if cards is not None:
-            masks = _stacked(cards, n)
+            masks = _stacked(cards, n, rules)
         else:
             if rng is None:
                 rng = random.Random(check_seed(seed))
             elif not isinstance(rng, random.Random):
                 raise IllegalActionError(f"rng {shown(rng)} is not a random.Random",
                                          reason="bad_setup", phase="deal")
-            masks = deal_masks(rng, n, dealer, rules.deal_batch)
+            masks = deal_masks(rng, n, dealer, rules.deal_batch, rules.hand_size, rules.deck)
         hand = cls.__new__(cls)
         hand._start(rules, tuple(masks), dealer)
         return hand
@@ -225,16 +244,19 @@ class Hand:
         other._tricks = self._tricks[:]
         other._captured = self._captured[:]
         other._tricks_won = self._tricks_won[:]
+        other._discarded = self._discarded[:]
         return other
 
     def redeal(self, holdings: Sequence[int], check: bool = True) -> None:
         """Give the seats other cards *now*, keeping everything that has happened.
 
         ``holdings[s]`` is the mask of cards seat ``s`` holds from this point on; each seat's
-        dealt cards become those plus the cards it has played.  For search code that samples
+        dealt cards become those plus the cards it has played or discarded.  For search code
+        that samples
         the hidden cards of a position (determinization) without replaying its history.  With
-        ``check`` the new holdings must be disjoint, keep every seat's hand size and avoid every
-        card already played; :class:`IllegalActionError` otherwise.
+        ``check`` the new holdings must be disjoint, keep every seat's hand size, come from the
+        deck and avoid every card already played or discarded; :class:`IllegalActionError`
+        otherwise.
         """
         n = self.players
         if check:
@@ -246,12 +268,13 @@ class Hand:
             for s in range(n):
                 played |= self.dealt[s] & ~self._hands[s]
             seen = 0
+            deck = self._model.mask
             for s in range(n):
                 h = holdings[s]
-                if type(h) is not int or h < 0 or h >> DECK_SIZE:
+                if type(h) is not int or h < 0 or h & ~deck:
                     raise IllegalActionError(
                         f"redeal gives seat {s} {shown(h)}, which is not a mask of cards of "
-                        "the deck (an int with bits 0..51 only)", reason="bad_deal",
+                        f"the {self.rules.deck}-card deck", reason="bad_deal",
                         phase=self.phase)
                 if h & seen or h & played or h.bit_count() != self._hands[s].bit_count():
                     raise IllegalActionError(
@@ -265,7 +288,8 @@ class Hand:
     # ------------------------------------------------------------------ reading
     @property
     def phase(self) -> str:
-        """``"auction"``, ``"play"`` or ``"over"``."""
+        """``"auction"``, ``"declare"`` (naming trump, T5), ``"discard"`` (T4), ``"play"`` or
+        ``"over"``."""
         return _PHASE_NAMES[self._phase]
 
     @property
@@ -313,6 +337,18 @@ class Hand:
             seat = self.check_seat(seat, "hand_of seat")
         return self._hands[seat]
 
+    def discarded(self, seat: int) -> int:
+        """The cards ``seat`` discarded face down (T4), as a mask.  Hidden information: only
+        that seat's own view shows them, and nothing ever shows them to anyone else."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            seat = self.check_seat(seat, "discarded seat")
+        return self._discarded[seat]
+
+    @property
+    def model(self) -> DeckModel:
+        """How the cards of this hand's deck play (:mod:`pitchcards.deck`)."""
+        return self._model
+
     def current_trick(self) -> list[tuple[int, int]]:
         """(seat, card) of the cards on the table in the current trick, in play order."""
         n, lead = self.players, self._leader
@@ -359,9 +395,11 @@ class Hand:
             return 0
         hand = self._hands[self.seat_to_act]  # type: ignore[index]
         if not self._trick:
-            return hand
-        if hand & _SUIT[self._led]:
-            return hand & self._allowed  # C6: holding the led suit (see _ALLOWED)
+            if self._tricks:
+                return hand
+            return hand & self._opening or hand  # T6: what may open the hand
+        if hand & self._led_mask:
+            return hand & self._allowed  # C6: holding the led suit (see DeckModel.allowed)
         return hand  # C6: void in the led suit, any card
 
     def legal_actions(self) -> list[Action]:
@@ -369,10 +407,17 @@ class Hand:
         if self._phase == PLAY_PHASE:
             hand = self.legal_mask()
             t = _SUIT_PLAYS
+            if hand >> 52:
+                return [*_actions_of(hand, t), *_JOKER_PLAYS[hand >> 52]]
             return [*t[0][hand & 0x1FFF], *t[1][hand >> 13 & 0x1FFF],
                     *t[2][hand >> 26 & 0x1FFF], *t[3][hand >> 39]]
         if self._phase == AUCTION:
             return self._auction_actions()
+        if self._phase == DECLARE:
+            return list(TRUMP)  # T5: the pitcher names any suit
+        if self._phase == DISCARD_PHASE:
+            hand = self._hands[self.seat_to_act]  # type: ignore[index]
+            return [DISCARD[c] for c in range(MAX_CARDS) if hand >> c & 1]  # T4: any card
         return []
 
     def _auction_options(self) -> tuple[bool, int, int, bool]:
@@ -382,7 +427,7 @@ class Hand:
         top = rules.max_bid
         floor = rules.min_bid
         if self.seat_to_act == self.dealer and high == 0 and self._all_others_passed():
-            # A-R4.4(a), B-R4.5(a): everyone else passed.
+            # A-R4.4(a), B-R4.5(a), T8: everyone else passed.
             mode = rules.all_pass
             if mode == "force_dealer_exact2":
                 lo = hi = max(2, floor)
@@ -405,7 +450,7 @@ class Hand:
     def _auction_actions(self) -> list[Action]:
         allow_pass, lo, hi, pitch = self._auction_options()
         actions = [PASS] if allow_pass else []
-        actions += BID[lo:hi + 1]
+        actions += self._bids[lo:hi + 1]
         if pitch:  # B-R4.3: any card in hand may be pitched as a bid of 4
             actions += _actions_of(self._hands[self.seat_to_act], _SUIT_PITCHES)  # type: ignore[index]
         return actions
@@ -415,7 +460,9 @@ class Hand:
         if a == PASS_ID:
             return allow_pass
         if a > PASS_ID:
-            return lo <= a - BID_BASE <= hi
+            v = ACTIONS[a].bid
+            bids = self._bids
+            return v is not None and v < len(bids) and bids[v] == a and lo <= v <= hi
         if a >= PITCH_BASE:
             return pitch and bool(self._hands[self.seat_to_act] >> (a - PITCH_BASE) & 1)  # type: ignore[index]
         return False
@@ -431,8 +478,10 @@ class Hand:
         except InvalidActionError:
             return False
         if self._phase == PLAY_PHASE:
-            return a < PITCH_BASE and bool(self.legal_mask() >> a & 1)
-        return self._phase == AUCTION and self._auction_allows(a)
+            return bool(self.legal_mask() >> _PLAY_CARD[a] & 1)
+        if self._phase == AUCTION:
+            return self._auction_allows(self._moon_reading(a))
+        return self._phase != OVER and a in self.legal_actions()
 
     # ------------------------------------------------------------------ push / pop
     def push(self, action: ActionLike, seat: int | None = None) -> None:
@@ -448,26 +497,90 @@ class Hand:
             self._check_turn(a, seat)
         if self._phase == PLAY_PHASE:
             # C6 / E12: the follow rules are stated once, in legal_mask.
-            if not self.legal_mask() >> a & 1:
+            card = _PLAY_CARD[a]
+            if not self.legal_mask() >> card & 1:
                 raise self._play_refused(a)
             s: int = self.seat_to_act  # type: ignore[assignment]
             self._stack.append((a, s, self._led, self._win_seat, self._win_str))
-            self._play_card(s, a)
+            self._play_card(s, card)
         elif self._phase == AUCTION:
+            a = self._moon_reading(a)
             if not self._auction_allows(a):
                 raise self._auction_refused(a)
             self._push_auction(a)
-        else:
+        elif self._phase == OVER:
             raise self._illegal(a, seat, "hand_over", "the hand is over")
+        else:
+            self._push_before_play(a, checked=True)
 
     def push_unchecked(self, action: Action) -> None:
         """Apply a legal action without checking it (for search code on ``legal_actions``)."""
         if self._phase == PLAY_PHASE:
             s: int = self.seat_to_act  # type: ignore[assignment]
             self._stack.append((action, s, self._led, self._win_seat, self._win_str))
-            self._play_card(s, action)
-        else:
+            self._play_card(s, _PLAY_CARD[action])
+        elif self._phase == AUCTION:
             self._push_auction(action)
+        else:
+            self._push_before_play(action, checked=False)
+
+    def _moon_reading(self, a: Action) -> Action:
+        """``bid 5`` means the moon where there is one (it always did), a bid of five where
+        there is none (T8)."""
+        if a == BIDS[5] and self.rules.moon != "none":
+            return BID[MOON]
+        return a
+
+    # ------------------------------------------------------------------ naming trump, discard
+    def _push_before_play(self, a: Action, checked: bool) -> None:
+        """T5 (name trump) and T4 (discard face down to six)."""
+        seat: int = self.seat_to_act  # type: ignore[assignment]
+        if self._phase == DECLARE:
+            suit = a.suit
+            if suit is None:
+                raise self._illegal(a, seat, "must_name_trump",
+                                    "the pitcher names trump first (T5)")
+            self._stack.append((a, seat, DECLARE))
+            self._set_trump(suit)
+            if self.rules.trump_selection == "declare_then_lead_trump":
+                self._opening = self._suit_masks[suit]  # T6: lead a trump if you have one
+            if self.rules.hand_size > 6:
+                self._phase = DISCARD_PHASE
+                self.seat_to_act = (self.dealer + 1) % self.players  # T4: from dealer's left
+            else:
+                self._start_play()
+            return
+        card = a.card if a.kind == "discard" else None
+        if card is None or not self._hands[seat] >> card & 1:
+            if card is None:
+                raise self._illegal(a, seat, "must_discard",
+                                    "every seat discards down to six first (T4)")
+            raise self._illegal(a, seat, "card_not_held", "not a card this seat holds")
+        self._stack.append((a, seat, DISCARD_PHASE))
+        hand = self._hands[seat] ^ _BITS[card]
+        self._hands[seat] = hand
+        self._discarded[seat] |= _BITS[card]
+        if hand.bit_count() > 6:
+            return
+        nxt = (seat + 1) % self.players
+        if nxt == (self.dealer + 1) % self.players:
+            self._start_play()  # everyone is down to six
+        else:
+            self.seat_to_act = nxt
+
+    def _set_trump(self, suit: int) -> None:
+        """C5 / T5: trump is known; every table of the play reads it from here on."""
+        model = self._model
+        self._trump = suit
+        self._suit_of = model.suit_of[suit]
+        self._strength_rows = model.strength[suit]
+        self._allowed_rows = model.allowed[self._follow][suit]
+        self._suit_masks = model.suit_masks[suit]
+
+    def _start_play(self) -> None:
+        self._phase = PLAY_PHASE
+        self._leader = self.pitcher  # type: ignore[assignment]
+        self.seat_to_act = self.pitcher  # A-R5.1, B-R5.1, E13: the pitcher leads trick 1
 
     def _as_action(self, action: ActionLike) -> Action:
         if isinstance(action, str):
@@ -508,10 +621,17 @@ class Hand:
     def _play_refused(self, a: Action) -> IllegalActionError:
         """Why ``a`` is not in the legal mask of the play phase (derived from it, C6)."""
         s: int = self.seat_to_act  # type: ignore[assignment]
-        if a >= PITCH_BASE:
+        card = _PLAY_CARD[a]
+        if card == _NOT_A_PLAY:
             return self._illegal(a, s, "auction_over", "the auction is over")
-        if not self._hands[s] >> a & 1:
+        if not self._hands[s] >> card & 1:
             return self._illegal(a, s, "card_not_held", "not a card this seat holds")
+        if not self._trick:
+            if self._trump < 0:
+                return self._illegal(a, s, "joker_cannot_open", "a joker names no suit, so it "
+                                     "cannot be the first card of the hand (T6)")
+            return self._illegal(a, s, "must_lead_trump", "the first lead must be a trump "
+                                 "when the leader holds one (T6)")
         if self._follow == _TRUMP_ONLY:  # only a trump lead must be followed (§7.8)
             return self._illegal(a, s, "must_follow_trump", "trump was led: must follow trump")
         return self._illegal(a, s, "must_follow_suit", "must follow suit"
@@ -521,7 +641,7 @@ class Hand:
         """Why ``a`` is not a legal bid, pass or pitch now (A-R4, B-R4)."""
         _, lo, hi, pitch = self._auction_options()
         s = self.seat_to_act
-        if a < PITCH_BASE:
+        if a < PITCH_BASE or a.kind in ("play", "discard", "trump"):
             return self._illegal(a, s, "auction_in_progress",
                                  "the auction is still running: no card is played yet")
         if a == PASS_ID:
@@ -530,10 +650,14 @@ class Hand:
             if pitch:
                 return self._illegal(a, s, "card_not_held", "not a card this seat holds")
             return self._illegal(a, s, "pitch_not_allowed", "pitching a card is not allowed now")
-        if a - BID_BASE < lo:
+        v = a.bid or 0
+        if a not in self._bids:
+            return self._illegal(a, s, "bid_too_high", "these rules have no such bid (bids: "
+                                 f"{', '.join(str(b) for b in self.rules.bid_values)})")
+        if v < lo:
             return self._illegal(a, s, "bid_too_low", f"the lowest bid allowed now is {lo}")
         return self._illegal(a, s, "bid_too_high",
-                             f"the highest bid allowed now is {bid_text(hi)}")
+                             f"the highest bid allowed now is {self.rules.bid_text(hi)}")
 
     def _illegal(self, a: Action, seat: int | None, reason: str, why: str
                  ) -> IllegalActionError:
@@ -545,7 +669,7 @@ class Hand:
         msg = (f"{str(a)!r} by {who} in the {self.phase} phase: {why}"
                + (f" (seat {turn} is to act)" if turn is not None and turn != seat else "")
                + (f"; legal now: {', '.join(legal)}" if legal else ""))
-        if self._phase == PLAY_PHASE and a < PITCH_BASE and self._trick:
+        if self._phase == PLAY_PHASE and a.kind == "play" and self._trick:
             msg += (f"; {SUITS[self._led]} was led, trump is {SUITS[self._trump]}, "
                     f"rule {self.rules.follow_rule}")
         return IllegalActionError(msg, reason=reason, action=str(a), seat=seat, phase=self.phase,
@@ -562,13 +686,14 @@ class Hand:
                 self._win_str = strength
                 self._win_seat = seat
         else:
-            suit = _SUIT_OF[card]
             if self._trump < 0:
-                self._trump = suit  # C5: the first card led sets trump
+                self._set_trump(_SUIT_OF[card])  # C5: the first card led sets trump
+            suit = self._suit_of[card]  # T2: a joker or the off-jack leads trump
             self._led = suit
             self._leader = seat
-            self._strengths = STRENGTH[self._trump][suit]
-            self._allowed = _ALLOWED[self._follow][self._trump][suit]
+            self._strengths = self._strength_rows[suit]
+            self._allowed = self._allowed_rows[suit]
+            self._led_mask = self._suit_masks[suit]
             self._win_str = self._strengths[card]
             self._win_seat = seat
         trick.append(card)
@@ -593,8 +718,10 @@ class Hand:
         if len(tricks) == 6:
             self._phase = OVER
             self.seat_to_act = None
+            kept = (self.dealt if self.rules.hand_size == 6 else  # T4: discards are not in play
+                    tuple(d & ~x for d, x in zip(self.dealt, self._discarded, strict=True)))
             self.result = score_hand(self.rules, self.dealer, self.pitcher, self.contract,
-                                     self._sides, self.dealt, self._captured, self._tricks_won,
+                                     self._sides, kept, self._captured, self._tricks_won,
                                      self._trump)
         else:
             self.seat_to_act = winner
@@ -614,7 +741,7 @@ class Hand:
                 self._high = 4  # B-R4.3: pitching a card is a bid of 4
                 self._pitch = a - PITCH_BASE
             else:
-                self._high = a - BID_BASE
+                self._high = a.bid  # type: ignore[assignment]
                 self._pitch = -1
             self._high_seat = seat
         nxt = self._next_bidder(seat)
@@ -677,9 +804,11 @@ class Hand:
         else:
             self.pitcher = self._high_seat
             self.contract = self._high
-        self._phase = PLAY_PHASE
-        self._leader = self.pitcher
-        self.seat_to_act = self.pitcher  # A-R5.1, B-R5.1, E13: the pitcher leads trick 1
+        if rules.trump_selection != "first_lead":
+            self._phase = DECLARE  # T5: the pitcher names trump
+            self.seat_to_act = self.pitcher
+            return
+        self._start_play()
         if self._pitch >= 0:
             # B-R4.3: the pitched card is the opening lead.
             self._play_card(self.pitcher, self._pitch)
@@ -692,12 +821,23 @@ class Hand:
         entry = self._stack.pop()
         action: Action = entry[0]  # type: ignore[assignment]
         seat: int = entry[1]  # type: ignore[assignment]
-        if len(entry) == 5:  # a play: (card, seat, led, winning seat, winning strength)
+        if len(entry) == 5:  # a play: (action, seat, led, winning seat, winning strength)
             _, _, self._led, self._win_seat, self._win_str = entry  # type: ignore[assignment]
-            self._unplay(seat, action)
+            self._unplay(seat, _PLAY_CARD[action])
             self._phase = PLAY_PHASE
-            if not self._tricks and not self._trick:
+            if not self._tricks and not self._trick and not self.rules.declares_trump:
                 self._trump = -1  # the opening lead is taken back: no trump yet
+        elif len(entry) == 3:  # naming trump or a discard (T4, T5)
+            if entry[2] == DECLARE:
+                self._phase = DECLARE
+                self._trump = -1
+                self._opening = _ANY_CARD
+            else:
+                card: int = action.card  # type: ignore[assignment]
+                self._hands[seat] |= _BITS[card]
+                self._discarded[seat] &= ~_BITS[card]
+                self._phase = DISCARD_PHASE
+            self._leader = -1
         else:  # a bid, pass or pitch, which may have ended the auction (and led a pitch)
             (_, _, self._high, self._high_seat, self._pitch, self._active, self._passes,
              _) = entry  # type: ignore[assignment]
@@ -722,8 +862,9 @@ class Hand:
             self._tricks_won[winner] -= 1
             self._trick.extend(cards)
             self._leader = leader
-            self._strengths = STRENGTH[self._trump][self._led]
-            self._allowed = _ALLOWED[self._follow][self._trump][self._led]
+            self._strengths = self._strength_rows[self._led]
+            self._allowed = self._allowed_rows[self._led]
+            self._led_mask = self._suit_masks[self._led]
             self.result = None
         self._trick.pop()
         self._hands[seat] |= 1 << card
@@ -739,8 +880,8 @@ class Hand:
         for s in range(self.players):
             lines.append(f"  seat {s}: {format_cards(self._hands[s])}")
         if self.contract is not None:
-            lines.append(f"  pitcher seat {self.pitcher} bid {bid_text(self.contract)}, "
-                         f"trump {self.trump}")
+            lines.append(f"  pitcher seat {self.pitcher} bid "
+                         f"{self.rules.bid_text(self.contract)}, trump {self.trump}")
         for leader, cards, winner in self._tricks:
             lines.append(f"  trick led by {leader}: {' '.join(card_name(c) for c in cards)}"
                          f" -> seat {winner}")
@@ -772,38 +913,43 @@ def check_seed(seed: object) -> int | None:
                              phase="setup")
 
 
-_DEAL_ORDER: dict[tuple[int, int, int], tuple[int, ...]] = {}
+_DEAL_ORDER: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
 
 
-def _deal_order(players: int, dealer: int, batch: int) -> tuple[int, ...]:
-    """The seat receiving each card dealt, in order (C4: clockwise from the dealer's left)."""
-    key = (players, dealer, batch)
+def _deal_order(players: int, dealer: int, batch: int, size: int = 6) -> tuple[int, ...]:
+    """The seat receiving each card dealt, in order (C4: clockwise from the dealer's left, in
+    packets of ``batch``; T4: a last, smaller packet when ``batch`` does not divide ``size``)."""
+    key = (players, dealer, batch, size)
     order = _DEAL_ORDER.get(key)
     if order is None:
-        order = tuple((dealer + k) % players for _ in range(6 // batch)
-                      for k in range(1, players + 1) for _ in range(batch))
+        packets = [batch] * (size // batch) + ([size % batch] if size % batch else [])
+        order = tuple((dealer + k) % players for packet in packets
+                      for k in range(1, players + 1) for _ in range(packet))
         _DEAL_ORDER[key] = order
     return order
 
 
-def deal_masks(rng: random.Random, players: int, dealer: int, batch: int = 3) -> list[int]:
+def deal_masks(rng: random.Random, players: int, dealer: int, batch: int = 3, size: int = 6,
+               deck_size: int = DECK_SIZE) -> list[int]:
     """C4: a uniformly shuffled deck dealt clockwise from the dealer's left in packets.
 
-    The shuffle is a Fisher-Yates pass over the first ``6 * players`` positions driven by
-    ``rng.random()`` (the rest of the deck is never looked at, C3), so a seed fixes the deal.
+    The shuffle is a Fisher-Yates pass over the first ``size * players`` positions of a
+    ``deck_size``-card deck (52, or 53 / 54 with the jokers, T1) driven by ``rng.random()``
+    (the rest of the deck is never looked at, C3), so a seed fixes the deal.
     """
-    deck = _BITS[:]
+    deck = _BITS[:deck_size]
     rnd = rng.random
     masks = [0] * players
-    for i, seat in enumerate(_deal_order(players, dealer, batch)):
-        j = i + int(rnd() * (DECK_SIZE - i))
+    for i, seat in enumerate(_deal_order(players, dealer, batch, size)):
+        j = i + int(rnd() * (deck_size - i))
         deck[i], deck[j] = deck[j], deck[i]
         masks[seat] |= deck[i]
     return masks
 
 
-def _stacked(cards: object, players: int) -> list[int]:
-    """The masks of a stacked deal: one entry per seat, six distinct cards each (C3)."""
+def _stacked(cards: object, players: int, rules: RuleSet) -> list[int]:
+    """The masks of a stacked deal: one entry per seat, ``hand_size`` distinct cards each of
+    the rule set's deck (C3, T1, T4)."""
     if not isinstance(cards, list | tuple):
         raise InvalidActionError(f"cards must be a list with one entry per seat, e.g. "
                                  f"['AS KS 2S 9H 3D TC', ...], not {shown(cards)}")
@@ -812,15 +958,20 @@ def _stacked(cards: object, players: int) -> list[int]:
                                  reason="bad_deal", phase="deal")
     masks = []
     seen = 0
+    size, deck = rules.hand_size, deck_model(rules).mask
     for seat, entry in enumerate(cards):
         ids = _stacked_entry(entry, seat)
-        if len(ids) != 6:
+        if len(ids) != size:
             raise IllegalActionError(f"stacked deal gives seat {seat} {len(ids)} cards; "
-                                     "each seat gets exactly 6 (C3)", reason="bad_deal",
+                                     f"each seat gets exactly {size} (C3)", reason="bad_deal",
                                      phase="deal")
         mask = 0
         for c in ids:
             bit = 1 << c
+            if not deck & bit:
+                raise IllegalActionError(f"stacked deal uses {card_name(c)}, which is not in "
+                                         f"the {rules.deck}-card deck of these rules (T1)",
+                                         reason="bad_deal", phase="deal")
             if (seen | mask) & bit:
                 raise IllegalActionError(f"stacked deal uses {card_name(c)} twice",
                                          reason="bad_deal", phase="deal")
@@ -833,8 +984,8 @@ def _stacked(cards: object, players: int) -> list[int]:
 def _stacked_entry(entry: object, seat: int) -> list[int]:
     """One seat's stacked cards: text, or a list of card ids (ints 0..51) or card texts."""
     if isinstance(entry, str):
-        if len(entry) > 100:  # six cards are at most ~40 characters: refuse before reading
-            raise InvalidCardError(f"seat {seat}'s cards {shown(entry)} are not six cards")
+        if len(entry) > 100:  # nine cards are at most ~60 characters: refuse before reading
+            raise InvalidCardError(f"seat {seat}'s cards {shown(entry)} are not a hand")
         return parse_cards(entry)
     if not isinstance(entry, list | tuple) or len(entry) > DECK_SIZE:
         raise InvalidActionError(f"seat {seat}'s cards must be text such as 'AS KS 2S 9H 3D TC' "
@@ -843,9 +994,9 @@ def _stacked_entry(entry: object, seat: int) -> list[int]:
     for c in entry:
         if isinstance(c, str):
             ids.append(parse_card(c))
-        elif type(c) is int and 0 <= c < DECK_SIZE:  # not 5.7, not True
+        elif type(c) is int and 0 <= c < MAX_CARDS:  # not 5.7, not True
             ids.append(c)
         else:
             raise InvalidCardError(f"seat {seat}: {shown(c)} is not a card: a card id is an "
-                                   "int 0..51, or text such as 'QH'")
+                                   "int 0..53, or text such as 'QH'")
     return ids

@@ -30,13 +30,13 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "deal_batch": (1, 2, 3),
     "first_dealer": ("random", "cut"),
     "auction": ("single_round", "continuous"),
-    "min_bid": (1, 2, 3, 4),
+    "min_bid": tuple(range(1, 11)),
     "moon": ("none", "moon", "smudge", "smudge_wins"),
     "moon_fail_points": (4, 5),
     "all_pass": ("force_dealer_exact2", "force_dealer_atleast2", "redeal",
                  "eldest_pitches_no_contract"),
     "dealer_steal": ("none", "equal_below_max", "equal_any_incl_pitched"),
-    "trump_selection": ("first_lead",),
+    "trump_selection": ("first_lead", "declare_then_lead_any", "declare_then_lead_trump"),
     "follow_rule": ("trump_anytime", "strict_follow", "follow_trump_only"),
     "low_to": ("capturer", "holder"),
     "high_to": ("holder",),
@@ -48,9 +48,13 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "average_mode": ("per_hand", "snapshot"),
     "join_leave": ("between_hands", "never"),
     "join_score": ("zero", "table_average"),
+    # The ten-point family (T1–T8).
+    "deck": (52, 53, 54),
+    "extra_points": ("none", "off_jack_jokers", "off_jack_jokers_three"),
+    "hand_size": (6, 7, 8, 9),
 }
 _BOOLS = ("allow_two_players", "pass_is_final", "pitch_as_bid_4", "moon_must_be_bid",
-          "pitcher_set_keeps_points", "win_requires_made_bid")
+          "pitcher_set_keeps_points", "win_requires_made_bid", "off_jack")
 _MONEY = ("stake_per_point", "moon_payment")
 # Spellings accepted by replace() besides the canonical ones (RULES uses both in places).
 _VALUE_ALIASES: dict[str, dict[Any, Any]] = {
@@ -65,9 +69,15 @@ _BID_VALUES = {
 }
 
 
-def bid_text(value: int) -> str:
-    """The text of a bid value: ``"2"`` or ``"moon"``."""
-    return "moon" if value == MOON else str(value)
+def bid_text(value: int, rules: RuleSet | None = None) -> str:
+    """The text of a bid value: ``"2"`` or ``"moon"``.
+
+    Without ``rules``, 5 is the moon (the four-point game); with them, 5 is the moon only where
+    there is one (in the ten-point family a bid of 5 is five points, T8).
+    """
+    if value == MOON and (rules is None or rules.moon != "none"):
+        return "moon"
+    return str(value)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -111,6 +121,11 @@ class RuleSet:
     average_mode: str = "per_hand"
     join_leave: str = "never"
     join_score: str = "zero"
+    # The ten-point family (T1–T8): the deck, the off-jack, the extra points, nine cards.
+    deck: int = 52
+    off_jack: bool = False
+    extra_points: str = "none"
+    hand_size: int = 6
 
     OPTION_CHOICES: ClassVar[Mapping[str, tuple[Any, ...]]] = _CHOICES
 
@@ -155,7 +170,35 @@ class RuleSet:
         if self.money != "none" and self.partnership != "off":
             raise OptionError("money play is each for themselves: it cannot be combined with "
                               "partnership='2x2'")
+        self._check_ten_point()
 
+    def _check_ten_point(self) -> None:
+        """The ten-point family's options must fit together (T1–T8)."""
+        if self.extra_points != "none" and not (self.off_jack or self.deck > 52):
+            raise OptionError(f"extra_points={self.extra_points!r} scores the off-jack and the "
+                              "jokers, but these rules have neither: set off_jack=True or "
+                              "deck=53 / 54")
+        if self.hand_size > 6 and self.trump_selection == "first_lead":
+            raise OptionError(f"hand_size={self.hand_size} needs trump named before the discard "
+                              "(T4): set trump_selection='declare_then_lead_any' or "
+                              "'declare_then_lead_trump'")
+        if self.pitch_as_bid_4 and self.trump_selection != "first_lead":
+            raise OptionError("pitch_as_bid_4 makes the pitched card name trump, so it needs "
+                              f"trump_selection='first_lead', not {self.trump_selection!r}")
+        if self.moon != "none" and self.points_total != 4:
+            raise OptionError(f"moon={self.moon!r} is a bid above the four points; with "
+                              f"{self.points_total} points a hand (extra_points="
+                              f"{self.extra_points!r}) the top bid is all {self.points_total} "
+                              "points: set moon='none' (T8)")
+        if self.min_bid > self.points_total:
+            raise OptionError(f"min_bid={self.min_bid} is above the {self.points_total} points "
+                              "a hand is worth under these rules")
+        if self.max_players * self.hand_size > self.deck and not (
+                self.partnership == "2x2" and 4 * self.hand_size <= self.deck):
+            raise OptionError(
+                f"max_players={self.max_players} with hand_size={self.hand_size} needs "
+                f"{self.max_players * self.hand_size} cards; the deck has {self.deck} (C3, T4): "
+                f"at most {self.deck // self.hand_size} players")
     # ----- derived facts ---------------------------------------------------------------
     @property
     def player_range(self) -> tuple[int, int]:
@@ -183,21 +226,54 @@ class RuleSet:
             return players
         raise IllegalActionError(
             f"{shown(players)} players cannot play {self.name!r}: it allows {low} to {high} "
-            "(E1; C3: six cards each from 52 allows at most 8)", reason="bad_setup", phase=phase,
+            f"(E1; C3: {self.hand_size} cards each from {self.deck} allows at most "
+            f"{self.deck // self.hand_size})", reason="bad_setup", phase=phase,
             legal=[str(n) for n in range(low, high + 1)])
 
     @property
+    def points_total(self) -> int:
+        """The points one hand is worth: 4 (High, Low, Jack, Game), plus the off-jack and each
+        joker with ``extra_points``, plus 3 for the three of trumps (T7): 10 in ten-point."""
+        if self.extra_points == "none":
+            return 4
+        extra = int(self.off_jack) + self.deck - 52
+        return 4 + extra + (3 if self.extra_points == "off_jack_jokers_three" else 0)
+
+    @property
     def max_bid(self) -> int:
-        """The top bid: 4, or MOON (5) when a moon/smudge bid exists."""
-        return MOON if self.moon != "none" else 4
+        """The top bid: MOON (5) when a moon/smudge bid exists, else every point of a hand
+        (4, or 10 in ten-point: T8)."""
+        return MOON if self.moon != "none" else self.points_total
+
+    @property
+    def moon_bid(self) -> int | None:
+        """The value of the moon / smudge bid (MOON), or None where there is none.  A numeric
+        bid of 5 in the ten-point family is not a moon: test ``value == rules.moon_bid``."""
+        return MOON if self.moon != "none" else None
 
     @property
     def bid_values(self) -> tuple[int | str, ...]:
-        """The bid ladder, e.g. ``(1, 2, 3, 4)`` or ``(2, 3, 4, "moon")`` (§7 ``bid_values``)."""
-        ladder: list[int | str] = list(range(self.min_bid, 5))
+        """The bid ladder, e.g. ``(1, 2, 3, 4)``, ``(2, 3, 4, "moon")`` (§7 ``bid_values``) or
+        ``(4, 5, …, 10)`` (ten-point, T8)."""
+        top = 4 if self.moon != "none" else self.points_total
+        ladder: list[int | str] = list(range(self.min_bid, top + 1))
         if self.moon != "none":
             ladder.append("moon")
         return tuple(ladder)
+
+    def bid_text(self, value: int) -> str:
+        """The text of a bid value under these rules: ``"5"`` or ``"moon"`` (T8)."""
+        return bid_text(value, self)
+
+    @property
+    def is_ten_point(self) -> bool:
+        """The ten-point family's cards or deal are in use (jokers, off-jack or a discard)."""
+        return self.deck != 52 or self.off_jack or self.hand_size != 6
+
+    @property
+    def declares_trump(self) -> bool:
+        """The pitcher names trump after the auction (T5) instead of by the first lead (C5)."""
+        return self.trump_selection != "first_lead"
 
     @property
     def moon_value(self) -> int:
@@ -336,6 +412,11 @@ def _to_fraction(name: str, value: Any) -> Fraction:
 
 
 _AUCTION = RuleSet(name="auction")
+_TEN_POINT = dataclasses.replace(
+    _AUCTION, name="ten-point", partnership="2x2", min_players=4, max_players=4, deck=54,
+    off_jack=True, extra_points="off_jack_jokers_three", hand_size=9,
+    trump_selection="declare_then_lead_any", min_bid=4, pitch_as_bid_4=False,
+    all_pass="force_dealer_exact2", low_to="holder", target=52)
 
 VARIANTS: dict[str, RuleSet] = {
     # Rule set A, "Pitch: Money Game" (seed 000).
@@ -354,6 +435,14 @@ VARIANTS: dict[str, RuleSet] = {
     "setback": dataclasses.replace(
         _AUCTION, name="setback", partnership="2x2", min_players=4, max_players=4, min_bid=2,
         moon="smudge", moon_fail_points=5, pitch_as_bid_4=False, target=21),
+    # The ten-point family (T1–T9): 54 cards, the off-jack, ten points, nine cards and a
+    # discard to six after the pitcher names trump; bids 4 to 10, the dealer stuck at 4, Low
+    # to its holder, game to 52, bidder goes out.  Partnerships, as most play it.
+    "ten-point": _TEN_POINT,
+    # The same game each for themselves, three to six players (54 // 9 = 6).
+    "ten-point-cutthroat": dataclasses.replace(
+        _TEN_POINT, name="ten-point-cutthroat", partnership="off", min_players=3,
+        max_players=6),
 }
 
 _ALIASES = {
@@ -361,11 +450,14 @@ _ALIASES = {
     "b": "auction", "auction-pitch": "auction", "cutthroat": "auction",
     "partners": "auction-partners", "auction-partnership": "auction-partners",
     "partnership": "auction-partners", "pagat": "setback",
+    "10-point": "ten-point", "ten-point-pitch": "ten-point", "ten-point-partners": "ten-point",
+    "jokers": "ten-point", "10-point-cutthroat": "ten-point-cutthroat",
 }
 
 
 def find_variant(name: str) -> RuleSet:
-    """The named variant: ``"money"``, ``"auction"``, ``"auction-partners"`` or ``"setback"``."""
+    """The named variant: ``"money"``, ``"auction"``, ``"auction-partners"``, ``"setback"``,
+    ``"ten-point"`` or ``"ten-point-cutthroat"``."""
     if not isinstance(name, str):
         raise OptionError(f"a variant is named by text, not {shown(name)}; variants are: "
                           + ", ".join(VARIANTS))

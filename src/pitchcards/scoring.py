@@ -1,6 +1,8 @@
 """Scoring one hand: High, Low, Jack and Game (C10), make or set (A-R6, B-R6), per side.
 
 A *side* is a seat, or in partnerships a team (0 for seats 0 and 2, 1 for seats 1 and 3).
+The ten-point family (T7) adds the off-jack, the jokers and the three of trumps, found by the
+deck model's trump order instead of bit positions.
 """
 
 from __future__ import annotations
@@ -8,8 +10,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 
-from .cards import SUIT_MASKS, SUITS, card_name, game_count
-from .rules import MOON, RuleSet
+from .cards import HIGH_JOKER, LOW_JOKER, SUIT_MASKS, SUITS, card_name, game_count
+from .deck import deck_model, off_jack_of
+from .rules import RuleSet
 
 __all__ = ["HandResult", "contract_result", "game_point", "score_hand"]
 
@@ -42,6 +45,9 @@ class HandResult:
     jack_card: str | None = None
     pitcher_side: int | None = None
     thrown_in: bool = False      #: everyone passed under all_pass="redeal"
+    #: T7: the ten-point family's other points as (name, side or None, value), e.g.
+    #: ``("Off-jack", 1, 1)``, ``("Three", None, 3)`` (None: not in play); empty otherwise.
+    extra: tuple[tuple[str, int | None, int], ...] = ()
 
     @classmethod
     def thrown_in_result(cls, sides: int) -> HandResult:
@@ -69,6 +75,8 @@ class HandResult:
         got = ", ".join(f"{point} {nobody[point] if v is None else side(v)}"
                         for point, v in zip(nobody, (self.high, self.low, self.jack,
                                                      self.game), strict=True))
+        for name, v, _ in self.extra:
+            got += f", {name} {'not out' if v is None else side(v)}"
         outcome = "made" if self.made else "set"
         moon = " (moon!)" if self.moon else ""
         changes = ", ".join(f"{side(s)} {d:+d}" for s, d in enumerate(self.deltas))
@@ -80,19 +88,25 @@ class HandResult:
 def score_hand(rules: RuleSet, dealer: int, pitcher: int | None, contract: int | None,
                sides: Sequence[int], dealt: Sequence[int], captured: Sequence[int],
                tricks_won: Sequence[int], trump: int) -> HandResult:
-    """Score a finished hand from who was dealt and who captured which cards."""
+    """Score a finished hand from who held (was dealt and kept: T4) and who captured which
+    cards."""
     assert pitcher is not None and contract is not None and trump >= 0
     n = len(dealt)
     nsides = 2 if n > 2 and sides[2] == 0 else n
     points = [0] * nsides
-    tsuit = SUIT_MASKS[trump]
     in_play = 0
     for m in dealt:
         in_play |= m
-    trumps = in_play & tsuit  # C9/E2: extremes among dealt trumps only
-
-    high_card = trumps.bit_length() - 1
-    low_card = (trumps & -trumps).bit_length() - 1
+    model = deck_model(rules)
+    if model.classic:
+        trumps = in_play & SUIT_MASKS[trump]  # C9/E2: extremes among dealt trumps only
+        high_card = trumps.bit_length() - 1
+        low_card = (trumps & -trumps).bit_length() - 1
+    else:
+        # T3, T7: the highest and lowest trumps in play by the trump order (a joker or the
+        # off-jack can be either when nothing beyond it is in play).
+        in_order = [c for c in model.trump_order[trump] if in_play >> c & 1]
+        low_card, high_card = in_order[0], in_order[-1]
     high_bit = 1 << high_card
     low_bit = 1 << low_card
     jack_card = trump * 13 + _JACK_RANK
@@ -120,12 +134,42 @@ def score_hand(rules: RuleSet, dealer: int, pitcher: int | None, contract: int |
     game = game_point(rules, counts, sides, dealer, sides[pitcher])
     if game is not None:
         points[game] += 1
+    extra = _extra_points(rules, trump, in_play, captured, sides, points)
 
     pside = sides[pitcher]
     return contract_result(
         rules, pitcher, contract, pside, points, side_tricks[pside] == 6, high, low, jack, game,
         tuple(side_tricks), tuple(counts), SUITS[trump], card_name(high_card),
-        card_name(low_card), card_name(jack_card) if jack is not None else None)
+        card_name(low_card), card_name(jack_card) if jack is not None else None, extra)
+
+
+def _extra_points(rules: RuleSet, trump: int, in_play: int, captured: Sequence[int],
+                  sides: Sequence[int], points: list[int]
+                  ) -> tuple[tuple[str, int | None, int], ...]:
+    """T7: the off-jack, each joker (1 each) and the three of trumps (3) to their capturer;
+    adds them to ``points`` and returns who took each (None: not in play)."""
+    if rules.extra_points == "none":
+        return ()
+    cards: list[tuple[str, int, int]] = []
+    if rules.off_jack:
+        cards.append(("Off-jack", off_jack_of(trump), 1))
+    if rules.deck == 53:
+        cards.append(("Joker", LOW_JOKER, 1))
+    elif rules.deck == 54:
+        cards += [("High joker", HIGH_JOKER, 1), ("Low joker", LOW_JOKER, 1)]
+    if rules.extra_points == "off_jack_jokers_three":
+        cards.append(("Three", trump * 13 + 1, 3))
+    extra: list[tuple[str, int | None, int]] = []
+    for name, card, value in cards:
+        taker = None
+        if in_play >> card & 1:
+            for s, pile in enumerate(captured):
+                if pile >> card & 1:
+                    taker = sides[s]
+                    points[taker] += value
+                    break
+        extra.append((name, taker, value))
+    return tuple(extra)
 
 
 def contract_result(rules: RuleSet, pitcher: int, contract: int, pside: int,
@@ -133,7 +177,8 @@ def contract_result(rules: RuleSet, pitcher: int, contract: int, pside: int,
                     jack: int | None, game: int | None, tricks: tuple[int, ...] = (),
                     game_counts: tuple[int, ...] = (), trump: str | None = None,
                     high_card: str | None = None, low_card: str | None = None,
-                    jack_card: str | None = None) -> HandResult:
+                    jack_card: str | None = None,
+                    extra: tuple[tuple[str, int | None, int], ...] = ()) -> HandResult:
     """Make or set, moon, and each side's score change, from the points each side won.
 
     The one place a contract is judged: a played hand (:func:`score_hand`, from its cards) and
@@ -141,23 +186,25 @@ def contract_result(rules: RuleSet, pitcher: int, contract: int, pside: int,
     per side; ``swept``: the pitcher's side took all six tricks; ``high`` … ``game`` are the
     sides that took each point (None: nobody, or not known when points were entered directly).
     """
+    moon_bid = rules.moon_bid  # None in the ten-point family: a bid of 5 is five points (T8)
     sweep = points[pside] == 4 and swept
     # A-R6.2: a moon needs all four points and all six tricks.
-    made = sweep if contract == MOON else points[pside] >= contract
-    moon = made and (contract == MOON or (not rules.moon_must_be_bid and sweep))
+    made = sweep if contract == moon_bid else points[pside] >= contract
+    moon = made and (contract == moon_bid or (not rules.moon_must_be_bid and sweep))
     deltas = list(points)
     if made:
-        if contract == MOON:
+        if contract == moon_bid:
             deltas[pside] = rules.moon_value
     else:
         # A-R6.3 / B-R6.5 / E20: a set pitcher loses the bid and scores nothing it won.
-        penalty = rules.moon_fail_points if contract == MOON else contract
+        penalty = rules.moon_fail_points if contract == moon_bid else contract
         deltas[pside] = -penalty + (points[pside] if rules.pitcher_set_keeps_points else 0)
     return HandResult(
-        pitcher=pitcher, bid="moon" if contract == MOON else contract, made=made, moon=moon,
-        high=high, low=low, jack=jack, game=game, points=tuple(points), deltas=tuple(deltas),
-        tricks=tricks, game_counts=game_counts, trump=trump, high_card=high_card,
-        low_card=low_card, jack_card=jack_card, pitcher_side=pside)
+        pitcher=pitcher, bid="moon" if contract == moon_bid else contract, made=made,
+        moon=moon, high=high, low=low, jack=jack, game=game, points=tuple(points),
+        deltas=tuple(deltas), tricks=tricks, game_counts=game_counts, trump=trump,
+        high_card=high_card, low_card=low_card, jack_card=jack_card, pitcher_side=pside,
+        extra=extra)
 
 
 def game_point(rules: RuleSet, counts: list[int], sides: Sequence[int], dealer: int,

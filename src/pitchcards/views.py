@@ -61,6 +61,8 @@ class View:
     names: tuple[str, ...] | None = None    #: player names in seat order
     stars: tuple[int, ...] | None = None    #: moons made per seat (money sessions, A-R6.4)
     money: tuple[Fraction, ...] | None = None  #: exact dollars per seat if paid now (A-R7)
+    #: T4: the cards this seat discarded face down (0 for everyone else: never shown to them)
+    discarded_mask: int = 0
 
     @property
     def hand(self) -> list[str]:
@@ -91,11 +93,11 @@ class View:
             "dealt": [card_name(c) for c in cards_of(self.dealt_mask)],
             "hand_sizes": list(self.hand_sizes),
             "auction": [[s, str(a)] for s, a in self.auction],
-            "high_bid": None if self.high_bid is None else bid_text(self.high_bid),
+            "high_bid": None if self.high_bid is None else bid_text(self.high_bid, self.rules),
             "high_bidder": self.high_bidder,
             "pitched_card": None if self.pitched_card is None else card_name(self.pitched_card),
             "pitcher": self.pitcher,
-            "contract": None if self.contract is None else bid_text(self.contract),
+            "contract": None if self.contract is None else bid_text(self.contract, self.rules),
             "trump": self.trump,
             "tricks": [{"leader": ld, "cards": [card_name(c) for c in cs], "winner": w}
                        for ld, cs, w in self.tricks],
@@ -109,7 +111,8 @@ class View:
             "names": None if self.names is None else list(self.names),
             "stars": None if self.stars is None else list(self.stars),
             "money": None if self.money is None else [str(m) for m in self.money],
-        }
+        } | ({"discarded": [card_name(c) for c in cards_of(self.discarded_mask)]}
+             if self.discarded_mask else {})
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> View:
@@ -169,10 +172,13 @@ class View:
             stars=None if data["stars"] is None else _ints(data["stars"], "stars"),
             money=None if data["money"] is None else tuple(
                 parse_money(m, what="money", negative=True) for m in data["money"]),
+            discarded_mask=mask_of(parse_cards(data.get("discarded", []))),
         )
 
 
-_PHASES = ("auction", "play", "over")
+_PHASES = ("auction", "declare", "discard", "play", "over")
+#: The actions a view lists in ``auction`` (T4: never a discard).
+_AUCTION_KINDS = frozenset(("pass", "bid", "pitch"))
 
 
 def _int(data: Mapping[str, Any], key: str, low: int, high: int,
@@ -217,10 +223,13 @@ def _check_schema(data: Mapping[str, Any], what: str) -> None:
                          f"schema {SCHEMA}")
 
 
+_BID_TEXTS = frozenset(str(v) for v in range(11))  # 0 (no contract) .. 10 (T8)
+
+
 def _bid_value(text: str | None) -> int | None:
     if text is None:
         return None
-    if text == "moon" or text in ("0", "1", "2", "3", "4"):
+    if text == "moon" or text in _BID_TEXTS:
         return MOON if text == "moon" else int(text)
     raise DataError(f"cannot read this view: bid {shown(text)}")
 
@@ -249,15 +258,17 @@ def rules_from_dict(data: Mapping[str, Any]) -> RuleSet:
 
 
 def result_to_dict(result: HandResult) -> dict[str, Any]:
-    """A hand's result as JSON (tuples become lists)."""
+    """A hand's result as JSON (tuples become lists; ``extra`` only when there is one, T7)."""
     return {k: list(v) if isinstance(v, tuple) else v
-            for k, v in dataclasses.asdict(result).items()}
+            for k, v in dataclasses.asdict(result).items() if k != "extra" or v}
 
 
 def result_from_dict(data: Mapping[str, Any]) -> HandResult:
     """The result :func:`result_to_dict` describes (its values are trusted: it is public data a
     client shows, never fed back to the engine)."""
     fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+    if "extra" in fields:
+        fields["extra"] = tuple(tuple(e) for e in fields["extra"])
     return HandResult(**fields)
 
 
@@ -287,7 +298,9 @@ def view_of(hand: Hand, seat: int | None, scores: Sequence[int] | None = None,
         hand_mask=hand.hand_of(seat) if own else 0,  # type: ignore[arg-type]
         dealt_mask=hand.dealt[seat] if own else 0,  # type: ignore[index]
         hand_sizes=tuple(hand.hand_of(s).bit_count() for s in range(n)),
-        auction=tuple((s, a) for s, a in hand.history if a.kind != "play"),
+        # Bids, passes and pitches only: naming trump is in ``trump``, and a discard (T4) is
+        # hidden from everyone but the seat that made it (``discarded_mask``).
+        auction=tuple((s, a) for s, a in hand.history if a.kind in _AUCTION_KINDS),
         high_bid=hand.high_bid,
         high_bidder=hand.high_bidder,
         pitched_card=hand.pitched_card,
@@ -306,4 +319,5 @@ def view_of(hand: Hand, seat: int | None, scores: Sequence[int] | None = None,
         names=tuple(names) if names is not None else None,
         stars=tuple(stars) if stars is not None else None,
         money=tuple(money) if money is not None else None,
+        discarded_mask=hand.discarded(seat) if own else 0,  # type: ignore[arg-type]
     )
