@@ -33,7 +33,10 @@ SAYS: dict[str, dict[Any, str | None]] = {
     "first_dealer": {"random": "drawn at random", "cut": "chosen by a cut"},
     "auction": {"single_round": "One turn each", "continuous": "round and round"},
     "pass_is_final": {True: "A pass is final", False: "who passed may bid again"},
-    "min_bid": {1: "Bids: 1, 2, 3, 4.", 2: "Bids: 2, 3, 4.", 3: "Bids: 3, 4.", 4: "Bids: 4."},
+    "min_bid": {1: "Bids: 1, 2, 3, 4.", 2: "Bids: 2, 3, 4.", 3: "Bids: 3, 4.", 4: "Bids: 4.",
+                # above 4 only in the ten-point family (T8): bids up to all ten points
+                5: "Bids: 5, 6, 7, 8, 9, 10.", 6: "Bids: 6, 7, 8, 9, 10.", 7: "Bids: 7, 8, 9, 10.",
+                8: "Bids: 8, 9, 10.", 9: "Bids: 9, 10.", 10: "Bids: 10."},
     "moon": {"none": "4 is the top bid", "moon": "Moon: a bid above 4",
              "smudge": "made, it scores 5", "smudge_wins": "wins the game outright"},
     "moon_fail_points": {4: "failed moon loses 4", 5: "failed moon loses 5"},
@@ -45,7 +48,15 @@ SAYS: dict[str, dict[Any, str | None]] = {
                  "eldest_pitches_no_contract": "left of the dealer leads with no bid"},
     "dealer_steal": {"none": "may not steal", "equal_below_max": "any bid below 4",
                      "equal_any_incl_pitched": "a pitched 4 included"},
-    "trump_selection": {"first_lead": "that card's suit is trump"},
+    "trump_selection": {"first_lead": "that card's suit is trump",
+                        "declare_then_lead_any": "names trump, then leads any card",
+                        "declare_then_lead_trump": "must lead a trump if holding one"},
+    "deck": {52: None, 53: "One joker (☆) is added", 54: "Two jokers are added"},
+    "off_jack": {True: "The off-jack (the other jack of trump's colour) is a trump", False: None},
+    "extra_points": {"none": None, "off_jack_jokers": "a point each, to whoever captures it",
+                     "off_jack_jokers_three": "the three of trumps (3 points). 10 points a hand"},
+    "hand_size": {6: "Everyone gets 6 cards.", 7: "gets 7 cards; once trump is named",
+                  8: "gets 8 cards; once trump is named", 9: "discards 3 face down, keeping 6"},
     "follow_rule": {"trump_anytime": "you must follow it or play a trump",
                     "strict_follow": "you must follow it; without it, play any card",
                     "follow_trump_only": "another suit is led you may play any card"},
@@ -79,6 +90,10 @@ CONTEXT: dict[str, tuple[str, dict[str, Any]]] = {
     "average_mode": ("money", {}),
     "join_leave": ("money", {}),
     "join_score": ("money", {"average_mode": "snapshot"}),
+    # The ten-point family's options need its cards or its declared trump (T1–T8).
+    "trump_selection": ("auction", {"pitch_as_bid_4": False}),
+    "extra_points": ("auction", {"deck": 54, "off_jack": True}),
+    "hand_size": ("ten-point", {}),
 }
 
 
@@ -86,6 +101,8 @@ def _rules(option: str, value: Any) -> pc.RuleSet:
     variant, context = CONTEXT.get(option, ("auction", {}))
     if option == "money" and value != "none":
         variant = "money"
+    if option == "min_bid" and value > 4:
+        variant = "ten-point"  # bids above 4 need more than four points a hand (T8)
     return pc.find_variant(variant).replace(**context, **{option: value})
 
 
@@ -152,8 +169,40 @@ def _followed(follow_rule: str, *tricks: str) -> tuple[IllegalActionError, View]
     return _refused(h, lambda: h.push("play 4D")), h.view(seat)
 
 
+_NINE_EACH = ["LJ AS KS QS JS TS 9S 8S 7S", "BJ AH KH QH JH TH 9H 8H 7H",
+              "AD KD QD JD TD 9D 8D 7D 6D", "AC KC QC JC TC 9C 8C 7C 6C"]
+
+
+def _ten_point(**options: Any) -> pc.Hand:
+    """Ten-point, dealer 0: seat 1 (holding BJ and the hearts) bids 4, the others pass."""
+    rules = pc.find_variant("ten-point").replace(**options)
+    cards = [c.split()[:rules.hand_size] for c in _NINE_EACH]
+    h = pc.Hand.deal(rules, 4, 0, cards=cards)
+    play(h, "bid 4, pass, pass, pass")
+    return h
+
+
+def _ten_point_sentence(reason: str) -> tuple[IllegalActionError, View]:
+    """The ten-point family's refusals (T4–T6), from the view of the seat that tried."""
+    if reason == "must_name_trump":
+        h = _ten_point()
+        return _refused(h, lambda: h.push("play AH")), h.view(1)
+    if reason == "must_discard":
+        h = _ten_point()
+        h.push("trump H")  # seat 1 (left of the dealer) discards first
+        return _refused(h, lambda: h.push("play AH")), h.view(1)
+    if reason == "joker_cannot_open":
+        h = _ten_point(hand_size=6, trump_selection="first_lead")
+        return _refused(h, lambda: h.push("play BJ")), h.view(1)
+    h = _ten_point(hand_size=6, trump_selection="declare_then_lead_trump")
+    h.push("trump S")  # BJ is a trump whatever the suit: seat 1 must lead it
+    return _refused(h, lambda: h.push("play AH")), h.view(1)
+
+
 def _sentence(reason: str) -> tuple[IllegalActionError, View | None]:
     """Make the engine refuse something with ``reason``; the view of the player who tried."""
+    if reason in ("must_name_trump", "must_discard", "joker_cannot_open", "must_lead_trump"):
+        return _ten_point_sentence(reason)
     if reason in ("must_follow_suit", "must_follow_trump"):
         if reason == "must_follow_trump":
             return _followed("follow_trump_only", "AS")
@@ -236,6 +285,8 @@ EXPECTED = {
                 "pitch a card.",
     "pitch_not_allowed": "You may not pitch a card now. You may: pass, bid 1, bid 2, bid 3, "
                          "bid 4.",
+    "must_discard": "Discard first: throw 3 more cards face down, down to 6.",
+    "must_lead_trump": "The first lead must be a trump while you hold one: lead a trump (♠).",
 }
 
 
@@ -260,3 +311,29 @@ def test_the_follow_sentence_follows_the_rule_in_force() -> None:
     assert illegal_text(error, view) == "You must follow ♥ or play a trump (♠)."
     error, view = _followed("strict_follow", "AS 3S 4S 5S", "2H")
     assert illegal_text(error, view) == "You must follow ♥."
+
+
+# ------------------------------------------------------------------ the ten-point family
+def test_a_bid_of_five_in_ten_point_is_five_points_not_the_moon() -> None:
+    from pitchcards.actions import BIDS, DISCARD, PLAY, TRUMP
+    from pitchcards.explain import action_words, bid_word
+    ten, setback = pc.find_variant("ten-point"), pc.find_variant("setback")
+    assert bid_word(ten, 5) == "5" and action_words(ten, BIDS[5]) == "bid 5"
+    assert bid_word(setback, 5) == "smudge"  # the four-point game's fifth bid is unchanged
+    assert action_words(ten, BIDS[10]) == "bid 10"
+    assert action_words(ten, PLAY[52]) == "☆ low joker"
+    assert action_words(ten, PLAY[53]) == "★ high joker"
+    assert action_words(ten, DISCARD[pc.parse_card("KH")]) == "discard K♥"
+    assert action_words(ten, TRUMP[2]) == "trump ♥"
+
+
+def test_the_ten_point_page_says_ten_points_the_discard_and_the_trump_order() -> None:
+    page = rules_summary(pc.find_variant("ten-point"), 4)
+    assert "Bids: 4, 5, 6, 7, 8, 9, 10." in page
+    assert "Everyone gets 9 cards" in page and "discards 3 face down, keeping 6" in page
+    assert "Trumps, high to low: A K Q J, the off-jack, ★ high joker, ☆ low joker, 10 9 … 2" \
+        in page
+    assert "10 points a hand" in page and "First to 52 points" in page
+    assert "moon" not in page.replace("shooting the moon", "")  # no moon bid in ten-point
+    four = rules_summary(pc.find_variant("auction"), 4)
+    assert "joker" not in four and "off-jack" not in four and "Trumps, high" not in four

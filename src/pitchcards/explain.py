@@ -10,31 +10,48 @@ from fractions import Fraction
 from typing import Any
 
 from .actions import Action
-from .cards import SUIT_SYMBOLS, SUITS, card_symbol
+from .cards import DECK_SIZE, HIGH_JOKER, LOW_JOKER, SUIT_SYMBOLS, SUITS, card_symbol
+from .deck import deck_model
 from .errors import IllegalActionError
 from .money import dollars_text
 from .rules import MOON, RuleSet
 from .views import View
 
-__all__ = ["ILLEGAL_TEXT", "OPTION_SECTIONS", "OPTION_TEXT", "action_words", "bid_word",
-           "illegal_text", "option_text", "rules_summary", "shown_options"]
+__all__ = ["ILLEGAL_TEXT", "JOKER_WORDS", "OPTION_SECTIONS", "OPTION_TEXT", "action_words",
+           "bid_word", "card_words", "extra_cards_text", "illegal_text", "option_text",
+           "rules_summary", "shown_options", "trump_order_text"]
+
+#: The jokers' names where words are used (T1): ☆ the low joker, ★ the high joker.
+JOKER_WORDS = {LOW_JOKER: "low joker", HIGH_JOKER: "high joker"}
 
 
 def bid_word(rules: RuleSet, value: int | str | None) -> str:
-    """A bid's word under these rules: ``"3"``, ``"moon"`` or ``"smudge"`` (``"-"``: none)."""
+    """A bid's word under these rules: ``"3"``, ``"moon"`` or ``"smudge"`` (``"-"``: none).
+    A bid of 5 is the moon only where there is one (``rules.moon_bid``; T8: in ten-point it
+    is five points)."""
     if value is None:
         return "-"
-    if value in (MOON, "moon"):
+    if value == "moon" or (value == rules.moon_bid and rules.moon_bid is not None):
         return "smudge" if rules.moon.startswith("smudge") else "moon"
     return str(value)
 
 
+def card_words(card: int) -> str:
+    """A card as shown: ``K♥``, or ``☆ low joker`` / ``★ high joker`` (T1)."""
+    symbol = card_symbol(card)
+    return f"{symbol} {JOKER_WORDS[card]}" if card in JOKER_WORDS else symbol
+
+
 def action_words(rules: RuleSet, action: Action) -> str:
-    """``pass``, ``bid 3``, ``bid moon``, ``pitch K♥``, ``K♥``."""
-    if action.kind in ("play", "pitch"):
+    """``pass``, ``bid 3``, ``bid moon``, ``pitch K♥``, ``K♥``, ``★ high joker``,
+    ``discard K♥`` (T4), ``trump ♥`` (T5)."""
+    if action.kind in ("play", "pitch", "discard"):
         assert action.card is not None
-        card = card_symbol(action.card)
-        return card if action.kind == "play" else f"pitch {card}"
+        card = card_words(action.card)
+        return card if action.kind == "play" else f"{action.kind} {card}"
+    if action.kind == "trump":
+        assert action.suit is not None
+        return f"trump {SUIT_SYMBOLS[action.suit]}"
     if action.kind == "pass":
         return "pass"
     return f"bid {bid_word(rules, action.bid)}"
@@ -53,9 +70,22 @@ OPTION_TEXT: dict[str, dict[Any, str]] = {
         "2x2": "Four players in two partnerships: you and the player opposite (seats 0 & 2) "
                "against the other two. Points and scores are per team."},
     "allow_two_players": {True: "Two players may also play.", False: ""},
-    "deal_batch": {1: "Everyone gets 6 cards, dealt one at a time.",
-                   2: "Everyone gets 6 cards, dealt two at a time.",
-                   3: "Everyone gets 6 cards, dealt three at a time."},
+    "hand_size": {
+        6: "Everyone gets 6 cards.",
+        **{n: f"Everyone gets {n} cards; once trump is named, everyone in turn from the "
+              f"dealer's left discards {n - 6} face down, keeping 6 (nobody else sees them)."
+           for n in (7, 8, 9)}},
+    "deal_batch": {1: "The cards are dealt one at a time.",
+                   2: "The cards are dealt two at a time.",
+                   3: "The cards are dealt three at a time."},
+    # The deck (T1, T2).
+    "deck": {52: "",
+             53: "One joker (☆) is added to the 52 cards: it is always a trump.",
+             54: "Two jokers are added to the 52 cards, the low joker ☆ and the high joker ★: "
+                 "both are always trumps."},
+    "off_jack": {True: "The off-jack (the other jack of trump's colour) is a trump, just below "
+                       "the jack of trumps.",
+                 False: ""},
     "first_dealer": {"random": "The first dealer is drawn at random; the deal passes left.",
                      "cut": "The first dealer is chosen by a cut; the deal passes left."},
     # The auction (A-R4, B-R4).
@@ -85,7 +115,7 @@ OPTION_TEXT: dict[str, dict[Any, str]] = {
         "equal_any_incl_pitched": "The dealer may steal the bid by equalling it (any bid, "
                                   "{top} and a pitched 4 included)."},
     "moon": {
-        "none": "4 is the top bid.",
+        "none": "{top} is the top bid{all_points}.",
         "moon": "Moon: a bid above 4 promising all 4 points and all 6 tricks; made, it scores "
                 "{moon_value}.",
         "smudge": "Smudge: a bid above 4 promising all 4 points and all 6 tricks; made, it "
@@ -99,7 +129,11 @@ OPTION_TEXT: dict[str, dict[Any, str]] = {
         False: "Taking all 4 points and all 6 tricks on any bid counts as a {moon} too."},
     # Play (C5, C6, §7.8).
     "trump_selection": {
-        "first_lead": "The high bidder (the pitcher) leads; that card's suit is trump."},
+        "first_lead": "The high bidder (the pitcher) leads; that card's suit is trump{joker}.",
+        "declare_then_lead_any": "After the auction the high bidder (the pitcher) names trump, "
+                                 "then leads any card.",
+        "declare_then_lead_trump": "After the auction the high bidder (the pitcher) names "
+                                   "trump, then must lead a trump if holding one."},
     "follow_rule": {
         "trump_anytime": "Holding the suit led, you must follow it or play a trump; without "
                          "it, play any card.",
@@ -120,6 +154,12 @@ OPTION_TEXT: dict[str, dict[Any, str]] = {
                       "J=1); a tie goes to the tied {side} first from the dealer's left.",
         "pitcher": "Game: the most game count in the tricks taken (10=10, A=4, K=3, Q=2, J=1); "
                    "a tie goes to the pitcher if tied, else to nobody."},
+    "extra_points": {
+        "none": "",
+        "off_jack_jokers": "Also a point each, to whoever captures it: {extras}. "
+                           "{total} points a hand.",
+        "off_jack_jokers_three": "Also, to whoever captures it: {extras} (1 point each) and "
+                                 "the three of trumps (3 points). {total} points a hand."},
     "pitcher_set_keeps_points": {
         False: "The pitcher must win at least the bid, or is set back by the bid and scores "
                "none of the points won; the others always score what they win.",
@@ -163,7 +203,10 @@ def shown_options(rules: RuleSet, option: str) -> bool:
     return {
         "pass_is_final": rules.auction == "continuous",
         "moon_fail_points": moon,
-        "moon_must_be_bid": moon or not rules.moon_must_be_bid,
+        "moon_must_be_bid": (moon or not rules.moon_must_be_bid) and rules.points_total == 4,
+        "extra_points": rules.off_jack or rules.deck > DECK_SIZE,
+        "deck": rules.deck > DECK_SIZE,
+        "off_jack": rules.off_jack,
         "win_rule": not money and rules.target is not None,
         "win_requires_made_bid": (not money and rules.target is not None and rules.win_rule in
                                   ("bidder_goes_out", "pitcher_counted_first")),
@@ -176,11 +219,13 @@ def shown_options(rules: RuleSet, option: str) -> bool:
 
 #: The rules page's sections and the options each explains, in order.
 OPTION_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("", ("partnership", "allow_two_players", "deal_batch", "first_dealer")),
+    ("", ("partnership", "allow_two_players", "deck", "off_jack", "hand_size", "deal_batch",
+          "first_dealer")),
     ("AUCTION", ("min_bid", "auction", "pass_is_final", "pitch_as_bid_4", "all_pass",
                  "dealer_steal", "moon", "moon_fail_points", "moon_must_be_bid")),
     ("PLAY", ("trump_selection", "follow_rule")),
-    ("POINTS", ("high_to", "low_to", "jack_not_dealt", "game_tie", "pitcher_set_keeps_points")),
+    ("POINTS", ("high_to", "low_to", "jack_not_dealt", "game_tie", "extra_points",
+                "pitcher_set_keeps_points")),
     ("GOAL", ("win_rule", "win_requires_made_bid")),
     ("MONEY", ("money", "average_mode", "join_leave", "join_score")),
 )
@@ -200,8 +245,45 @@ def option_text(rules: RuleSet, option: str, players: int = 4) -> str:
         "forced": max(2, rules.min_bid), "top": bid_word(rules, rules.max_bid),
         "moon": moon, "moon_value": rules.moon_value, "target": rules.target,
         "stake": _dollars(rules.stake_per_point),
+        "all_points": (f" (all {rules.points_total} points: shooting the moon)"
+                       if rules.points_total > 4 else ""),
+        "joker": ("; a joker may not lead first (it names no suit)"
+                  if rules.deck > DECK_SIZE else ""),
+        "extras": extra_cards_text(rules), "total": rules.points_total,
     }
     return OPTION_TEXT[option][getattr(rules, option)].format(**fields)
+
+
+def extra_cards_text(rules: RuleSet) -> str:
+    """T7: the cards worth a point besides High, Low, Jack and Game: "the off-jack, the high
+    joker ★ and the low joker ☆"."""
+    names = ["the off-jack"] if rules.off_jack else []
+    names += [f"the {JOKER_WORDS[j]} {card_symbol(j)}"
+              for j in reversed(deck_model(rules).jokers)]
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def trump_order_text(rules: RuleSet) -> str:
+    """T3: the trumps from high to low in words, e.g. "A K Q J, the off-jack, ★ high joker,
+    ☆ low joker, 10 9 … 2" (the four-point game: the ranks)."""
+    parts = ["A K Q J"]
+    if rules.off_jack:
+        parts.append("the off-jack")
+    parts += [card_words(j) for j in reversed(deck_model(rules).jokers)]
+    parts.append("10 9 … 2")
+    return ", ".join(parts)
+
+
+def _ten_point_facts(rules: RuleSet) -> str:
+    """What the rules page says of the ten-point family's cards beyond the options (T3, T7)."""
+    said = f"Trumps, high to low: {trump_order_text(rules)}."
+    if rules.deck > DECK_SIZE:
+        said += " Jokers count 0 for Game."
+    if rules.off_jack:
+        said += " The off-jack counts 1 for Game, as a jack."
+    return said
 
 
 def _dollars(amount: Fraction) -> str:
@@ -227,6 +309,8 @@ def rules_summary(rules: RuleSet, players: int) -> str:
             said.append("Press s between hands to settle up.")
         if heading in _FIXED:
             said.append(_FIXED[heading])
+        if heading == "PLAY" and rules.is_ten_point:
+            said.append(_ten_point_facts(rules))
         if said:
             lines += ["", (f"{heading}  " if heading else "") + " ".join(said)]
     return "\n".join(lines)
@@ -264,7 +348,32 @@ ILLEGAL_TEXT: dict[str, str] = {
     "table_full": "The table is full.",
     "wrong_dealer": "It is not that player's deal: the deal passes left.",
     "bad_outcome": "No hand can end that way under these rules.",
+    # The ten-point family (T4–T6).
+    "must_name_trump": "The pitcher must name trump first: choose a suit.",
+    "must_discard": "Discard first: throw {left} face down, down to 6.",
+    "joker_cannot_open": "A joker cannot open the hand: it names no suit. Lead a card of the "
+                         "suit you want as trump.",
+    "must_lead_trump": "The first lead must be a trump while you hold one: lead {a_trump}.",
 }
+def _led_suit(view: View) -> int | None:
+    """The suit led to the trick now, for following (C6; a joker or the off-jack leads
+    trump: T2, T3), or None before a lead."""
+    if not view.trick:
+        return None
+    card = view.trick[0][1]
+    if view.trump is None:
+        return card // 13
+    return deck_model(view.rules).suit_of[SUITS.index(view.trump)][card]
+
+
+def _discards_left(view: View) -> str:
+    """T4: "2 more cards" for a seat discarding now (its own discards are in its view)."""
+    if not any(a.kind == "discard" for a in view.legal_actions):
+        return "the cards you must"
+    left = view.rules.hand_size - 6 - view.discarded_mask.bit_count()
+    return f"{left} more card{'s' if left != 1 else ''}"
+
+
 #: C6 under trump_anytime: holding the led suit, a trump may be played instead.
 _FOLLOW_OR_TRUMP = "You must follow {led} or play {a_trump}."
 
@@ -274,14 +383,16 @@ def illegal_text(error: IllegalActionError, view: View | None = None) -> str:
     (``view``: the player's view when the action was tried)."""
     text = ILLEGAL_TEXT[error.reason]
     if view is None:
-        return text.format(led="the suit led", a_trump="a trump", may="", highest="")
-    trick = view.trick
-    trump_led = bool(trick) and view.trump is not None \
-        and trick[0][1] // 13 == SUITS.index(view.trump)
+        return text.format(led="the suit led", a_trump="a trump", may="", highest="",
+                           left="the cards you must")
+    led_suit = _led_suit(view)
+    trump_led = led_suit is not None and view.trump is not None \
+        and led_suit == SUITS.index(view.trump)
     if error.reason == "must_follow_suit" and view.rules.follow_rule == "trump_anytime" \
             and not trump_led:  # "follow ♦ or play a trump (♦)" says one thing twice
         text = _FOLLOW_OR_TRUMP
-    led = SUIT_SYMBOLS[trick[0][1] // 13] if trick else "the suit led"
+    led = SUIT_SYMBOLS[led_suit] if led_suit is not None else "the suit led"
+    left = _discards_left(view)
     a_trump = (f"a trump ({SUIT_SYMBOLS[SUITS.index(view.trump)]})" if view.trump is not None
                else "a trump")
     bids = [a for a in view.legal_actions if a.kind in ("bid", "pass")]
@@ -289,6 +400,7 @@ def illegal_text(error: IllegalActionError, view: View | None = None) -> str:
     if any(a.kind == "pitch" for a in view.legal_actions):
         choices += " or pitch a card" if choices else "pitch a card"
     top = max((a.bid for a in bids if a.bid is not None), default=None)
-    return text.format(led=led, a_trump=a_trump, may=f" You may: {choices}." if choices else "",
+    return text.format(led=led, a_trump=a_trump, left=left,
+                       may=f" You may: {choices}." if choices else "",
                        highest=f": the highest bid now is {bid_word(view.rules, top)}"
                        if top is not None else "")
