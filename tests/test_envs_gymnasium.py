@@ -14,6 +14,7 @@ np = pytest.importorskip("numpy")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
+from pitchcards.actions import action_count  # noqa: E402
 from pitchcards.envs.evaluate import Evaluation, evaluate  # noqa: E402
 from pitchcards.envs.gymnasium import PitchEnv  # noqa: E402
 from pitchcards.errors import IllegalActionError  # noqa: E402
@@ -28,6 +29,9 @@ VARIANTS: list[dict[str, object]] = [
     {"variant": "setback", "episode": "hand", "reward": "points", "opponents": "easy"},
     {"reward": "win", "opponents": "random"},
     {"variant": "auction", "players": 3, "illegal": "random", "opponents": "random"},
+    {"variant": "ten-point", "max_hands": 2, "opponents": "random"},  # 54 cards, 176 actions
+    {"variant": "ten-point-cutthroat", "players": 6, "seat": 5, "episode": "hand",
+     "opponents": "random"},
 ]
 
 
@@ -98,6 +102,9 @@ def test_points_reward_is_the_seats_final_score_and_seeds_reproduce() -> None:
     {},
     {"variant": "auction", "players": 3, "seat": 1, "opponents": "random"},
     {"variant": "setback", "opponents": "easy", "episode": "hand"},
+    {"variant": "ten-point", "opponents": "random", "episode": "hand"},
+    {"variant": "ten-point-cutthroat", "players": 3, "seat": 2, "opponents": "random",
+     "max_hands": 2},
 ])
 def test_action_masks_are_the_engines_legal_actions_at_every_step(
         kwargs: dict[str, object]) -> None:
@@ -109,7 +116,8 @@ def test_action_masks_are_the_engines_legal_actions_at_every_step(
             view = e.table.view(e.seat)
             legal = sorted(int(a) for a in view.legal_actions)
             mask = e.action_masks()
-            assert mask.dtype == np.bool_ and mask.shape == (110,)
+            assert mask.dtype == np.bool_ and mask.shape == (e.action_space.n,)
+            assert e.action_space.n == action_count(e.table.rules)  # 110, or 176 in ten-point
             assert list(np.flatnonzero(mask)) == legal
             assert np.array_equal(obs["action_mask"].astype(bool), mask)
             assert np.array_equal(info["action_mask"], obs["action_mask"])

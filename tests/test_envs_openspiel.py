@@ -24,7 +24,9 @@ from pitchcards.envs.openspiel import GAME_NAME, PitchGame, PitchState, state_fr
 
 ROOT = Path(__file__).resolve().parent.parent
 PARAMS = [{}, {"variant": "auction", "players": 3, "dealer": 2},
-          {"variant": "money", "players": 6, "dealer": 5}, {"variant": "setback", "dealer": 1}]
+          {"variant": "money", "players": 6, "dealer": 5}, {"variant": "setback", "dealer": 1},
+          {"variant": "ten-point", "dealer": 3},
+          {"variant": "ten-point-cutthroat", "players": 5, "dealer": 1}]
 
 
 @pytest.mark.parametrize("params", PARAMS)
@@ -45,6 +47,38 @@ def test_game_facts() -> None:
     assert state.is_chance_node() and len(state.chance_outcomes()) == 52
     assert len(state.information_state_tensor(0)) == game.information_state_tensor_size()
     assert len(state.observation_tensor(0)) == game.observation_tensor_size()
+
+
+@pytest.mark.parametrize("variant,players,deck", [
+    ("ten-point", 4, 54), ("ten-point-cutthroat", 6, 54), ("ten-point-cutthroat", 3, 53)])
+def test_ten_point_game_facts_and_deal(variant: str, players: int, deck: int) -> None:
+    rules = pc.find_variant(variant)
+    if deck != rules.deck:
+        # one joker: off-jack + joker = 6 points, at most 5 players (53 // 9)
+        rules = rules.replace(deck=deck, extra_points="off_jack_jokers", max_players=5)
+    game = PitchGame.from_rules(rules, players, dealer=players - 1)
+    assert game.num_distinct_actions() == pc.actions.MAX_ACTIONS == 176
+    assert game.max_chance_outcomes() == deck
+    assert game.max_utility() == rules.points_total and game.min_utility() == -rules.max_bid
+    state = game.new_initial_state()
+    rng = random.Random(deck + players)
+    for dealt in range(9 * players):  # T4: nine cards each, from the whole deck
+        assert state.is_chance_node()
+        outcomes = [c for c, _ in state.chance_outcomes()]
+        assert outcomes == [c for c in range(deck) if not any(m >> c & 1 for m in state.dealt)]
+        assert len(outcomes) == deck - dealt
+        state.apply_action(rng.choice(outcomes))
+    assert not state.is_chance_node() and state.hand is not None
+    assert [m.bit_count() for m in state.hand.dealt] == [9] * players
+    length = 9 * players
+    while not state.is_terminal():
+        assert len(state.information_state_tensor(state.current_player())) == \
+            game.information_state_tensor_size()
+        state.apply_action(rng.choice(state.legal_actions()))
+        length += 1
+    assert length <= game.max_game_length()
+    assert game.min_utility() <= min(state.returns()) <= max(state.returns()) <= \
+        game.max_utility()
 
 
 def _random_state(game: object, rng: random.Random, decisions: int) -> PitchState:

@@ -12,8 +12,11 @@ np = pytest.importorskip("numpy")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import pitchcards as pc  # noqa: E402
-from pitchcards.actions import NUM_ACTIONS  # noqa: E402
-from pitchcards.envs.encoding import Encoder, action_mask  # noqa: E402
+from pitchcards.actions import MAX_ACTIONS, NUM_ACTIONS  # noqa: E402
+from pitchcards.envs.encoding import (  # noqa: E402
+    Encoder,
+    action_mask,
+)
 from pitchcards.envs.pettingzoo import env, raw_env  # noqa: E402
 from pitchcards.hand import Hand  # noqa: E402
 from pitchcards.views import view_of  # noqa: E402
@@ -24,6 +27,8 @@ CONFIGS = [
     {"variant": "money", "players": 5, "max_hands": 2},
     {"variant": "setback", "episode": "hand", "low_to": "holder"},  # a rules option
     {"reward": "points"},
+    {"variant": "ten-point", "max_hands": 2},                       # 54 cards, 176 actions
+    {"variant": "ten-point-cutthroat", "players": 5, "episode": "hand"},
 ]
 
 
@@ -33,7 +38,7 @@ def test_pettingzoo_api_test(kwargs: dict[str, object]) -> None:
     api_test(env(**kwargs), num_cycles=200)
 
 
-@pytest.mark.parametrize("kwargs", CONFIGS[:2])
+@pytest.mark.parametrize("kwargs", [*CONFIGS[:2], CONFIGS[-2]])
 def test_pettingzoo_seed_test(kwargs: dict[str, object]) -> None:
     seed_test(lambda: env(**kwargs), num_cycles=200)
 
@@ -139,12 +144,15 @@ def test_action_masks_per_agent_are_the_legal_actions() -> None:
         e.step(rng.choice(np.flatnonzero(e.action_masks()).tolist()))
 
 
-def test_mask_is_the_legal_actions_and_zero_off_turn() -> None:
-    e = raw_env(variant="auction", players=4)
+@pytest.mark.parametrize("variant,actions", [("auction", NUM_ACTIONS),
+                                             ("ten-point-cutthroat", MAX_ACTIONS)])
+def test_mask_is_the_legal_actions_and_zero_off_turn(variant: str, actions: int) -> None:
+    e = raw_env(variant=variant, players=4)
     e.reset(seed=9)
+    assert e.action_space(e.possible_agents[0]).n == actions
     for agent in e.possible_agents:
         obs = e.observe(agent)
-        assert obs["action_mask"].dtype == np.int8 and obs["action_mask"].shape == (NUM_ACTIONS,)
+        assert obs["action_mask"].dtype == np.int8 and obs["action_mask"].shape == (actions,)
         seat = int(agent[-1])
         legal = e.table.view(seat).legal_actions
         assert sorted(np.flatnonzero(obs["action_mask"]).tolist()) == sorted(map(int, legal))

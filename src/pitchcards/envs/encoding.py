@@ -2,30 +2,35 @@
 
 Every RL observation and every OpenSpiel tensor is made here, and only from a ``View``: the view
 is the one place that decides what a seat may know (``views.view_of``), so an encoding cannot
-leak a hidden card the view does not hold.
+leak a hidden card the view does not hold (T4: another seat's discards are not in it).
 
 Seats are **relative** to the observer (0 = me, 1 = the seat on my left, ...); sides are relative
 too (0 = my side).  All values lie in ``[-1, 1]`` (``float32``).  :class:`Encoder` lists its
-segments in order (``Encoder.segments``; ``docs/research.md`` has the table):
+segments in order (``Encoder.segments``; ``docs/research.md`` has the table).  Sizes depend on the
+rules: ``C`` cards (the rule set's deck: 52, or 53 / 54 with the jokers, T1), ``B`` the top bid
+(5 = moon in the four-point game, ``rules.max_bid`` = 10 in the ten-point family, T8):
 
 =============  =============  ===========================================================
 segment        size           content
 =============  =============  ===========================================================
-hand           52             cards I hold now
-trick          n × 52         the current trick: the card each relative seat put on it
+hand           C              cards I hold now
+discarded      C              *ten-point only*: the cards I discarded face down (T4)
+trick          n × C          the current trick: the card each relative seat put on it
 leader         n              who led the current trick
-trump          4              trump suit (after the first lead)
-phase          3              auction, play, over
+trump          4              trump suit (after the first lead, or named: T5)
+phase          3 or 5         auction, play, over (ten-point: auction, declare, discard,
+                              play, over)
 to_act         n              whose turn it is
 dealer         n              the dealer
-bids           n × 7          each seat's last auction action: pass, bid 1-4, moon, pitch
-high_bid       5              the current high bid: 1, 2, 3, 4, moon
+hand_sizes     n              *ten-point only*: cards each relative seat holds, / hand_size
+bids           n × (B + 2)    each seat's last auction action: pass, bid 1..B, pitch
+high_bid       B              the current high bid: 1 .. B
 high_bidder    n              who holds it
-pitched        52             a card pitched face up with the high bid (B-R4.3)
+pitched        C              a card pitched face up with the high bid (B-R4.3)
 pitcher        n              the pitcher, once the auction is over
-contract       6              none (eldest pitches), 1, 2, 3, 4, moon
-played         n × 52         cards seen: every card each relative seat has played
-won            sides × 52     the cards in the tricks each relative side has won
+contract       B + 1          none (eldest pitches), 1 .. B
+played         n × C          cards seen: every card each relative seat has played
+won            sides × C      the cards in the tricks each relative side has won
 tricks_won     n              tricks won per seat, / 6
 scores         sides          match score per relative side, / scale, clipped to [-1, 1]
 =============  =============  ===========================================================
@@ -33,44 +38,72 @@ scores         sides          match score per relative side, / scale, clipped to
 ``n`` is the number of seats and ``sides`` 2 in partnerships, else ``n``.  The score scale is
 the rules' target (21 without one).  The information-state encoding
 (:meth:`Encoder.encode_infostate`, OpenSpiel's perfect-recall tensor) appends the whole public
-history: every auction action in order (``max_auction`` × 7) and every trick (6 × (n leader +
-n × 52 cards by relative seat)).
+history: every auction action in order (``max_auction`` × (B + 2)) and every trick
+(6 × (n leader + n × C cards by relative seat)).
+
+The four-point game (:func:`is_classic`: 52 cards, six dealt, trump by the first lead, bids up to
+4 or the moon) keeps exactly the encodings it had before the ten-point family (C = 52, B = 5, no
+``discarded`` or ``hand_sizes``, three phases) and its 110 actions, so saved models still fit.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import numpy as np
 import numpy.typing as npt
 
-from ..actions import BID_BASE, NUM_ACTIONS, PASS_ID, Action
+from ..actions import MAX_ACTIONS, NUM_ACTIONS, PASS_ID, Action, action_count
 from ..cards import SUITS, card_name, cards_of
 from ..rules import MOON, RuleSet, bid_text
 from ..views import View
 
-__all__ = ["Encoder", "action_mask", "infostate_string", "max_auction_length",
-           "observation_string"]
+__all__ = ["Encoder", "action_mask", "action_size", "infostate_string", "is_classic",
+           "max_auction_length", "observation_string"]
 
 Array = npt.NDArray[np.float32]
 
-_AUCTION_KINDS = 7  # pass, bid 1, 2, 3, 4, moon, pitch
 _PHASES = ("auction", "play", "over")
+_TEN_POINT_PHASES = ("auction", "declare", "discard", "play", "over")  # T5, T4
 
 
-def _auction_kind(a: int) -> int:
+def is_classic(rules: RuleSet) -> bool:
+    """The four-point game's encodings and 110 actions: no jokers, off-jack, discard, named
+    trump or bid above 4 (the moon aside)."""
+    return action_count(rules) == NUM_ACTIONS and not rules.declares_trump
+
+
+def action_size(rules: RuleSet) -> int:
+    """The size of the action space and masks: 110 (four-point) or 176 (ten-point family).
+
+    ``actions.action_count`` with one more case: a 52-card rule set that names trump (T5) uses
+    the ``trump X`` ids 166..169, so it needs the full 176.
+    """
+    return NUM_ACTIONS if is_classic(rules) else MAX_ACTIONS
+
+
+def _top_bid(rules: RuleSet) -> int:
+    """B: the top bid value encoded (MOON in the four-point game, as always; else max_bid)."""
+    return MOON if is_classic(rules) else rules.max_bid
+
+
+def _auction_kind(a: Action, top: int) -> int:
+    """0 = pass, 1..top = a bid of that value (the moon is MOON), top + 1 = a pitch."""
     if a == PASS_ID:
         return 0
-    if a < PASS_ID:
-        return 6  # a pitch (a bid of 4 that leads a card)
-    return a - BID_BASE  # 1..5
+    if a.kind == "pitch":
+        return top + 1  # a pitch (a bid of 4 that leads a card)
+    return a.bid  # type: ignore[return-value]
 
 
 def max_auction_length(rules: RuleSet, players: int) -> int:
     """An upper bound on the auction's length (bids only rise, so each level is bid once)."""
     if rules.auction == "single_round":
         return players + 1  # one bid each, and the dealer's steal of a top bid
-    return players * (MOON + 2)
+    return players * (_top_bid(rules) + 2)
+
+
+_Rel = Callable[[int], int]  # absolute seat -> seat relative to the observer
 
 
 class Encoder:
@@ -80,13 +113,24 @@ class Encoder:
         self.rules = rules
         self.players = n = players
         self.sides = s = 2 if rules.partnership_mode else players
+        self.classic = classic = is_classic(rules)
+        self.cards = c = 52 if classic else rules.deck  # C: one slot per card of the deck (T1)
+        self.top_bid = top = _top_bid(rules)            # B
+        self.kinds = top + 2                            # pass, bid 1..B, pitch
+        self.phases = _PHASES if classic else _TEN_POINT_PHASES
+        self.actions = action_size(rules)
         self.score_scale = float(rules.target or 21)
         self.max_auction = max_auction_length(rules, players)
+        # T4: own discards and every seat's card count (public) exist only in the ten-point
+        # family; the four-point game's segments are exactly the old ones.
+        own_discards = () if classic else (("discarded", c),)
+        hand_sizes = () if classic else (("hand_sizes", n),)
         self.segments: tuple[tuple[str, int], ...] = (
-            ("hand", 52), ("trick", n * 52), ("leader", n), ("trump", 4), ("phase", 3),
-            ("to_act", n), ("dealer", n), ("bids", n * _AUCTION_KINDS), ("high_bid", MOON),
-            ("high_bidder", n), ("pitched", 52), ("pitcher", n), ("contract", MOON + 1),
-            ("played", n * 52), ("won", s * 52), ("tricks_won", n), ("scores", s),
+            ("hand", c), *own_discards, ("trick", n * c), ("leader", n), ("trump", 4),
+            ("phase", len(self.phases)), ("to_act", n), ("dealer", n), *hand_sizes,
+            ("bids", n * self.kinds), ("high_bid", top), ("high_bidder", n), ("pitched", c),
+            ("pitcher", n), ("contract", top + 1), ("played", n * c), ("won", s * c),
+            ("tricks_won", n), ("scores", s),
         )
         self.offsets: dict[str, int] = {}
         at = 0
@@ -95,8 +139,8 @@ class Encoder:
             at += size
         self.size = at
         self.history_segments: tuple[tuple[str, int], ...] = (
-            ("auction_history", self.max_auction * _AUCTION_KINDS),
-            ("trick_history", 6 * (n + n * 52)),
+            ("auction_history", self.max_auction * self.kinds),
+            ("trick_history", 6 * (n + n * c)),
         )
         self.info_size = self.size + sum(size for _, size in self.history_segments)
 
@@ -114,25 +158,56 @@ class Encoder:
         def rel(seat: int) -> int:
             return (seat - me) % n
 
-        def rel_side(side: int) -> int:
-            return (side - view.side_of(me)) % self.sides
-
-        _set_cards(out, o["hand"], view.hand_mask)
-        for seat, card in view.trick:
-            out[o["trick"] + 52 * rel(seat) + card] = 1.0
-        if view.trick:
-            out[o["leader"] + rel(view.trick[0][0])] = 1.0
+        self._encode_cards(view, out, rel)
         if view.trump is not None:
             out[o["trump"] + SUITS.index(view.trump)] = 1.0
-        out[o["phase"] + _PHASES.index(view.phase)] = 1.0
+        out[o["phase"] + self.phases.index(view.phase)] = 1.0
         if view.seat_to_act is not None:
             out[o["to_act"] + rel(view.seat_to_act)] = 1.0
         out[o["dealer"] + rel(view.dealer)] = 1.0
+        if not self.classic:
+            for seat, size in enumerate(view.hand_sizes):
+                out[o["hand_sizes"] + rel(seat)] = size / self.rules.hand_size
+        self._encode_auction(view, out, rel)
+        for seat, count in enumerate(view.tricks_won):
+            out[o["tricks_won"] + rel(seat)] = count / 6.0
+        if view.scores is not None:
+            for side, score in enumerate(view.scores):
+                out[o["scores"] + self._rel_side(view, side)] = max(
+                    -1.0, min(1.0, score / self.score_scale))
+        return out
+
+    def _rel_side(self, view: View, side: int) -> int:
+        assert view.seat is not None
+        return (side - view.side_of(view.seat)) % self.sides
+
+    def _encode_cards(self, view: View, out: Array, rel: _Rel) -> None:
+        """hand, discarded (own only, T4), trick, leader, played and won."""
+        o, c, n = self.offsets, self.cards, self.players
+        _set_cards(out, o["hand"], view.hand_mask)
+        if not self.classic:
+            _set_cards(out, o["discarded"], view.discarded_mask)
+        for seat, card in view.trick:
+            out[o["trick"] + c * rel(seat) + card] = 1.0
+        if view.trick:
+            out[o["leader"] + rel(view.trick[0][0])] = 1.0
+        played, won = o["played"], o["won"]
+        for leader, cards, winner in view.tricks:
+            w = c * self._rel_side(view, view.side_of(winner))
+            for i, card in enumerate(cards):
+                out[played + c * rel((leader + i) % n) + card] = 1.0
+                out[won + w + card] = 1.0
+        for seat, card in view.trick:
+            out[played + c * rel(seat) + card] = 1.0
+
+    def _encode_auction(self, view: View, out: Array, rel: _Rel) -> None:
+        """bids, high_bid, high_bidder, pitched, pitcher and contract."""
+        o, top = self.offsets, self.top_bid
         last: dict[int, int] = {}
         for seat, a in view.auction:
-            last[seat] = _auction_kind(a)
+            last[seat] = _auction_kind(a, top)
         for seat, kind in last.items():
-            out[o["bids"] + _AUCTION_KINDS * rel(seat) + kind] = 1.0
+            out[o["bids"] + self.kinds * rel(seat) + kind] = 1.0
         if view.high_bid is not None:
             out[o["high_bid"] + view.high_bid - 1] = 1.0
         if view.high_bidder is not None:
@@ -143,22 +218,6 @@ class Encoder:
             out[o["pitcher"] + rel(view.pitcher)] = 1.0
         if view.contract is not None:
             out[o["contract"] + view.contract] = 1.0
-        played = o["played"]
-        won = o["won"]
-        for leader, cards, winner in view.tricks:
-            w = 52 * rel_side(view.side_of(winner))
-            for i, card in enumerate(cards):
-                out[played + 52 * rel((leader + i) % n) + card] = 1.0
-                out[won + w + card] = 1.0
-        for seat, card in view.trick:
-            out[played + 52 * rel(seat) + card] = 1.0
-        for seat, count in enumerate(view.tricks_won):
-            out[o["tricks_won"] + rel(seat)] = count / 6.0
-        if view.scores is not None:
-            for side, score in enumerate(view.scores):
-                out[o["scores"] + rel_side(side)] = max(-1.0, min(1.0,
-                                                                  score / self.score_scale))
-        return out
 
     # ------------------------------------------------------------------ information state
     def encode_infostate(self, view: View, out: Array | None = None) -> Array:
@@ -168,20 +227,20 @@ class Encoder:
         self.encode(view, out[:self.size])
         out[self.size:] = 0.0
         assert view.seat is not None
-        n, me = self.players, view.seat
+        n, me, c = self.players, view.seat, self.cards
         at = self.size
         for i, (_, a) in enumerate(view.auction[:self.max_auction]):
-            out[at + _AUCTION_KINDS * i + _auction_kind(a)] = 1.0
-        at += self.max_auction * _AUCTION_KINDS
+            out[at + self.kinds * i + _auction_kind(a, self.top_bid)] = 1.0
+        at += self.max_auction * self.kinds
         tricks = [(ld, cs) for ld, cs, _ in view.tricks]
         if view.trick:
-            tricks.append((view.trick[0][0], tuple(c for _, c in view.trick)))
-        block = n + n * 52
+            tricks.append((view.trick[0][0], tuple(card for _, card in view.trick)))
+        block = n + n * c
         for t, (leader, cards) in enumerate(tricks):
             base = at + t * block
             out[base + (leader - me) % n] = 1.0
             for i, card in enumerate(cards):
-                out[base + n + 52 * ((leader + i - me) % n) + card] = 1.0
+                out[base + n + c * ((leader + i - me) % n) + card] = 1.0
         return out
 
     def encode_deal(self, seat: int, dealt: int, out: Array | None = None,
@@ -202,8 +261,9 @@ def _set_cards(out: Array, at: int, mask: int) -> None:
 
 
 def action_mask(view: View) -> npt.NDArray[np.int8]:
-    """``int8`` mask over the engine's 110 action ids: 1 where the action is legal for the seat."""
-    mask = np.zeros(NUM_ACTIONS, np.int8)
+    """``int8`` mask over the rule set's action ids (:func:`action_size`: 110 in the four-point
+    game, 176 in the ten-point family): 1 where the action is legal for the seat."""
+    mask = np.zeros(action_size(view.rules), np.int8)
     for a in view.legal_actions:
         mask[a] = 1
     return mask
@@ -225,15 +285,28 @@ def infostate_string(view: View) -> str:
     scores = "-" if view.scores is None else ",".join(map(str, view.scores))
     return (f"p{view.seat} d{view.dealer} hand {_cards(view.hand_mask)} "
             f"dealt {_cards(view.dealt_mask)} auction {_actions(view.auction)} "
-            f"tricks {tricks} trick {trick} scores {scores}")
+            f"tricks {tricks} trick {trick} scores {scores}{_ten_point_text(view)}")
 
 
 def observation_string(view: View) -> str:
     """Text of what the seat sees now (not the order of the past)."""
     trick = " ".join(f"{s}:{card_name(c)}" for s, c in view.trick) or "-"
-    contract = "-" if view.contract is None else bid_text(view.contract)
-    high = "-" if view.high_bid is None else f"{bid_text(view.high_bid)}@{view.high_bidder}"
+    # bid_text with the rules: 5 is the moon only where there is one (T8)
+    contract = "-" if view.contract is None else bid_text(view.contract, view.rules)
+    high = ("-" if view.high_bid is None
+            else f"{bid_text(view.high_bid, view.rules)}@{view.high_bidder}")
     return (f"p{view.seat} {view.phase} hand {_cards(view.hand_mask)} high {high} "
             f"pitcher {view.pitcher} contract {contract} trump {view.trump or '-'} "
             f"trick {trick} played {_cards(view.played_mask)} "
-            f"won {','.join(map(str, view.tricks_won))}")
+            f"won {','.join(map(str, view.tricks_won))}{_ten_point_text(view)}")
+
+
+def _ten_point_text(view: View) -> str:
+    """The ten-point family's extra text (nothing in the four-point game, whose strings are
+    unchanged): trump named (T5), the phase, my own discards only (T4) and every seat's card
+    count (public; it tells how far the discard has gone)."""
+    if is_classic(view.rules):
+        return ""
+    sizes = ",".join(map(str, view.hand_sizes))
+    return (f" named {view.trump or '-'} {view.phase} discarded {_cards(view.discarded_mask)} "
+            f"sizes {sizes}")

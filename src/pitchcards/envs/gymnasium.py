@@ -9,9 +9,10 @@
     obs, reward, terminated, truncated, info = e.step(int(np.flatnonzero(obs["action_mask"])[0]))
 
 Observations and the action space are the PettingZoo environment's (:mod:`.pettingzoo`): a dict
-of the encoded view (``"observation"``) and the ``int8`` ``"action_mask"`` over the 110 engine
-actions; ``info["action_mask"]`` repeats the mask.  The other seats (the partner too, in
-partnerships) are bots by name (:func:`pitchcards.bots.make_bot`: ``random``, ``easy``,
+of the encoded view (``"observation"``) and the ``int8`` ``"action_mask"`` over the rule set's
+engine actions (110 in the four-point game, 176 in the ten-point family);
+``info["action_mask"]`` repeats the mask.  The other seats (the partner too, in partnerships)
+are bots by name (:func:`pitchcards.bots.make_bot`: ``random``, ``easy``,
 ``heuristic``/``medium``, ``hard``, ``expert``), one name for all or one per other seat, seeded
 from ``reset(seed=...)``.  The reward of a step is the learning seat's reward
 (:mod:`pitchcards.envs.table`; ``reward="zero-sum"`` by default) summed over everything that
@@ -48,7 +49,6 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from ..actions import NUM_ACTIONS
 from ..bots import Bot, make_bot
 from ..errors import IllegalActionError
 from ..rules import RuleSet
@@ -100,9 +100,9 @@ class PitchEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.render_mode = render_mode
         self.encoder = Encoder(self.table.rules, n)
         self.observation_space = observation_space(self.encoder)
-        self.action_space = action_space()
+        self.action_space = action_space(self.encoder)
         self.bots: dict[int, Bot] = {}
-        self._mask = np.zeros(NUM_ACTIONS, np.int8)
+        self._mask = np.zeros(self.encoder.actions, np.int8)
 
     def _obs(self) -> Obs:
         view = self.table.view(self.seat)
@@ -111,8 +111,9 @@ class PitchEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return {"observation": self.encoder.encode(view), "action_mask": self._mask.copy()}
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
-        """The legal actions of the learning seat now, as a boolean mask over the 110 actions
-        (from its view only); after the episode ends, those of its last decision."""
+        """The legal actions of the learning seat now, as a boolean mask over the rule set's
+        actions (110 or 176), from its view only; after the episode ends, those of its last
+        decision."""
         if self.table.game is not None and not self.table.done:
             self._mask = action_mask(self.table.view(self.seat))
         return self._mask.astype(bool)

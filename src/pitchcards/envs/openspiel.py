@@ -3,9 +3,14 @@
 Importing this module registers the game.  One OpenSpiel episode is one *hand*:
 
 * **chance nodes** deal the cards one at a time, clockwise from the dealer's left in the
-  variant's packets (C4); each outcome is an undealt card, all equally likely;
-* **decision nodes** are the engine's own: the action ids are :mod:`pitchcards.actions`' 110 ids
-  (cards first, then pitches, pass and bids), so ``num_distinct_actions() == 110``;
+  variant's packets (C4); each outcome is an undealt card of the rule set's deck, all equally
+  likely: 52 cards and six each in the four-point game, 53 or 54 (jokers, T1) and nine each in
+  the ten-point family (T4);
+* **decision nodes** are the engine's own: the action ids are :mod:`pitchcards.actions`' ids
+  (cards first, then pitches, pass and bids), so ``num_distinct_actions() == 110`` in the
+  four-point game; the ten-point family (``variant="ten-point"`` / ``"ten-point-cutthroat"``)
+  adds ``play LJ``/``BJ``, ``discard X``, ``trump X`` and ``bid 5..10`` (176 actions): the
+  pitcher names trump (T5), then every seat discards down to six, one card per action (T4);
 * **returns** are each seat's side's score change for the hand (the
   :class:`~pitchcards.scoring.HandResult` deltas: points won, or minus the bid when set).
 
@@ -15,10 +20,11 @@ any :class:`~pitchcards.rules.RuleSet` (options changed).
 
 Information-state and observation strings and tensors are made from the seat's
 :class:`~pitchcards.views.View` (:mod:`.encoding`); while the deal is still running, only the
-seat's own cards dealt so far.  ``resample_from_infostate`` draws a deal uniformly among those
-consistent with the seat's view (hard evidence: own cards, cards played, proven voids; see
-:mod:`pitchcards.bots.sampler`), so OpenSpiel's ISMCTS (C++ ``pyspiel.ISMCTSBot`` or
-``open_spiel.python.algorithms.ismcts``) runs on it as is.
+seat's own cards dealt so far.  Another seat's discards are in none of them (T4): a discard is
+seen only as that seat's card count going down.  ``resample_from_infostate`` draws a deal
+uniformly among those consistent with the seat's view (hard evidence: own cards, cards played,
+proven voids; see :mod:`pitchcards.bots.sampler`), so OpenSpiel's ISMCTS (C++
+``pyspiel.ISMCTSBot`` or ``open_spiel.python.algorithms.ismcts``) runs on it as is.
 """
 
 from __future__ import annotations
@@ -29,10 +35,10 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ..actions import ACTIONS, NUM_ACTIONS
+from ..actions import ACTIONS
 from ..bots.sampler import sample_worlds
-from ..cards import DECK_SIZE, card_name
-from ..hand import Hand
+from ..cards import card_name, cards_of
+from ..hand import Hand, _deal_order
 from ..rules import RuleSet, find_variant
 from ..views import View, view_of
 from .encoding import Encoder, infostate_string, max_auction_length, observation_string
@@ -71,27 +77,31 @@ class _Spec:
         self.players = players
         self.dealer = dealer
         self.encoder = Encoder(rules, players)
-        batch = rules.deal_batch
-        #: the seat receiving each dealt card, in order (C4)
-        self.order = tuple((dealer + k) % players for _ in range(6 // batch)
-                           for k in range(1, players + 1) for _ in range(batch))
+        #: the seat receiving each dealt card, in order (C4; nine each in ten-point, T4): the
+        #: engine's own order
+        self.order = _deal_order(players, dealer, rules.deal_batch, rules.hand_size)
         self.max_auction = max_auction_length(rules, players)
+        #: the cards of the deck (52, or 53 / 54 with the jokers, T1), ids 0..deck-1
+        self.deck = rules.deck
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Spec:
         return self
 
 
 def _game_info(spec: _Spec) -> pyspiel.GameInfo:
-    rules = spec.rules
-    loss = max(rules.moon_fail_points if rules.moon != "none" else 4, 4)
+    rules, n = spec.rules, spec.players
+    # Set: minus the bid (up to 10 in ten-point, T8) or the moon's failure points.
+    loss = max(rules.moon_fail_points if rules.moon != "none" else rules.max_bid, 4)
+    # T4: one action per discarded card; T5: naming trump.
+    extra = n * (rules.hand_size - 6) + int(rules.declares_trump)
     return pyspiel.GameInfo(
-        num_distinct_actions=NUM_ACTIONS,
-        max_chance_outcomes=DECK_SIZE,
-        num_players=spec.players,
+        num_distinct_actions=spec.encoder.actions,
+        max_chance_outcomes=spec.deck,
+        num_players=n,
         min_utility=-float(loss),
-        max_utility=float(max(4, rules.moon_value)),
+        max_utility=float(max(rules.points_total, rules.moon_value)),
         utility_sum=None,
-        max_game_length=6 * spec.players + spec.max_auction + 6 * spec.players,
+        max_game_length=rules.hand_size * n + spec.max_auction + extra + 6 * n,
     )
 
 
@@ -178,7 +188,7 @@ class PitchState(pyspiel.State):  # type: ignore[misc]
         used = 0
         for m in self.dealt:
             used |= m
-        left = [c for c in range(DECK_SIZE) if not used >> c & 1]
+        left = [c for c in range(self.spec.deck) if not used >> c & 1]
         p = 1.0 / len(left)
         return [(c, p) for c in left]
 
@@ -225,9 +235,9 @@ class PitchState(pyspiel.State):  # type: ignore[misc]
         if self.hand is None:
             # Dealing: the player's own cards stay, everyone else's are redrawn.
             state = game.new_initial_state()
-            pool = [c for c in range(DECK_SIZE) if not self.dealt[player_id] >> c & 1]
+            pool = [c for c in range(self.spec.deck) if not self.dealt[player_id] >> c & 1]
             rng.shuffle(pool)
-            mine = sorted(c for c in range(DECK_SIZE) if self.dealt[player_id] >> c & 1)
+            mine = sorted(cards_of(self.dealt[player_id]))
             for seat in self.spec.order[:self._core.cards_dealt]:
                 state.apply_action(mine.pop() if seat == player_id else pool.pop())
             return state
@@ -259,7 +269,7 @@ class PitchState(pyspiel.State):  # type: ignore[misc]
 
 
 def _dealt_text(mask: int) -> str:
-    return "".join(card_name(c) for c in range(DECK_SIZE) if mask >> c & 1) or "-"
+    return "".join(card_name(c) for c in cards_of(mask)) or "-"
 
 
 class PitchObserver:
@@ -302,7 +312,7 @@ def state_from_hand(game: PitchGame, hand: Hand) -> PitchState:
     if (hand.rules, hand.players, hand.dealer) != (spec.rules, spec.players, spec.dealer):
         raise ValueError("the game is for another table: "
                          f"{spec.rules.name}/{spec.players}/dealer {spec.dealer}")
-    cards = [sorted(c for c in range(DECK_SIZE) if m >> c & 1) for m in hand.dealt]
+    cards = [sorted(cards_of(m)) for m in hand.dealt]
     state: PitchState = game.new_initial_state()
     for seat in spec.order:
         state.apply_action(cards[seat].pop())

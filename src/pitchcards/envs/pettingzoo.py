@@ -14,8 +14,12 @@
 Agents are ``player_0 ... player_{n-1}`` (seat numbers).  Each observation is a dict:
 ``"observation"``, a ``float32`` vector in ``[-1, 1]`` made from the seat's view only
 (:class:`~pitchcards.envs.encoding.Encoder`: own cards, current trick, trump, auction, cards
-seen, tricks won, scores), and ``"action_mask"``, an ``int8`` vector over the 110 engine actions
-(cards 0-51, pitches 52-103, pass 104, bids 105-109), all zeros when it is not the agent's turn.
+seen, tricks won, scores; in the ten-point family also own discards and every seat's card count),
+and ``"action_mask"``, an ``int8`` vector over the rule set's engine actions, all zeros when it
+is not the agent's turn: 110 in the four-point game (cards 0-51, pitches 52-103, pass 104, bids
+105-109), 176 in the ten-point family (``variant="ten-point"`` or ``"ten-point-cutthroat"``:
+also ``play LJ``/``BJ`` 110/111, ``discard X`` 112-165, ``trump X`` 166-169, ``bid 5``-``10``
+170-175).
 Rewards are zero-sum per hand with a match-win bonus (``reward="zero-sum"``, the default), the
 side's own points per hand (``reward="points"``) or per match (``reward="win"``): see
 :mod:`pitchcards.envs.table`.  ``reset(seed=...)`` fixes the first dealer and every deal.
@@ -36,7 +40,6 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ..actions import NUM_ACTIONS
 from ..rules import RuleSet
 from .encoding import Encoder, action_mask
 from .spaces import action_space, observation_space
@@ -75,7 +78,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.encoder = Encoder(self.table.rules, n)
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._space = observation_space(self.encoder)
-        self._action_space = action_space()
+        self._action_space = action_space(self.encoder)
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._space)
         self.action_spaces = dict.fromkeys(self.possible_agents, self._action_space)
 
@@ -91,12 +94,14 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
         view = self.table.view(self._seat(agent))
-        mask = action_mask(view) if not self.table.done else np.zeros(NUM_ACTIONS, np.int8)
+        done = self.table.done
+        mask = np.zeros(self.encoder.actions, np.int8) if done else action_mask(view)
         return {"observation": self.encoder.encode(view), "action_mask": mask}
 
     def action_masks(self, agent: str | None = None) -> np.ndarray[Any, np.dtype[np.bool_]]:
-        """``agent``'s legal actions now (default: the agent to act), a boolean mask over the 110
-        actions from its view only; all False off its turn and once the episode is over."""
+        """``agent``'s legal actions now (default: the agent to act), a boolean mask over the rule
+        set's actions (110 or 176) from its view only; all False off its turn and once the
+        episode is over."""
         return self.observe(self.agent_selection if agent is None else agent)["action_mask"] \
             .astype(bool)
 

@@ -5,20 +5,22 @@ from __future__ import annotations
 import numpy as np
 from gymnasium import spaces
 
-from ..actions import NUM_ACTIONS
 from .encoding import Encoder
 
 __all__ = ["action_space", "observation_space"]
 
 
 def observation_space(encoder: Encoder) -> spaces.Dict:
-    """The encoded view (``float32`` in [-1, 1]) and the ``int8`` mask over the 110 actions."""
+    """The encoded view (``float32`` in [-1, 1]) and the ``int8`` mask over the rule set's
+    actions (110 in the four-point game, 176 in the ten-point family)."""
     return spaces.Dict({
         "observation": spaces.Box(-1.0, 1.0, (encoder.size,), np.float32),
-        "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
+        "action_mask": spaces.Box(0, 1, (encoder.actions,), np.int8),
     })
 
 
-def action_space() -> spaces.Discrete:
-    """The engine's action ids 0..109."""
-    return spaces.Discrete(NUM_ACTIONS)
+def action_space(encoder: Encoder) -> spaces.Discrete:
+    """The engine's action ids: 0..109 in the four-point game, 0..175 in the ten-point family
+    (``play LJ``/``BJ`` 110/111, ``discard X`` 112..165, ``trump X`` 166..169, ``bid 5..10``
+    170..175)."""
+    return spaces.Discrete(encoder.actions)
