@@ -148,12 +148,14 @@ def test_openspiel_ismcts_and_mcts_play_whole_hands() -> None:
     assert state.hand.result is not None
 
 
-def test_arena_bot_is_registered_and_decides_from_the_view() -> None:
+@pytest.mark.parametrize("variant,players", [("auction-partners", 4),
+                                             ("ten-point-cutthroat", 3)])
+def test_arena_bot_is_registered_and_decides_from_the_view(variant: str, players: int) -> None:
     assert "openspiel-ismcts" in BOTS
     bot = make_bot("openspiel-ismcts", 1)
     assert isinstance(bot, OpenSpielISMCTSBot)
     bot.auction_time = bot.play_time = 0.002
-    match = pc.Match(pc.find_variant("auction-partners"), 4, dealer=0, seed=1)
+    match = pc.Match(pc.find_variant(variant), players, dealer=0, seed=1)
     hand = match.deal()
     while hand.seat_to_act is not None:
         view = match.view(hand.seat_to_act)

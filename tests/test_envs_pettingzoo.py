@@ -178,6 +178,13 @@ def test_bad_arguments_name_what_is_allowed() -> None:
 
 
 # --------------------------------------------------------------------------- no leak
+def _suit(hand: Hand, card: int) -> int:
+    """The suit a card follows as: its printed suit (4 for a joker) until trump is known, then
+    the deck model's (the off-jack and the jokers follow trump in ten-point, T2)."""
+    trump = hand.trump_suit
+    return min(card // 13, 4) if trump is None else hand.model.suit_of[trump][card]
+
+
 def _swap_hidden(hand: Hand, seat: int, rng: random.Random) -> Hand | None:
     """The same public history with two other seats' unplayed same-suit cards exchanged."""
     others = [s for s in range(hand.players) if s != seat]
@@ -186,7 +193,7 @@ def _swap_hidden(hand: Hand, seat: int, rng: random.Random) -> Hand | None:
     pitched = hand.pitched_card
     pairs = [(x, y) for x in pc.cards.cards_of(hand.hand_of(a))
              for y in pc.cards.cards_of(hand.hand_of(b))
-             if x // 13 == y // 13 and pitched not in (x, y)]
+             if _suit(hand, x) == _suit(hand, y) and pitched not in (x, y)]
     if not pairs:
         return None
     x, y = rng.choice(pairs)
@@ -200,7 +207,8 @@ def _swap_hidden(hand: Hand, seat: int, rng: random.Random) -> Hand | None:
 
 
 @pytest.mark.parametrize("variant,players", [("auction-partners", 4), ("auction", 3),
-                                             ("money", 5), ("setback", 4)])
+                                             ("money", 5), ("setback", 4), ("ten-point", 4),
+                                             ("ten-point-cutthroat", 5)])
 def test_observation_does_not_change_when_hidden_cards_are_swapped(variant: str,
                                                                    players: int) -> None:
     rules = pc.find_variant(variant)
