@@ -52,12 +52,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..actions import BID, PASS, PASS_ID, PITCH, PITCH_BASE, PLAY, Action
-from ..cards import GAME_VALUE, STRENGTH, SUIT_MASKS, SUITS, trick_winner
+from ..cards import SUIT_MASKS, SUITS
+from ..deck import CLASSIC, DeckModel
 from ..hand import Hand
-from ..rules import MOON, RuleSet
+from ..rules import MOON, VARIANTS, RuleSet
 from ..views import View
+from . import ten_point as _ten
 from .base import Bot
 from .sampler import FOLLOW_ALLOWS
+from .tables import COUNT, Tables, tables
 
 __all__ = [
     "EasyBot",
@@ -71,13 +74,10 @@ __all__ = [
 ]
 
 _SUIT = SUIT_MASKS
-_SUIT_OF = tuple(c // 13 for c in range(52))
 _RANK_OF = tuple(c % 13 for c in range(52))
-_COUNT = tuple(GAME_VALUE[c % 13] for c in range(52))
-#: same-suit cards above / below each card
-_ABOVE = tuple(_SUIT[c // 13] & ~((2 << c) - 1) for c in range(52))
-_BELOW = tuple(_SUIT[c // 13] & ((1 << c) - 1) for c in range(52))
-_FULL = (1 << 52) - 1
+_COUNT = COUNT  # C9, T7: game count of each card (jokers 0)
+#: the rules card play assumes when none are given: the four-point game's 52 cards
+_FOUR_POINT = VARIANTS["auction"]
 _JACK, _TEN, _ACE = 9, 8, 12
 #: the cards that can score a point or count for game in their suit: A K Q J 10 and the 2
 _POINT_CARDS = sum(1 << (13 * s + r) for s in range(4) for r in (0, 8, 9, 10, 11, 12))
@@ -334,31 +334,33 @@ def choose_bid(hand: int, seat: int, players: int, dealer: int, rules: RuleSet,
 # ----------------------------------------------------------------------------- card play
 def proven_voids(tricks: Sequence[tuple[int, Sequence[int], int]], leader: int,
                  current: Sequence[int], players: int, trump: int,
-                 follow_rule: str) -> list[int]:
+                 follow_rule: str, model: DeckModel = CLASSIC) -> list[int]:
     """Per seat, a 4-bit mask of the suits that seat has proven it does not hold.
 
     A card that a player holding the led suit may not play proves the void (C6, §7.8; the rule
     is :data:`~.sampler.FOLLOW_ALLOWS`): under trump-any-time a seat proves a void in the led
     suit only by playing a third suit (a trump proves nothing), and a trump lead not followed
     proves a trump void; under strict follow any off-suit card proves it; under
-    follow-trump-only only a trump lead can.
+    follow-trump-only only a trump lead can.  Suits are suits for following (T2, T3: a joker or
+    the off-jack follows trump), from ``model``.
     """
     allows = FOLLOW_ALLOWS[follow_rule][trump]
+    suit_of = model.suit_of[trump]
     voids = [0] * players
     for ldr, cards, _ in tricks:
-        _voids_of(voids, ldr, cards, players, allows)
+        _voids_of(voids, ldr, cards, players, allows, suit_of)
     if current:
-        _voids_of(voids, leader, current, players, allows)
+        _voids_of(voids, leader, current, players, allows, suit_of)
     return voids
 
 
 def _voids_of(voids: list[int], leader: int, cards: Sequence[int], players: int,
-              allows: Sequence[int]) -> None:
+              allows: Sequence[int], suit_of: Sequence[int]) -> None:
     """Add the voids one trick proves; ``allows`` is ``FOLLOW_ALLOWS[follow_rule][trump]``."""
-    led = _SUIT_OF[cards[0]]
+    led = suit_of[cards[0]]
     may = allows[led]
     for i in range(1, len(cards)):
-        if not may >> _SUIT_OF[cards[i]] & 1:  # C6: a holder of the led suit could not play it
+        if not may >> suit_of[cards[i]] & 1:  # C6: a holder of the led suit could not play it
             seat = leader + i
             voids[seat - players if seat >= players else seat] |= 1 << led
 
@@ -366,7 +368,8 @@ def _voids_of(voids: list[int], leader: int, cards: Sequence[int], players: int,
 def _opening_lead(hand: int, suit: int, low_holder: bool) -> int:
     """The pitcher's first card: its top trump, unless that is the J or 10 (a count card that a
     higher trump would catch) and a spare trump can go first - a low one that is not a likely
-    Low if it has one (Low is worth keeping under ``low_to="capturer"``).
+    Low if it has one (Low is worth keeping under ``low_to="capturer"``).  Printed suits only:
+    before the first lead a joker names no suit and cannot open (T6).
     """
     trumps = hand & _SUIT[suit]
     top = trumps.bit_length() - 1
@@ -384,32 +387,38 @@ def _opening_lead(hand: int, suit: int, low_holder: bool) -> int:
 
 def choose_card(seat: int, players: int, partners: bool, pitcher: int, trump: int, hand: int,
                 legal: int, leader: int, trick: Sequence[int], played: int,
-                voids: Sequence[int], low_holder: bool) -> int:
+                voids: Sequence[int], low_holder: bool, rules: RuleSet | None = None) -> int:
     """The heuristic card to play (see the module docstring).
 
     ``trump`` is -1 before the first lead; ``trick`` the cards of the current trick in play
     order from ``leader``; ``played`` every card played so far; ``voids`` from
-    :func:`proven_voids`.
+    :func:`proven_voids`; ``rules`` (default: the four-point game) give the deck model and the
+    point cards (T1-T3, T7).
     """
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1  # one legal card
     if trump < 0:
+        if rules is not None and rules.is_ten_point:
+            return _ten.opening_lead(hand, legal, rules, players, partners)
         suit, _ = estimate_points(hand, players, partners, low_holder)
         return _opening_lead(hand, suit, low_holder)
+    tb = tables(rules if rules is not None else _FOUR_POINT, trump)
+    suit_of, rank_of, above, below = tb.suit_of, tb.rank, tb.above, tb.below
     my_side = seat & 1 if partners else seat
     attacking = (pitcher & 1 if partners else pitcher) == my_side
-    tmask = _SUIT[trump]
-    unseen = _FULL & ~(hand | played)
+    tmask = tb.tmask
+    unseen = tb.full & ~(hand | played)
     unseen_trumps = unseen & tmask
-    jack = 13 * trump + _JACK
+    special_mask = tb.special
+    worth = tb.worth
     # The lowest trump still possible: Low candidates are cards with no unseen/played trump below.
     trumps_gone = played & tmask
 
     def low_candidate(c: int) -> bool:
-        if low_holder or _SUIT_OF[c] != trump:
+        if low_holder or suit_of[c] != trump:
             return False
-        below = _BELOW[c]
-        return not below & trumps_gone and (below & unseen).bit_count() <= 1 and _RANK_OF[c] <= 4
+        lower = below[c]
+        return not lower & trumps_gone and (lower & unseen).bit_count() <= 1 and rank_of[c] <= 4
 
     def opp_may_trump(seats: Sequence[int]) -> bool:
         if not unseen_trumps:
@@ -420,13 +429,13 @@ def choose_card(seat: int, players: int, partners: bool, pitcher: int, trump: in
     opp_seats = [s for s in range(n) if (s & 1 if partners else s) != my_side]
     if not trick:
         partner = (seat + 2) % n if partners else -1
-        return _lead(hand, legal, trump, tmask, unseen, unseen_trumps, jack, attacking,
-                     opp_may_trump(opp_seats), opp_seats, partner, voids, low_candidate)
+        return _lead(tb, hand, legal, unseen, attacking, opp_may_trump(opp_seats), opp_seats,
+                     partner, voids, low_candidate)
 
     # ---------------------------------------------------------------- following
-    led = _SUIT_OF[trick[0]]
-    power = STRENGTH[trump][led]  # C7
-    win_i = trick_winner(trick, trump)
+    led = suit_of[trick[0]]
+    power = tb.model.strength[trump][led]  # C7
+    win_i = tb.model.trick_winner(trick, trump)
     win_str = power[trick[win_i]]
     win_seat = (leader + win_i) % n
     later = [(leader + i) % n for i in range(len(trick) + 1, n)]
@@ -434,45 +443,48 @@ def choose_card(seat: int, players: int, partners: bool, pitcher: int, trump: in
     ally_winning = partners and (win_seat & 1) == my_side
     value = 0
     special = False
+    extra = 0  # T7: points beyond the jack on the table (off-jack, jokers, the three)
     for c in trick:
         value += _COUNT[c]
-        if c == jack or low_candidate(c):
+        if special_mask >> c & 1 or low_candidate(c):
             special = True
+        extra += worth[c] if c != tb.jack else 0
 
     def safe(card: int) -> bool:
         """No player still to play can beat this card (as far as the seat knows)."""
         if not later_opps:
             return True
-        if _SUIT_OF[card] == trump:
-            higher = unseen_trumps & _ABOVE[card]
+        if suit_of[card] == trump:
+            higher = unseen_trumps & above[card]
             if not higher:
                 return True
             return not any(not voids[s] >> trump & 1 for s in later_opps)
         if opp_may_trump(later_opps):
             return False
-        higher = unseen & _ABOVE[card] if _SUIT_OF[card] == led else unseen & _SUIT[led]
+        higher = unseen & above[card] if suit_of[card] == led else unseen & tb.suits[led]
         if not higher:
             return True
         return not any(not voids[s] >> led & 1 for s in later_opps)
 
     cards = _bits(legal)
     if ally_winning and safe(trick[win_i]):
-        # Feed my partner's safe trick: the J, a ten, Low, then side aces and kings.
+        # Feed my partner's safe trick: the J (T7: the three, jokers, off-jack), a ten, Low, then
+        # side aces and kings.
         best_card, best_cost = -1, 1e9
         for c in cards:
-            if c == jack:
-                cost = -100.0
-            elif _RANK_OF[c] == _TEN:
-                cost = -50.0 - (_SUIT_OF[c] == trump)
+            if special_mask >> c & 1:
+                cost = -100.0 - 10.0 * (worth[c] - 1)
+            elif rank_of[c] == _TEN:
+                cost = -50.0 - (suit_of[c] == trump)
             elif low_candidate(c):
                 cost = -40.0
             else:
                 # Count cards (a K, an A...) go to my partner's trick before small cards; what is
                 # kept is trick-taking power (trumps, masters).
-                cost = _RANK_OF[c] - 4.0 * _COUNT[c]
-                if _SUIT_OF[c] == trump:
-                    cost += 14 + _RANK_OF[c]
-                elif not unseen & _ABOVE[c]:
+                cost = rank_of[c] - 4.0 * _COUNT[c]
+                if suit_of[c] == trump:
+                    cost += 14 + rank_of[c]
+                elif not unseen & above[c]:
                     cost += 2
             if cost < best_cost:
                 best_card, best_cost = c, cost
@@ -480,7 +492,7 @@ def choose_card(seat: int, players: int, partners: bool, pitcher: int, trump: in
 
     winners = [c for c in cards if power[c] > win_str]
     if winners:
-        trick_value = value + (10 if special else 0) + (3 if attacking else 1)
+        trick_value = value + (10 if special else 0) + 8 * extra + (3 if attacking else 1)
         if ally_winning:
             trick_value -= 8  # my partner may hold it anyway
         elif not partners and not attacking and win_seat != pitcher:
@@ -489,7 +501,7 @@ def choose_card(seat: int, players: int, partners: bool, pitcher: int, trump: in
         for c in winners:
             if not safe(c):
                 continue
-            cost = _win_cost(c, trump, jack, low_candidate)
+            cost = _win_cost(tb, c, low_candidate)
             if cost < best_cost:
                 best_card, best_cost = c, cost
         if best_card >= 0 and (trick_value >= 3 or best_cost < 12 or not later_opps):
@@ -497,15 +509,15 @@ def choose_card(seat: int, players: int, partners: bool, pitcher: int, trump: in
         if best_card < 0 and trick_value >= 10:
             # No sure winner: try the strongest winner that is not itself a point card at risk.
             risky = [c for c in winners
-                     if c != jack and _RANK_OF[c] != _TEN and not low_candidate(c)]
+                     if not special_mask >> c & 1 and rank_of[c] != _TEN and not low_candidate(c)]
             if risky:
                 return max(risky, key=power.__getitem__)
     # Duck: the cheapest card to lose.
     best_card, best_cost = -1, 1e9
     for c in cards:
-        cost = _duck_cost(c, trump, unseen)
-        if c == jack:
-            cost += 40
+        cost = _duck_cost(tb, c, unseen)
+        if special_mask >> c & 1:
+            cost += 40 + 20 * (worth[c] - 1)
         elif low_candidate(c):
             cost += 25
         if cost < best_cost:
@@ -513,24 +525,24 @@ def choose_card(seat: int, players: int, partners: bool, pitcher: int, trump: in
     return best_card
 
 
-def _duck_cost(c: int, trump: int, unseen: int) -> float:
+def _duck_cost(tb: Tables, c: int, unseen: int) -> float:
     """What losing this card costs: its count, its trump value, its chance to win later."""
-    rank = _RANK_OF[c]
+    rank = tb.rank[c]
     cost = rank + 2.5 * _COUNT[c]
-    if _SUIT_OF[c] == trump:
+    if tb.suit_of[c] == tb.trump:
         cost += 14 + rank
-    elif not unseen & _ABOVE[c]:
+    elif not unseen & tb.above[c]:
         cost += 4  # a master card of its suit
     return cost
 
 
-def _win_cost(c: int, trump: int, jack: int, low_candidate: object) -> float:
+def _win_cost(tb: Tables, c: int, low_candidate: object) -> float:
     """What winning with this card costs (lowest card that wins; point cards won are gains)."""
-    rank = _RANK_OF[c]
-    if _SUIT_OF[c] == trump:
+    rank = tb.rank[c]
+    if tb.suit_of[c] == tb.trump:
         cost = 10.0 + rank
-        if c == jack:
-            cost -= 20  # winning with the J secures it
+        if tb.special >> c & 1:
+            cost -= 20  # winning with the J (T7: a joker, the off-jack, the three) secures it
         elif rank == _TEN:
             cost -= 12
         elif callable(low_candidate) and low_candidate(c):
@@ -542,19 +554,23 @@ def _win_cost(c: int, trump: int, jack: int, low_candidate: object) -> float:
     return cost
 
 
-def _lead(hand: int, legal: int, trump: int, tmask: int, unseen: int, unseen_trumps: int,
-          jack: int, attacking: bool, opps_trump: bool, opp_seats: Sequence[int],
-          partner: int, voids: Sequence[int], low_candidate: object) -> int:
+def _lead(tb: Tables, hand: int, legal: int, unseen: int, attacking: bool, opps_trump: bool,
+          opp_seats: Sequence[int], partner: int, voids: Sequence[int],
+          low_candidate: object) -> int:
+    trump, tmask, above = tb.trump, tb.tmask, tb.above
+    rank_of = tb.rank
+    unseen_trumps = unseen & tmask
+    special_mask = tb.special
     my_trumps = legal & tmask
     if my_trumps:
-        top = my_trumps.bit_length() - 1
-        master = not unseen_trumps & _ABOVE[top]
+        top = _top(tb, my_trumps)
+        master = not unseen_trumps & above[top]
         if master and opps_trump:
-            worth = (attacking or unseen_trumps >> jack & 1
+            worth = (attacking or unseen_trumps & special_mask
                      or unseen_trumps >> (13 * trump + _TEN) & 1)
             if worth:
                 return top
-        if attacking and not opps_trump and hand >> jack & 1 and master:
+        if attacking and not opps_trump and hand & special_mask & tmask and master:
             return top
     side = legal & ~tmask
     if side:
@@ -562,8 +578,8 @@ def _lead(hand: int, legal: int, trump: int, tmask: int, unseen: int, unseen_tru
         if not opps_trump:
             best, best_val = -1, -1
             for c in _bits(side):
-                if not unseen & _ABOVE[c] and _COUNT[c] + _RANK_OF[c] > best_val:
-                    best, best_val = c, _COUNT[c] + _RANK_OF[c]
+                if not unseen & above[c] and _COUNT[c] + rank_of[c] > best_val:
+                    best, best_val = c, _COUNT[c] + rank_of[c]
             if best >= 0:
                 return best
         # Otherwise the cheapest side card (no tens, keep masters), best in a suit my partner
@@ -581,10 +597,10 @@ def _lead(hand: int, legal: int, trump: int, tmask: int, unseen: int, unseen_tru
             opp_ruff = 0
         best, best_cost = -1, 1e9
         for c in _bits(side):
-            cost = _duck_cost(c, trump, unseen)
-            if _RANK_OF[c] == _TEN:
+            cost = _duck_cost(tb, c, unseen)
+            if rank_of[c] == _TEN:
                 cost += 10
-            suit_bit = 1 << _SUIT_OF[c]
+            suit_bit = 1 << tb.suit_of[c]
             if ruff & suit_bit:
                 cost -= 6
             if opp_ruff & suit_bit:
@@ -596,15 +612,15 @@ def _lead(hand: int, legal: int, trump: int, tmask: int, unseen: int, unseen_tru
     # Only trumps (or the pitcher with trumps left and nothing to fear): lead from the top if
     # it is master, else the cheapest trump that is not a point card.
     if my_trumps:
-        top = my_trumps.bit_length() - 1
-        if not unseen_trumps & _ABOVE[top]:
+        top = _top(tb, my_trumps)
+        if not unseen_trumps & above[top]:
             return top
         best, best_cost = -1, 1e9
         for c in _bits(my_trumps):
-            cost = float(_RANK_OF[c])
-            if c == jack:
-                cost += 30
-            elif _RANK_OF[c] == _TEN:
+            cost = float(rank_of[c])
+            if special_mask >> c & 1:
+                cost += 30 + 10 * (tb.worth[c] - 1)
+            elif rank_of[c] == _TEN:
                 cost += 20
             elif callable(low_candidate) and low_candidate(c):
                 cost += 15
@@ -614,13 +630,38 @@ def _lead(hand: int, legal: int, trump: int, tmask: int, unseen: int, unseen_tru
     return legal.bit_length() - 1
 
 
+def _top(tb: Tables, trumps: int) -> int:
+    """The highest trump of a non-empty mask, by the trump order (T3)."""
+    if tb.model.classic:
+        return trumps.bit_length() - 1
+    return max(_bits(trumps), key=tb.rank.__getitem__)
+
+
 # ----------------------------------------------------------------------------- entry points
 def _legal_mask(actions: Sequence[Action]) -> int:
     mask = 0
     for a in actions:
-        if a < PITCH_BASE:
-            mask |= 1 << a
+        if a.kind == "play":
+            mask |= 1 << a.card  # type: ignore[operator]
     return mask
+
+
+def _choose_bid(hand: int, seat: int, players: int, dealer: int, rules: RuleSet,
+                auction: Sequence[tuple[int, Action]], legal: Sequence[Action],
+                scores: Sequence[int] | None, aggression: float) -> Action:
+    """The four-point bidding, or the ten-point family's (T8) when the rules score more."""
+    if rules.is_ten_point or rules.points_total != 4:
+        return _ten.choose_bid(hand, seat, players, dealer, rules, auction, legal, aggression)
+    return choose_bid(hand, seat, players, dealer, rules, auction, legal, scores, aggression)
+
+
+def _before_play(phase: str, hand: int, rules: RuleSet, players: int,
+                 trump: int | None) -> Action:
+    """T5: name trump; T4: discard one card (the trump is named by then)."""
+    if phase == "declare":
+        return _ten.choose_trump(hand, rules, players)
+    assert trump is not None, "a discard comes after trump is named (T4)"
+    return _ten.choose_discard(hand, rules, trump)
 
 
 def decide(view: View, aggression: float = 0.0) -> Action:
@@ -629,20 +670,29 @@ def decide(view: View, aggression: float = 0.0) -> Action:
     seat = view.seat
     assert seat is not None and legal
     rules = view.rules
-    if view.phase == "auction":
-        return choose_bid(view.hand_mask, seat, view.players, view.dealer, rules, view.auction,
-                          legal, view.scores, aggression)
-    mask = _legal_mask(legal)
     trump = -1 if view.trump is None else SUITS.index(view.trump)
+    if view.phase == "auction":
+        return _choose_bid(view.hand_mask, seat, view.players, view.dealer, rules, view.auction,
+                           legal, view.scores, aggression)
+    if view.phase in ("declare", "discard"):
+        action = _before_play(view.phase, view.hand_mask, rules, view.players,
+                              trump if trump >= 0 else None)
+        return action if action in legal else legal[0]
+    mask = _legal_mask(legal)
     trick = [c for _, c in view.trick]
     leader = view.leader if view.leader is not None else seat
-    voids = (proven_voids(view.tricks, leader, trick, view.players, trump, rules.follow_rule)
+    voids = (proven_voids(view.tricks, leader, trick, view.players, trump, rules.follow_rule,
+                          _model_of(rules))
              if trump >= 0 else [0] * view.players)
     card = choose_card(seat, view.players, rules.partnership_mode,
                        view.pitcher if view.pitcher is not None else seat, trump,
                        view.hand_mask, mask, leader, trick, view.played_mask, voids,
-                       rules.low_to == "holder")
+                       rules.low_to == "holder", rules)
     return PLAY[card] if mask >> card & 1 else legal[0]
+
+
+def _model_of(rules: RuleSet) -> DeckModel:
+    return CLASSIC if not rules.is_ten_point else tables(rules, 0).model
 
 
 def rollout_action(hand: Hand) -> Action:
@@ -655,10 +705,13 @@ def rollout_action(hand: Hand) -> Action:
     seat = hand.seat_to_act
     assert seat is not None, "the hand is over"
     rules = hand.rules
-    if hand.phase == "auction":
+    phase = hand.phase
+    if phase == "auction":
         history = [(s, a) for s, a in hand.history]
-        return choose_bid(hand.hand_of(seat), seat, hand.players, hand.dealer, rules, history,
-                          hand.legal_actions(), None)
+        return _choose_bid(hand.hand_of(seat), seat, hand.players, hand.dealer, rules, history,
+                           hand.legal_actions(), None, 0.0)
+    if phase != "play":
+        return _before_play(phase, hand.hand_of(seat), rules, hand.players, hand.trump_suit)
     legal = hand.legal_mask()
     mine = hand.hand_of(seat)
     n = hand.players
@@ -667,26 +720,24 @@ def rollout_action(hand: Hand) -> Action:
     lead = hand.leader
     leader = -1 if lead is None else lead
     trick = list(hand.trick_cards)
+    played = 0
+    voids = [0] * n
     if trump >= 0:
         tricks = hand.completed_tricks()
         allows = FOLLOW_ALLOWS[rules.follow_rule][trump]
-        played = 0
-        voids = [0] * n
+        suit_of = hand.model.suit_of[trump]
         for ldr, cards, _ in tricks:
             for c in cards:
                 played |= 1 << c
-            _voids_of(voids, ldr, cards, n, allows)
+            _voids_of(voids, ldr, cards, n, allows, suit_of)
         if trick:
             for c in trick:
                 played |= 1 << c
-            _voids_of(voids, leader, trick, n, allows)
-    else:
-        played = 0
-        voids = [0] * n
+            _voids_of(voids, leader, trick, n, allows, suit_of)
     pitcher = hand.pitcher
     card = choose_card(seat, n, rules.partnership_mode, pitcher if pitcher is not None else seat,
                        trump, mine, legal, leader, trick, played, voids,
-                       rules.low_to == "holder")
+                       rules.low_to == "holder", rules)
     return PLAY[card]
 
 

@@ -40,7 +40,7 @@ from ..views import View
 from .base import Bot
 from .expert import ExpertBot, candidates
 from .policy import rollout_action
-from .sampler import Evidence, bid_likelihood, build_world, evidence_of, sample_hidden
+from .sampler import Evidence, bid_likelihood, build_world, dealt_of, evidence_of, sample_deal
 from .utility import Utility
 
 __all__ = ["ISMCTS", "ISMCTSBot", "ISMCTSBudget", "Node", "redeal"]
@@ -108,7 +108,10 @@ class ISMCTSBot(Bot):
         if len(acts) == 1:
             self.last_iterations = 0
             return acts[0]
-        if view.phase == "auction" and self.budget.pimc_bidding:
+        if view.phase in ("declare", "discard") or (
+                view.phase == "auction" and self.budget.pimc_bidding):
+            # T4, T5: naming trump and the hidden discards are left to the PIMC expert (a
+            # discard is hidden, so it cannot key an information set of the others).
             self.last_iterations = 0
             return self._bidder.choose(view)
         stats, policy_choice = self.search(view)
@@ -133,30 +136,30 @@ class ISMCTSBot(Bot):
         cands = candidates(view)
         root_allowed = set(cands)
 
-        def draw_k() -> list[int]:
-            best: list[int] | None = None
+        def draw_k() -> tuple[list[int], list[int]]:
+            best: tuple[list[int], list[int]] | None = None
             total = 0.0
             got_n = 0
             tries = 0
             while got_n < max(1, b.proposals) and tries < 50 * max(1, b.proposals):
                 tries += 1
-                got = sample_hidden(ev, rng)
+                got = sample_deal(ev, rng)
                 if got is None:
                     continue
                 got_n += 1
-                hands, w = got
+                hands, discards, w = got
                 if soft:
-                    dealt = [hands[s] | ev.played_by[s] for s in range(n)]
-                    dealt[ev.seat] = view.dealt_mask
-                    w *= bid_likelihood(view, dealt)
+                    w *= bid_likelihood(view, dealt_of(view, ev, hands, discards))
                 total += w
                 if best is None or (total > 0 and rng.random() * total < w):
-                    best = hands
+                    best = (hands, discards)
             if best is None:
                 raise RuntimeError("no deal is consistent with this view")
             return best
 
-        world = build_world(view, draw_k(), ev)
+        hands, discards = draw_k()
+        world = build_world(view, hands, ev, discards)
+        hidden = any(ev.hidden_discards)  # T4: the discards differ per determinization
         policy_choice = rollout_action(world)
         root = Node(-1)
         push = world.push_unchecked
@@ -169,7 +172,12 @@ class ISMCTSBot(Bot):
                 break
             iters += 1
             if iters > 1:
-                redeal(world, view, draw_k(), ev)
+                if hidden:
+                    hands, discards = draw_k()
+                    world = build_world(view, hands, ev, discards)
+                    push, pop = world.push_unchecked, world.pop
+                else:
+                    redeal(world, view, draw_k()[0], ev)
             node = root
             path = [root]
             depth = 0

@@ -3,8 +3,13 @@
 Hard evidence (a sampled world never contradicts it):
 
 * the seat's own hand, every card played and by whom, a pitched card still held, hand sizes;
+* discards (T4): the seat's own discards are out of play and never given to anyone; every other
+  seat discarded ``hand_size - 6`` cards the seat cannot see, so the unseen cards are dealt over
+  the other seats' current holdings *and* their hidden discards (a void proven in play says
+  nothing about a discard: a seat may have thrown that suit away);
 * proven voids: a card that a player holding the led suit may not play (C6, :data:`FOLLOW_ALLOWS`)
-  proves a void in the led suit.  ``trump_anytime`` - a card that is neither the led suit nor
+  proves a void in the led suit (suits for following, from the deck model: a joker or the
+  off-jack follows trump, T2-T3).  ``trump_anytime`` - a card that is neither the led suit nor
   trump (trumping proves nothing: a player holding the led suit may trump); ``strict_follow`` -
   any off-suit card; ``follow_trump_only`` - only failing to follow a trump lead.
 
@@ -21,16 +26,17 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from ..actions import BID_BASE, PASS_ID, PITCH_BASE, PLAY, Action
-from ..cards import DECK_SIZE, FULL_DECK, SUIT_MASKS, SUITS
+from ..actions import DISCARD, PASS_ID, PITCH_BASE, PLAY, TRUMP, Action
+from ..cards import MAX_CARDS, SUIT_MASKS, SUITS
+from ..deck import deck_model
 from ..hand import Hand, follow_allowed
 from ..rules import RuleSet
 from ..views import View
 
 __all__ = ["FOLLOW_ALLOWS", "Evidence", "bid_likelihood", "build_world", "evidence_of",
-           "sample_hidden", "sample_worlds", "suit_strength"]
+           "sample_deal", "sample_hidden", "sample_worlds", "suit_strength"]
 
 _RANK_BITS = [1 << r for r in range(13)]
 _ACE, _KING, _QUEEN, _JACK, _TEN = 12, 11, 10, 9, 8
@@ -66,6 +72,8 @@ class Evidence:
     need: list[int]            #: per seat: hidden cards still to place
     pool: int                  #: cards whose place is unknown (includes the undealt cards)
     plays: list[Action]        #: every card played, in order (for the replay)
+    #: T4: per seat, how many cards it discarded face down that this seat has not seen
+    hidden_discards: list[int] = field(default_factory=list)
 
 
 def evidence_of(view: View) -> Evidence:
@@ -75,18 +83,21 @@ def evidence_of(view: View) -> Evidence:
     n, me = view.players, view.seat
     rules = view.rules
     trump = SUITS.index(view.trump) if view.trump is not None else -1
+    model = deck_model(rules)
     played_by = [0] * n
     voids = [0] * n
     plays: list[Action] = []
     allows = FOLLOW_ALLOWS[rules.follow_rule][trump] if trump >= 0 else ()
+    suit_of = model.suit_of[trump] if trump >= 0 else ()
+    masks = model.suit_masks[trump] if trump >= 0 else ()
 
     def trick(seq: list[tuple[int, int]]) -> None:
-        led = seq[0][1] // 13
+        led = suit_of[seq[0][1]]  # T2, T3: a joker or the off-jack leads trump
         for i, (s, c) in enumerate(seq):
             played_by[s] |= 1 << c
             plays.append(PLAY[c])
-            if i and not allows[led] >> (c // 13) & 1:
-                voids[s] |= SUIT_MASKS[led]  # C6: a holder of the led suit could not play this
+            if i and not allows[led] >> suit_of[c] & 1:
+                voids[s] |= masks[led]  # C6: a holder of the led suit could not play this
 
     for leader, cards, _ in view.tricks:
         trick([((leader + i) % n, c) for i, c in enumerate(cards)])
@@ -101,12 +112,36 @@ def evidence_of(view: View) -> Evidence:
                 held[s] |= 1 << c
     need = [view.hand_sizes[s] - held[s].bit_count() for s in range(n)]
     need[me] = 0
-    known = view.dealt_mask | view.played_mask
+    # T4: what each other seat discarded unseen (dealt, minus held now, minus played).
+    hidden = [max(0, rules.hand_size - view.hand_sizes[s] - played_by[s].bit_count())
+              for s in range(n)]
+    hidden[me] = 0
+    known = view.dealt_mask | view.played_mask  # own discards are in the own dealt cards
     for m in held:
         known |= m
     return Evidence(me, n, view.dealer, trump, held, played_by, voids, need,
-                    FULL_DECK & ~known, plays)
+                    model.mask & ~known, plays, hidden)
 
+
+
+#: T7: a rough worth of each trump by its place from the top of a ten-point trump order
+#: (A K Q J off-jack BJ LJ 10 9 ... 2; index 0 = the A); the three is worth its 3 points.
+_TEN_WORTH = (1.5, 1.0, 0.7, 1.4, 1.1, 1.0, 1.0, 0.7, 0.3, 0.3, 0.3, 0.3, 0.3, 0.3, 1.6, 0.9)
+
+
+def ten_strength(mask: int, suit: int, rules: RuleSet) -> float:
+    """A quick estimate of the points ``mask`` would take with ``suit`` as trump in the
+    ten-point family (0..``rules.points_total``; see :mod:`.ten_point` for the heuristic's)."""
+    order = deck_model(rules).trump_order[suit]
+    top = len(order) - 1
+    est = 0.0
+    held = 0
+    for i, c in enumerate(order):
+        if mask >> c & 1:
+            held += 1
+            est += _TEN_WORTH[min(top - i, 15)] if c % 13 != 1 or c >= 52 else 1.6
+    est += 0.25 * max(0, held - 3)
+    return min(est, float(rules.points_total))
 
 
 def suit_strength(mask: int, suit: int, players: int = 4) -> float:
@@ -136,7 +171,9 @@ def suit_strength(mask: int, suit: int, players: int = 4) -> float:
     return min(est, 4.0)
 
 
-def best_strength(mask: int, players: int) -> float:
+def best_strength(mask: int, players: int, rules: RuleSet | None = None) -> float:
+    if rules is not None and rules.points_total != 4:
+        return max(ten_strength(mask, s, rules) for s in range(4))
     return max(suit_strength(mask, s, players) for s in range(4))
 
 
@@ -157,6 +194,7 @@ def bid_likelihood(view: View, dealt: list[int], sharpness: float = 2.0) -> floa
     high_seat = -1
     like = 1.0
     cache: dict[int, float] = {}
+    ten = rules if rules.points_total != 4 else None
     for s, a in view.auction:
         if s == view.seat:
             pass
@@ -165,7 +203,7 @@ def bid_likelihood(view: View, dealt: list[int], sharpness: float = 2.0) -> floa
             if need <= rules.max_bid:
                 est = cache.get(s)
                 if est is None:
-                    est = cache[s] = best_strength(dealt[s], n)
+                    est = cache[s] = best_strength(dealt[s], n, rules)
                 partner_high = (rules.partnership_mode and high_seat >= 0
                                 and high_seat % 2 == s % 2)
                 scale = 0.4 if partner_high else 0.8
@@ -173,16 +211,19 @@ def bid_likelihood(view: View, dealt: list[int], sharpness: float = 2.0) -> floa
         else:
             forced = high == 0 and s == view.dealer
             if not forced:
-                b = min(4, a - BID_BASE) if a > PASS_ID else 4
+                # A moon is judged like a bid of 4 (its points); the ten-point bids by value.
+                value = a.bid or 0
+                b = 4 if value == rules.moon_bid else value
                 if trump >= 0 and s == view.pitcher:
-                    est = suit_strength(dealt[s], trump, n)
+                    est = (suit_strength(dealt[s], trump, n) if ten is None
+                           else ten_strength(dealt[s], trump, ten))
                 else:
                     est = cache.get(s)
                     if est is None:
-                        est = cache[s] = best_strength(dealt[s], n)
+                        est = cache[s] = best_strength(dealt[s], n, rules)
                 like *= 0.05 + 0.95 * _sigmoid(sharpness * (est - b + 1.0))
         if a != PASS_ID:
-            high = 4 if a < PASS_ID else a - BID_BASE
+            high = a.bid or 0
             high_seat = s
     return like
 
@@ -193,7 +234,7 @@ def _comb(n: int, k: int) -> int:
 
 def _pick(mask: int, k: int, rng: random.Random) -> int:
     """``k`` cards chosen uniformly from ``mask``."""
-    cards = [c for c in range(DECK_SIZE) if mask >> c & 1]
+    cards = [c for c in range(MAX_CARDS) if mask >> c & 1]
     out = 0
     for c in rng.sample(cards, k):
         out |= 1 << c
@@ -203,9 +244,20 @@ def _pick(mask: int, k: int, rng: random.Random) -> int:
 def sample_hidden(ev: Evidence, rng: random.Random) -> tuple[list[int], float] | None:
     """One proposal: each other seat's current hand, and its importance weight (None: dead end).
 
+    :func:`sample_deal` without the hidden discards (T4) it also draws.
+    """
+    got = sample_deal(ev, rng)
+    return None if got is None else (got[0], got[2])
+
+
+def sample_deal(ev: Evidence, rng: random.Random) -> tuple[list[int], list[int], float] | None:
+    """One proposal: each other seat's current hand, its hidden discards (T4) and the
+    importance weight (None: dead end).
+
     Seats are filled most constrained first, each drawing uniformly from the cards it may hold;
-    the weight (product of the binomials drawn from) makes the proposal uniform over all deals
-    consistent with the hard evidence.
+    then each other seat's unseen discards are drawn from the cards left (a void proven in play
+    does not bind a discard).  The weight (product of the binomials drawn from) makes the
+    proposal uniform over all deals consistent with the hard evidence.
     """
     n = ev.players
     order = sorted((s for s in range(n) if ev.need[s] > 0),
@@ -223,19 +275,43 @@ def sample_hidden(ev: Evidence, rng: random.Random) -> tuple[list[int], float] |
         got = _pick(allowed, k, rng)
         hands[s] |= got
         pool &= ~got
-    return hands, weight
+    discards = [0] * n
+    for s, k in enumerate(ev.hidden_discards):
+        if k:
+            avail = pool.bit_count()
+            if avail < k:
+                return None
+            weight *= _comb(avail, k)
+            discards[s] = _pick(pool, k, rng)
+            pool &= ~discards[s]
+    return hands, discards, weight
 
 
-def build_world(view: View, hands: list[int], ev: Evidence | None = None) -> Hand:
-    """A full :class:`Hand` from current hands, replayed to the exact public point of ``view``."""
+def build_world(view: View, hands: list[int], ev: Evidence | None = None,
+                discards: list[int] | None = None) -> Hand:
+    """A full :class:`Hand` from current hands (and the other seats' hidden ``discards``, T4),
+    replayed to the exact public point of ``view``: the auction, trump named (T5), every
+    discard made so far (the seat's own from the view), then the cards played."""
     if ev is None:
         ev = evidence_of(view)
-    dealt = [hands[s] | ev.played_by[s] for s in range(ev.players)]
+    n = ev.players
+    if discards is None:
+        discards = [0] * n
+    dealt = [hands[s] | ev.played_by[s] | discards[s] for s in range(n)]
     dealt[ev.seat] = view.dealt_mask
+    discards = discards[:]
+    discards[ev.seat] = view.discarded_mask
     h = Hand(view.rules, dealt, view.dealer)
     push = h.push_unchecked
     for _, a in view.auction:
         push(a)
+    if h.phase == "declare" and view.trump is not None:
+        push(TRUMP[SUITS.index(view.trump)])
+    while h.phase == "discard":
+        left = discards[h.seat_to_act or 0] & ~h.discarded(h.seat_to_act or 0)
+        if not left:
+            break  # the view's point: this seat has not discarded yet
+        push(DISCARD[(left & -left).bit_length() - 1])
     skip = len(h.current_trick())  # a pitched card is led by the engine when the auction ends
     for a in ev.plays[skip:]:
         push(a)
@@ -251,20 +327,18 @@ def sample_worlds(view: View, count: int, rng: random.Random, soft: bool = True,
     """
     ev = evidence_of(view)
     tries = proposals if proposals is not None else (3 * count if soft else count)
-    cands: list[list[int]] = []
+    cands: list[tuple[list[int], list[int]]] = []
     weights: list[float] = []
     attempts = 0
     while len(cands) < tries and attempts < 50 * tries:
         attempts += 1
-        got = sample_hidden(ev, rng)
+        got = sample_deal(ev, rng)
         if got is None:
             continue
-        hands, w = got
+        hands, discards, w = got
         if soft and len(view.auction) > 0:
-            dealt = [hands[s] | ev.played_by[s] for s in range(ev.players)]
-            dealt[ev.seat] = view.dealt_mask
-            w *= bid_likelihood(view, dealt)
-        cands.append(hands)
+            w *= bid_likelihood(view, dealt_of(view, ev, hands, discards))
+        cands.append((hands, discards))
         weights.append(w)
     if not cands:
         raise RuntimeError("no deal is consistent with this view")  # cannot happen for real views
@@ -286,4 +360,11 @@ def sample_worlds(view: View, count: int, rng: random.Random, soft: bool = True,
                 acc += weights[i]
                 i += 1
             chosen.append(cands[i])
-    return [build_world(view, hands, ev) for hands in chosen]
+    return [build_world(view, hands, ev, discards) for hands, discards in chosen]
+
+
+def dealt_of(view: View, ev: Evidence, hands: list[int], discards: list[int]) -> list[int]:
+    """Every seat's dealt cards in a sampled deal (what it bid on): held, played, discarded."""
+    dealt = [hands[s] | ev.played_by[s] | discards[s] for s in range(ev.players)]
+    dealt[ev.seat] = view.dealt_mask
+    return dealt

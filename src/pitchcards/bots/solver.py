@@ -9,7 +9,8 @@ maximise it and every other seat minimises it: exact minimax for two teams (zero
 Alpha-beta with a transposition table at trick boundaries (keyed by the hands, the leader and
 the cards each side has captured so far), best-move ordering from the table, and equivalent-card
 pruning: two cards of one hand in the same suit, with no live card of another hand between them,
-that count nothing (ranks 2-9, not the lowest trump) are searched once.
+that count nothing (ranks 2-9, not the lowest trump; in the ten-point family never a joker or
+a card whose capture scores, T7) are searched once.
 
 The search lives on ``Hand.push_unchecked``/``Hand.pop``.
 """
@@ -19,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..actions import Action
-from ..cards import SUIT_MASKS
 from ..hand import Hand
 from ..scoring import HandResult
+from .tables import tables
 
 __all__ = ["BudgetExceeded", "Solver", "action_values", "solve"]
 
@@ -49,6 +50,7 @@ class Solver:
         self.tt: dict[tuple[int, ...], tuple[int, float, int]] = {}
         self._leaf: dict[tuple[object, ...], float] = {}
         self._low_card = -1
+        self._keep = 0  # cards never pruned as equivalent (T7: the point cards, the jokers)
 
     # --------------------------------------------------------------------------------- public
     def value(self, alpha: float = -_INF, beta: float = _INF) -> float:
@@ -76,10 +78,16 @@ class Solver:
         t = h.trump_suit
         if t is not None:
             in_play = 0
-            for m in h.dealt:
-                in_play |= m
-            trumps = in_play & SUIT_MASKS[t]
-            self._low_card = (trumps & -trumps).bit_length() - 1
+            for s in range(self.n):
+                in_play |= h.dealt[s] & ~h.discarded(s)  # T4: a discard is out of play
+            tb = tables(h.rules, t)
+            trumps = in_play & tb.tmask
+            if h.model.classic:
+                self._low_card = (trumps & -trumps).bit_length() - 1
+            else:
+                order = [c for c in h.model.trump_order[t] if trumps >> c & 1]
+                self._low_card = order[0] if order else -1
+                self._keep = tb.special | ~((1 << 52) - 1)
 
     def _leaf_value(self, r: HandResult) -> float:
         key = (r.deltas, r.made, r.moon, r.pitcher_side, r.points)
@@ -103,12 +111,14 @@ class Solver:
         for _, c in h.current_trick():
             live |= 1 << c
         low = self._low_card
+        keep = self._keep
         out: list[Action] = []
         prev = -1
         for a in moves:  # ascending card ids: suit by suit, low rank first
-            c = int(a)
+            c = a.card if a >= 52 else int(a)  # type: ignore[assignment]
             if (prev >= 0 and prev // 13 == c // 13 and c % 13 < 8 and prev != low
-                    and c != low and h.trump_suit is not None):
+                    and c != low and h.trump_suit is not None
+                    and not (keep >> c & 1 or keep >> prev & 1)):
                 between = ((1 << c) - 1) & ~((1 << (prev + 1)) - 1)
                 if not between & live:
                     prev = c
