@@ -110,6 +110,7 @@ def test_maskable_ppo_finds_action_masks_through_gymnasium_make_and_sb3_wrappers
     {"variant": "auction", "players": 5, "seat": 2, "opponents": "random", "max_hands": 6},
     {"variant": "money", "players": 3, "opponents": "easy", "max_hands": 3},
     {"variant": "setback", "episode": "hand", "reward": "points", "opponents": "random"},
+    {"variant": "ten-point", "episode": "hand", "opponents": "random"},  # 176 actions
 ])
 def test_action_masks_in_an_sb3_vec_env_are_the_engines_legal_actions_at_every_step(
         kwargs: dict[str, Any]) -> None:
@@ -124,7 +125,8 @@ def test_action_masks_in_an_sb3_vec_env_are_the_engines_legal_actions_at_every_s
     episodes = 0
     for _ in range(400):
         masks = get_action_masks(vec)
-        assert masks.dtype == np.bool_ and masks.shape == (2, 110)
+        assert masks.dtype == np.bool_ and masks.shape == (2, envs[0].action_space.n)
+        assert envs[0].action_space.n == (110 if kwargs.get("variant") != "ten-point" else 176)
         for mask, env in zip(masks, envs, strict=True):
             assert np.flatnonzero(mask).tolist() == legal_mask(env)
         _, _, dones, _ = vec.step(np.array([rng.choice(legal_mask(e)) for e in envs]))
