@@ -159,9 +159,11 @@ TRUMP: tuple[Action, ...] = ACTIONS[TRUMP_BASE:TRUMP_BASE + 4]
 
 
 def action_count(rules: RuleSet) -> int:
-    """The size of a rule set's action space: 110 for the four-point game (52 cards, no
-    discard, no bid above 4), 176 (:data:`MAX_ACTIONS`) for the ten-point family."""
-    return MAX_ACTIONS if rules.is_ten_point or rules.max_bid > MOON else NUM_ACTIONS
+    """The size of a rule set's action space: 110 for the four-point game (52 cards, trump by
+    the first lead, no bid above the moon), 176 (:data:`MAX_ACTIONS`) for anything of the
+    ten-point family (jokers, a discard, naming trump, bids above 5)."""
+    extended = rules.is_ten_point or rules.declares_trump or rules.max_bid > MOON
+    return MAX_ACTIONS if extended else NUM_ACTIONS
 
 _BY_TEXT = {t: a for t, a in zip(_TEXT, ACTIONS, strict=True)}
 _MOON_WORDS = {"moon", "smudge", "shoot the moon", "shoot-the-moon", "5"}

@@ -36,7 +36,9 @@ from .scoring import HandResult
 from .views import SCHEMA, View, result_from_dict, result_to_dict
 
 __all__ = [
+    "DISCARD_PREFIX",
     "EVENT_TYPES",
+    "HIDDEN_DISCARD",
     "ActionTaken",
     "ActionUndone",
     "Event",
@@ -51,6 +53,12 @@ __all__ = [
     "apply_event",
     "event_from_dict",
 ]
+
+
+#: T4: the text of another seat's discard, as every other seat and spectator is told it (the
+#: card is face down); the seat that discarded is told ``discard QH``.
+HIDDEN_DISCARD = "discard"
+DISCARD_PREFIX = "discard "
 
 
 class EventError(DataError):
@@ -92,7 +100,8 @@ class HandDealt(Event):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class ActionTaken(Event):
-    """A seat bid, passed, pitched or played (its own action, or its bot's)."""
+    """A seat bid, passed, pitched, named trump, discarded or played (its own action, or its
+    bot's).  Another seat's discard reads ``discard`` without the card (T4)."""
 
     seat: int
     action: str
@@ -273,7 +282,12 @@ def apply_event(view: View | None, event: Event) -> View | None:
     if view.seat is None:
         return state
     legal = getattr(event, "legal", ())
+    discarded = view.discarded_mask
+    action = getattr(event, "action", "")
+    if action.startswith(DISCARD_PREFIX) and getattr(event, "seat", None) == view.seat:
+        card = 1 << parse_action(action).card  # type: ignore[operator]
+        discarded = discarded | card if isinstance(event, ActionTaken) else discarded & ~card
     return dataclasses.replace(
-        state, seat=view.seat, dealt_mask=view.dealt_mask,
-        hand_mask=view.dealt_mask & ~state.played_mask,
+        state, seat=view.seat, dealt_mask=view.dealt_mask, discarded_mask=discarded,
+        hand_mask=view.dealt_mask & ~state.played_mask & ~discarded,
         legal_actions=tuple(parse_action(a) for a in legal))

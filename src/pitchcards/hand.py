@@ -45,7 +45,7 @@ from .scoring import HandResult, score_hand
 from .views import View, view_of
 
 __all__ = ["AUCTION", "DECLARE", "DISCARD_PHASE", "OVER", "PLAY_PHASE", "ActionLike", "Hand",
-           "check_seed", "check_table", "follow_allowed"]
+           "check_seed", "check_table", "deal_order", "follow_allowed"]
 
 ActionLike = Action | str | int
 
@@ -121,7 +121,7 @@ class Hand:
         # auction
         "_high", "_high_seat", "_pitch", "_active", "_passes",
         # naming trump and the discard (T4, T5)
-        "_discarded", "_opening",
+        "_discarded", "_opening", "_kept_only",
         # play
         "_trump", "_leader", "_led", "_win_seat", "_win_str", "_strengths", "_allowed", "_trick",
         "_tricks", "_captured", "_tricks_won", "_led_mask", "_suit_of", "_strength_rows",
@@ -142,6 +142,10 @@ class Hand:
         """Start a hand from dealt masks (one per seat, ``rules.hand_size`` cards each: six, or
         up to nine in the ten-point family).  Prefer :meth:`deal`.
 
+        Where seats discard (``hand_size`` above six), six cards each is also a deal: the cards
+        each seat *kept*, as a public record shows a finished hand (its discards are never
+        shown, T4); such a hand has no discard phase and scores exactly as the hand played.
+
         Checked like :meth:`deal`: :class:`IllegalActionError` (``bad_setup`` / ``bad_deal``)
         or :class:`OptionError` for bad arguments, never a raw ``TypeError``.
         """
@@ -150,7 +154,8 @@ class Hand:
                                      f"{shown(dealt)}", reason="bad_deal", phase="deal")
         check_table(rules, len(dealt), dealer)
         seen = 0
-        deck, size = deck_model(rules).mask, rules.hand_size
+        deck = deck_model(rules).mask
+        size = _deal_size(rules, dealt[0].bit_count() if dealt and type(dealt[0]) is int else 0)
         for seat, mask in enumerate(dealt):
             # C3, T4: hand_size cards each (six, or up to nine) from the one deck.
             if (type(mask) is not int or mask < 0 or mask & ~deck or mask & seen
@@ -176,6 +181,8 @@ class Hand:
         # bid of five); with one, BID[5] is the moon (the two agree on 1..4).
         self._bids = BID if rules.moon != "none" else BIDS
         self._discarded = [0] * n
+        # T4: a deal of the kept six cards (a public record's) skips the discard.
+        self._kept_only = rules.hand_size > 6 and dealt[0].bit_count() == 6
         # What the opening lead may be (T6): not a joker when it names trump; a trump, if the
         # leader has one, under declare_then_lead_trump (set when trump is named).
         self._opening = FULL_DECK if rules.trump_selection == "first_lead" else _ANY_CARD
@@ -480,7 +487,7 @@ class Hand:
         if self._phase == PLAY_PHASE:
             return bool(self.legal_mask() >> _PLAY_CARD[a] & 1)
         if self._phase == AUCTION:
-            return self._auction_allows(self._moon_reading(a))
+            return self._auction_allows(a)
         return self._phase != OVER and a in self.legal_actions()
 
     # ------------------------------------------------------------------ push / pop
@@ -504,7 +511,6 @@ class Hand:
             self._stack.append((a, s, self._led, self._win_seat, self._win_str))
             self._play_card(s, card)
         elif self._phase == AUCTION:
-            a = self._moon_reading(a)
             if not self._auction_allows(a):
                 raise self._auction_refused(a)
             self._push_auction(a)
@@ -524,12 +530,6 @@ class Hand:
         else:
             self._push_before_play(action, checked=False)
 
-    def _moon_reading(self, a: Action) -> Action:
-        """``bid 5`` means the moon where there is one (it always did), a bid of five where
-        there is none (T8)."""
-        if a == BIDS[5] and self.rules.moon != "none":
-            return BID[MOON]
-        return a
 
     # ------------------------------------------------------------------ naming trump, discard
     def _push_before_play(self, a: Action, checked: bool) -> None:
@@ -544,7 +544,7 @@ class Hand:
             self._set_trump(suit)
             if self.rules.trump_selection == "declare_then_lead_trump":
                 self._opening = self._suit_masks[suit]  # T6: lead a trump if you have one
-            if self.rules.hand_size > 6:
+            if self.rules.hand_size > 6 and not self._kept_only:
                 self._phase = DISCARD_PHASE
                 self.seat_to_act = (self.dealer + 1) % self.players  # T4: from dealer's left
             else:
@@ -584,7 +584,10 @@ class Hand:
 
     def _as_action(self, action: ActionLike) -> Action:
         if isinstance(action, str):
-            return parse_action(action)
+            a = parse_action(action)
+            # The text "bid 5" means the moon where there is one (it always did) and a bid of
+            # five where there is none (T8); the action ids stay distinct.
+            return BID[MOON] if a == BIDS[5] and self.rules.moon != "none" else a
         if isinstance(action, int) and not isinstance(action, bool) and 0 <= action < len(ACTIONS):
             return ACTIONS[action]
         raise InvalidActionError(
@@ -913,19 +916,19 @@ def check_seed(seed: object) -> int | None:
                              phase="setup")
 
 
-_DEAL_ORDER: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
+_DEAL_ORDERS: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
 
 
-def _deal_order(players: int, dealer: int, batch: int, size: int = 6) -> tuple[int, ...]:
+def deal_order(players: int, dealer: int, batch: int, size: int = 6) -> tuple[int, ...]:
     """The seat receiving each card dealt, in order (C4: clockwise from the dealer's left, in
     packets of ``batch``; T4: a last, smaller packet when ``batch`` does not divide ``size``)."""
     key = (players, dealer, batch, size)
-    order = _DEAL_ORDER.get(key)
+    order = _DEAL_ORDERS.get(key)
     if order is None:
         packets = [batch] * (size // batch) + ([size % batch] if size % batch else [])
         order = tuple((dealer + k) % players for packet in packets
                       for k in range(1, players + 1) for _ in range(packet))
-        _DEAL_ORDER[key] = order
+        _DEAL_ORDERS[key] = order
     return order
 
 
@@ -940,11 +943,17 @@ def deal_masks(rng: random.Random, players: int, dealer: int, batch: int = 3, si
     deck = _BITS[:deck_size]
     rnd = rng.random
     masks = [0] * players
-    for i, seat in enumerate(_deal_order(players, dealer, batch, size)):
+    for i, seat in enumerate(deal_order(players, dealer, batch, size)):
         j = i + int(rnd() * (deck_size - i))
         deck[i], deck[j] = deck[j], deck[i]
         masks[seat] |= deck[i]
     return masks
+
+
+def _deal_size(rules: RuleSet, first: int) -> int:
+    """How many cards each seat must have been dealt: ``hand_size``, or six (the kept cards
+    of a public record, T4) where seats discard and the first seat has six."""
+    return 6 if rules.hand_size > 6 and first == 6 else rules.hand_size
 
 
 def _stacked(cards: object, players: int, rules: RuleSet) -> list[int]:
@@ -958,9 +967,11 @@ def _stacked(cards: object, players: int, rules: RuleSet) -> list[int]:
                                  reason="bad_deal", phase="deal")
     masks = []
     seen = 0
-    size, deck = rules.hand_size, deck_model(rules).mask
+    deck = deck_model(rules).mask
+    size = 0
     for seat, entry in enumerate(cards):
         ids = _stacked_entry(entry, seat)
+        size = size or _deal_size(rules, len(ids))
         if len(ids) != size:
             raise IllegalActionError(f"stacked deal gives seat {seat} {len(ids)} cards; "
                                      f"each seat gets exactly {size} (C3)", reason="bad_deal",

@@ -105,10 +105,11 @@ def score_hand(rules: RuleSet, dealer: int, pitcher: int | None, contract: int |
     else:
         # T3, T7: the highest and lowest trumps in play by the trump order (a joker or the
         # off-jack can be either when nothing beyond it is in play).
-        in_order = [c for c in model.trump_order[trump] if in_play >> c & 1]
+        # T4: every trump may have been discarded; then nobody scores High or Low.
+        in_order = [c for c in model.trump_order[trump] if in_play >> c & 1] or [-1]
         low_card, high_card = in_order[0], in_order[-1]
-    high_bit = 1 << high_card
-    low_bit = 1 << low_card
+    high_bit = 1 << high_card if high_card >= 0 else 0
+    low_bit = 1 << low_card if low_card >= 0 else 0
     jack_card = trump * 13 + _JACK_RANK
     jack_bit = 1 << jack_card
     high = low = -1
@@ -127,8 +128,9 @@ def score_hand(rules: RuleSet, dealer: int, pitcher: int | None, contract: int |
             jack = side  # B-R6.3 / E16: nobody scores a Jack that was not dealt
         counts[side] += game_count(pile)
         side_tricks[side] += tricks_won[s]
-    points[high] += 1
-    points[low] += 1
+    if high >= 0:
+        points[high] += 1
+        points[low] += 1
     if jack is not None:
         points[jack] += 1
     game = game_point(rules, counts, sides, dealer, sides[pitcher])
@@ -138,9 +140,12 @@ def score_hand(rules: RuleSet, dealer: int, pitcher: int | None, contract: int |
 
     pside = sides[pitcher]
     return contract_result(
-        rules, pitcher, contract, pside, points, side_tricks[pside] == 6, high, low, jack, game,
-        tuple(side_tricks), tuple(counts), SUITS[trump], card_name(high_card),
-        card_name(low_card), card_name(jack_card) if jack is not None else None, extra)
+        rules, pitcher, contract, pside, points, side_tricks[pside] == 6,
+        high if high >= 0 else None, low if low >= 0 else None, jack, game,
+        tuple(side_tricks), tuple(counts), SUITS[trump],
+        card_name(high_card) if high >= 0 else None,
+        card_name(low_card) if low >= 0 else None,
+        card_name(jack_card) if jack is not None else None, extra)
 
 
 def _extra_points(rules: RuleSet, trump: int, in_play: int, captured: Sequence[int],

@@ -40,6 +40,8 @@ from .actions import Action
 from .cards import card_name
 from .errors import IllegalActionError, shown
 from .events import (
+    DISCARD_PREFIX,
+    HIDDEN_DISCARD,
     ActionTaken,
     ActionUndone,
     Event,
@@ -441,7 +443,8 @@ class Table:
         """``event`` as ``who`` may see it: THE place that decides what a seat is told.
 
         A deal carries that seat's own starting view (a spectator's: no cards); legal actions
-        go only to the seat to act; everything else is public.
+        go only to the seat to act; a discard's card only to the seat that threw it (everyone
+        else is told ``discard``: the card is face down, T4); everything else is public.
         """
         seat = self._seat_of(event, who)
         if isinstance(event, HandDealt):
@@ -450,8 +453,11 @@ class Table:
                              view=view)
         if isinstance(event, ActionTaken | ActionUndone):
             mine = seat is not None and seat == event.state.seat_to_act
-            if not mine and event.legal:
-                return _replace_legal(event)
+            hide = event.action.startswith(DISCARD_PREFIX) and seat != event.seat
+            if hide or (not mine and event.legal):
+                return dataclasses.replace(
+                    event, legal=event.legal if mine else (),
+                    action=HIDDEN_DISCARD if hide else event.action)
         return event
 
     def events(self, who: Who = None, after: int = 0) -> list[Event]:
@@ -521,5 +527,3 @@ class Table:
         return f"<Table {self.session!r} seq={self._seq} bots={sorted(self._agents)}>"
 
 
-def _replace_legal(event: ActionTaken | ActionUndone) -> Event:
-    return dataclasses.replace(event, legal=())

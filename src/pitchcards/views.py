@@ -141,8 +141,9 @@ class View:
             raise DataError(f"cannot read this view: phase {shown(data['phase'])}")
         if data["trump"] is not None and data["trump"] not in SUITS:
             raise DataError(f"cannot read this view: trump {shown(data['trump'])}")
+        rules = rules_from_dict(data["rules"])
         return cls(
-            rules=rules_from_dict(data["rules"]),
+            rules=rules,
             seat=_int(data, "seat", *seat_range, optional=True),
             players=players,
             dealer=_int(data, "dealer", *seat_range),
@@ -152,12 +153,12 @@ class View:
             dealt_mask=mask_of(parse_cards(data["dealt"])),
             hand_sizes=_ints(data["hand_sizes"], "hand_sizes"),
             auction=tuple((_seat(s, players), parse_action(a)) for s, a in data["auction"]),
-            high_bid=_bid_value(data["high_bid"]),
+            high_bid=_bid_value(data["high_bid"], rules),
             high_bidder=_int(data, "high_bidder", *seat_range, optional=True),
             pitched_card=None if data["pitched_card"] is None else parse_card(
                 data["pitched_card"]),
             pitcher=_int(data, "pitcher", *seat_range, optional=True),
-            contract=_bid_value(data["contract"]),
+            contract=_bid_value(data["contract"], rules),
             trump=data["trump"],
             tricks=tricks,
             trick=trick,
@@ -223,15 +224,20 @@ def _check_schema(data: Mapping[str, Any], what: str) -> None:
                          f"schema {SCHEMA}")
 
 
-_BID_TEXTS = frozenset(str(v) for v in range(11))  # 0 (no contract) .. 10 (T8)
-
-
-def _bid_value(text: str | None) -> int | None:
+def _bid_value(text: str | None, rules: RuleSet) -> int | None:
+    """A bid's text as its value under ``rules``: ``"0"`` (no contract) up to the top numeric
+    bid (4, or 10 in ten-point: T8), or ``"moon"`` where there is one."""
     if text is None:
         return None
-    if text == "moon" or text in _BID_TEXTS:
-        return MOON if text == "moon" else int(text)
-    raise DataError(f"cannot read this view: bid {shown(text)}")
+    if text == "moon" and rules.moon_bid is not None:
+        return MOON
+    top = 4 if rules.moon_bid is not None else rules.points_total
+    if text in _BID_TEXTS[:top + 1]:
+        return int(text)
+    raise DataError(f"cannot read this view: bid {shown(text)} under {rules.name!r}")
+
+
+_BID_TEXTS = tuple(str(v) for v in range(11))  # 0 (no contract) .. 10 (T8)
 
 
 def _tuple_or_none(items: Sequence[Any] | None) -> tuple[Any, ...] | None:

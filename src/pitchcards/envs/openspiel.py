@@ -38,7 +38,7 @@ import pyspiel
 from ..actions import ACTIONS
 from ..bots.sampler import sample_worlds
 from ..cards import card_name, cards_of
-from ..hand import Hand, _deal_order
+from ..hand import Hand, deal_order
 from ..rules import RuleSet, find_variant
 from ..views import View, view_of
 from .encoding import Encoder, infostate_string, max_auction_length, observation_string
@@ -79,7 +79,7 @@ class _Spec:
         self.encoder = Encoder(rules, players)
         #: the seat receiving each dealt card, in order (C4; nine each in ten-point, T4): the
         #: engine's own order
-        self.order = _deal_order(players, dealer, rules.deal_batch, rules.hand_size)
+        self.order = deal_order(players, dealer, rules.deal_batch, rules.hand_size)
         self.max_auction = max_auction_length(rules, players)
         #: the cards of the deck (52, or 53 / 54 with the jokers, T1), ids 0..deck-1
         self.deck = rules.deck

@@ -49,8 +49,11 @@ Game: TypeAlias = Match | MoneySession
 _OPTION_TYPES: dict[str, str] = {
     f.name: str(f.type) for f in dataclasses.fields(RuleSet) if f.name != "name"
 }
-_RESULT_KEYS = ("pitcher", "bid", "trump", "outcome", "high", "low", "jack", "game", "tricks",
-                "deltas")
+_RESULT_KEYS = ("pitcher", "bid", "trump", "outcome", "high", "low", "jack", "game", "offjack",
+                "joker", "highjoker", "lowjoker", "three", "tricks", "deltas")
+#: T7: the result field of each of the ten-point family's extra points (HandResult.extra).
+_EXTRA_KEYS = {"Off-jack": "offjack", "Joker": "joker", "High joker": "highjoker",
+               "Low joker": "lowjoker", "Three": "three"}
 _OUTCOMES = ("made", "made moon", "set", "thrown in")
 _HEADER_KEYS = ("game", "variant", "players", "dealer", "scores", "seed", "names", "bot",
                 "practice", "undos")
@@ -278,6 +281,7 @@ def result_fields(result: HandResult) -> dict[str, str]:
         "low": _side(result.low),
         "jack": _side(result.jack),
         "game": _side(result.game),
+        **{_EXTRA_KEYS[name]: _side(side) for name, side, _ in result.extra},
         "tricks": " ".join(str(t) for t in result.tricks),
         "deltas": " ".join(f"{d:+d}" for d in result.deltas),
     }

@@ -380,12 +380,13 @@ class _Parser:
                 ids = parse_cards(toks[2:])
             except InvalidActionError as exc:
                 raise RecordSyntaxError(f"{where}: {exc}", lineno) from None
-            if len(ids) != 6:
+            if not 6 <= len(ids) <= 9:
                 raise RecordSyntaxError(f"{where}: seat {toks[1]} is dealt {len(ids)} cards; "
-                                        "each seat gets exactly 6", lineno)
+                                        "each seat gets 6 (up to 9 where seats discard, T4)",
+                                        lineno)
             mask = mask_of(ids)
             taken = mask_of(c for text in hand.cards for c in parse_cards(text))
-            if mask.bit_count() != 6 or mask & taken:
+            if mask.bit_count() != len(ids) or mask & taken:
                 twice = [c for c in ids if ids.count(c) > 1 or taken >> c & 1]
                 raise RecordSyntaxError(f"{where}: {format_cards(twice[:1])} is dealt twice",
                                         lineno)

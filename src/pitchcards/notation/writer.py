@@ -41,7 +41,9 @@ def write_record(game: GameSession, *, names: Sequence[str] | None = None,
     None).  ``version=1`` writes the old format, without the ``end`` line.
     ``public``: the record a table's players may see while it goes on — finished hands only
     (a hand in play would show its unplayed cards) and no seed (it deals the hands to come);
-    it replays like any other, from its deal lines.
+    where seats discard (T4), each seat's deal line is the six cards it kept and the discard
+    lines are left out, so no discard is ever shown; it replays like any other, from its deal
+    lines, to the same results.
     """
     if version not in READ_VERSIONS:
         raise ValueError(f"write_record writes format versions {READ_VERSIONS}, not {version!r}")
@@ -113,7 +115,7 @@ def _write_match(m: Match, version: int, tags: list[str], public: bool = False) 
     for number, hand in enumerate(m.hands, 1):
         if public and hand.result is None:
             break
-        _write_hand(out, number, hand, None)
+        _write_hand(out, number, hand, None, public)
         if hand.result is not None:
             for side, d in enumerate(hand.result.deltas):
                 running[side] += d
@@ -149,7 +151,7 @@ def _write_money(s: MoneySession, version: int, tags: list[str],
             hand, seated = s.hands[index], s.hand_players[index]
             if public and hand.result is None:
                 break
-            _write_hand(out, index + 1, hand, seated)
+            _write_hand(out, index + 1, hand, seated, public)
             if hand.result is not None:
                 for name, d in zip(seated, hand.result.deltas, strict=True):
                     running[name] += d
@@ -170,7 +172,8 @@ def _write_money(s: MoneySession, version: int, tags: list[str],
     return out
 
 
-def _write_hand(out: list[str], number: int, hand: Hand, seated: Sequence[str] | None) -> None:
+def _write_hand(out: list[str], number: int, hand: Hand, seated: Sequence[str] | None,
+                public: bool = False) -> None:
     out.append("")
     out.append(f"hand {number} dealer {hand.dealer}")
     if seated is not None:
@@ -179,12 +182,16 @@ def _write_hand(out: list[str], number: int, hand: Hand, seated: Sequence[str] |
         out.append("outcome " + format_outcome(hand.outcome))
         out.append("result " + _format_result(result_fields(hand.result)))  # type: ignore[arg-type]
         return
+    hide = public and any(hand.discarded(s) for s in range(hand.players))
     for seat, mask in enumerate(hand.dealt):
-        out.append(f"deal {seat} {format_cards(mask)}")
+        # T4: a public record deals the kept cards; the discards stay face down for ever.
+        out.append(f"deal {seat} {format_cards(mask & ~hand.discarded(seat) if hide else mask)}")
     # A trick ends with its last card: note its winner in a comment after that card.
     ends = {cards[-1]: (k, winner)
             for k, (_, cards, winner) in enumerate(hand.completed_tricks(), 1)}
     for seat, action in hand.history:
+        if hide and action.kind == "discard":
+            continue
         out.append(f"{seat} {action}")
         card = action.card
         end = ends.get(card) if card is not None and action.kind == "play" else None
