@@ -1,6 +1,7 @@
 """Bot strength and speed: the heuristic against random in duplicate games, and decisions/s.
 
     .venv/bin/python benchmarks/bench_bots.py [--games 200] [--seed 1] [--jobs N]
+    .venv/bin/python benchmarks/bench_bots.py --variant ten-point-cutthroat --players 4 --games 100
 
 1. **Strength.**  ``run_arena`` on ``auction-partners`` (``--variant``): ``--games`` duplicate
    games, each deal sequence played twice with the teams swapped, to the target (7, bidder goes
@@ -29,17 +30,20 @@ from pitchcards.hand import Hand
 from pitchcards.views import View, view_of
 
 
-def positions(variant: str, count: int, seed: int) -> list[tuple[Hand, View]]:
-    """``count`` positions (a copy of the hand and the view of the seat to act) from self-play."""
+def positions(variant: str, count: int, seed: int, players: int = 4) -> list[tuple[Hand, View]]:
+    """``count`` positions (a copy of the hand and the view of the seat to act) from self-play
+    (every phase: the auction, naming trump and discarding in the ten-point family, play)."""
     rules = pc.find_variant(variant)
     rng = random.Random(seed)
     bot = make_bot("heuristic", seed)
     out: list[tuple[Hand, View]] = []
+    sides = 2 if rules.partnership_mode else players
+    top = rules.target or 7
     while len(out) < count:
-        h = Hand.deal(rules, 4, dealer=rng.randrange(4), rng=rng)
+        h = Hand.deal(rules, players, dealer=rng.randrange(players), rng=rng)
         while h.seat_to_act is not None and len(out) < count:
             seat = h.seat_to_act
-            view = view_of(h, seat, scores=[rng.randrange(7), rng.randrange(7)])
+            view = view_of(h, seat, scores=[rng.randrange(top) for _ in range(sides)])
             out.append((h.copy(), view))
             h.push(bot.choose(view))
     return out
@@ -69,6 +73,8 @@ def rollouts_per_second(hands: list[Hand], repeats: int) -> list[float]:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--variant", default="auction-partners")
+    ap.add_argument("--players", type=int, default=None,
+                    help="table size for cutthroat variants (default 4)")
     ap.add_argument("--games", type=int, default=200, help="duplicate games (default 200)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=None, help="worker processes (default: all)")
@@ -79,7 +85,7 @@ def main() -> int:
     args = ap.parse_args()
 
     result = run_arena(args.variant, ["heuristic", "random"], games=args.games, seed=args.seed,
-                       jobs=args.jobs, progress=sys.stderr)
+                       jobs=args.jobs, progress=sys.stderr, players=args.players)
     print(result.table())
     heur = result.stats[0]
     gate = heur.win_rate >= 0.95
@@ -87,11 +93,11 @@ def main() -> int:
           f"(95% CI {100 * heur.win_ci[0]:.1f}-{100 * heur.win_ci[1]:.1f}) -> "
           f"{'PASS' if gate else 'FAIL'}")
 
-    pos = positions(args.variant, args.positions, args.seed)
+    pos = positions(args.variant, args.positions, args.seed, args.players or 4)
     views = [v for _, v in pos]
-    auction = sum(v.phase == "auction" for v in views)
-    print(f"\nspeed: {len(views)} positions from heuristic self-play ({auction} auction, "
-          f"{len(views) - auction} play), {args.repeats} repeats, median [min-max]")
+    auction = sum(v.phase != "play" for v in views)
+    print(f"\nspeed: {len(views)} positions from heuristic self-play ({auction} auction/declare/"
+          f"discard, {len(views) - auction} play), {args.repeats} repeats, median [min-max]")
     print(f"{'bot':<24} {'decisions/s':>12} {'range':>22} {'us/decision':>12}")
     rows = [(name, decisions_per_second(name, views, args.repeats))
             for name in args.bots.split(",") if name.strip()]

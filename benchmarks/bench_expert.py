@@ -3,6 +3,13 @@
     .venv/bin/python benchmarks/bench_expert.py speed  [--bot expert] [--hands 20]
     .venv/bin/python benchmarks/bench_expert.py hands  [--bot expert] [--vs heuristic] [--deals 200]
     .venv/bin/python benchmarks/bench_expert.py games  [--bot expert] [--vs heuristic] [--games 100]
+    .venv/bin/python benchmarks/bench_expert.py arena  --variant ten-point --games 20 --workers 2
+    .venv/bin/python benchmarks/bench_expert.py speed  --variant ten-point-cutthroat --players 4
+
+``--variant`` (default ``auction-partners``) and ``--players`` (cutthroat table size) choose the
+game; ``hands`` and ``games`` need a partnership variant, ``arena`` and ``speed`` take any.
+``--hands-per-game N`` (arena) plays N hands per game with no target (the ten-point target of 52
+makes games long): points per hand are then the measure.
 
 ``speed``: every decision of ``--hands`` hands of ``auction-partners`` self-play, timed on one
 core: median, p90, p99 and max milliseconds, split by auction and card play.
@@ -61,6 +68,10 @@ def bot(name: str, seed: int) -> Bot:
     return make_bot(name, seed)
 
 
+def _sides(rules: pc.RuleSet, players: int) -> int:
+    return 2 if rules.partnership_mode else players
+
+
 def play_hand(rules: pc.RuleSet, deal_seed: int, dealer: int, bots: list[Bot],
               scores: list[int] | None) -> pc.HandResult:
     h = pc.Hand.deal(rules, 4, dealer=dealer, seed=deal_seed)
@@ -117,21 +128,23 @@ def wilson(k: int, n: int) -> tuple[float, float]:
     return c - h, c + h
 
 
-def run_speed(name: str, hands: int) -> None:
+def run_speed(name: str, hands: int, players: int = 4) -> None:
     rules = pc.find_variant(VARIANT)
-    times: dict[str, list[float]] = {"auction": [], "play": []}
-    bots = [bot(name, s) for s in range(4)]
+    times: dict[str, list[float]] = {"auction": [], "declare": [], "discard": [], "play": []}
+    bots = [bot(name, s) for s in range(players)]
+    top = rules.target or 7
     for k in range(hands):
-        h = pc.Hand.deal(rules, 4, dealer=k % 4, seed=10_000 + k)
+        h = pc.Hand.deal(rules, players, dealer=k % players, seed=10_000 + k)
         while not h.is_over:
             s = h.seat_to_act
             assert s is not None
-            v = view_of(h, s, scores=[k % 7, (3 * k) % 7])
+            scores = [(k + 3 * i * k) % top for i in range(_sides(rules, players))]
+            v = view_of(h, s, scores=scores)
             t = time.perf_counter()
             a = bots[s].choose(v)
             times[h.phase].append(time.perf_counter() - t)
             h.push(a)
-    everything = times["auction"] + times["play"]
+    everything = [t for ts in times.values() for t in ts]
     for label, ts in (*times.items(), ("all", everything)):
         ts = sorted(ts)
         if not ts:
@@ -151,16 +164,26 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--start", type=int, default=0)
     ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--variant", default=VARIANT)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--hands-per-game", type=int, default=None,
+                    help="arena: hands per game with no target (default: to the target)")
     a = ap.parse_args(argv)
+    global VARIANT
+    VARIANT = a.variant
     vs = a.vs
     print(f"# {a.mode}: {a.bot} vs {vs} (rollout policy: {policy_name}), {VARIANT}")
     t0 = time.perf_counter()
     if a.mode == "speed":
-        run_speed(a.bot, a.hands)
+        run_speed(a.bot, a.hands, a.players)
     elif a.mode == "arena":
         from pitchcards.bots.arena import run_arena
 
-        result = run_arena(VARIANT, [a.bot, vs], games=a.games, seed=a.start, jobs=a.workers)
+        extra: dict[str, object] = {}
+        if a.hands_per_game:
+            extra = {"options": {"target": None}, "hands": a.hands_per_game}
+        result = run_arena(VARIANT, [a.bot, vs], games=a.games, seed=a.start, jobs=a.workers,
+                           players=a.players, **extra)  # type: ignore[arg-type]
         print(result.table())
     elif a.mode == "hands":
         jobs = [(a.bot, vs, k) for k in range(a.start, a.start + a.deals)]

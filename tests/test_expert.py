@@ -40,21 +40,29 @@ def test_sampler_never_contradicts_the_view(variant: str, players: int, follow: 
             seat = h.seat_to_act
             assert seat is not None
             view = view_of(h, seat)
-            ev = evidence_of(view)
-            for s in range(players):  # the evidence is sound: the true deal satisfies it
-                assert not h.hand_of(s) & ev.voids[s]
-            for world in sample_worlds(view, 3, rng):
-                # the world is at the same public point, and the seat sees exactly its view
-                assert view_of(world, seat) == view
-                played = view.played_mask
-                for s in range(players):
-                    held = world.hand_of(s)
-                    assert held.bit_count() == view.hand_sizes[s]
-                    assert not held & played
-                    assert not held & ev.voids[s], "a proven void holds a card"
-                    assert held & ev.held[s] == ev.held[s]
-                assert world.hand_of(seat) == view.hand_mask
+            for world in sampled_and_checked(h, view, rng):
                 assert world.dealt[seat] == view.dealt_mask
+
+
+def sampled_and_checked(h: pc.Hand, view: pc.View, rng: random.Random,
+                        count: int = 3) -> list[pc.Hand]:
+    """Worlds sampled for ``view`` (of the true hand ``h``), each checked against the view: the
+    same public point, the seat sees exactly its view, every seat holds its number of cards,
+    none played, none in a proven void, a pitched card still held."""
+    ev = evidence_of(view)
+    for s in range(view.players):  # the evidence is sound: the true deal satisfies it
+        assert not h.hand_of(s) & ev.voids[s]
+    worlds = sample_worlds(view, count, rng)
+    for world in worlds:
+        assert view_of(world, view.seat) == view
+        for s in range(view.players):
+            held = world.hand_of(s)
+            assert held.bit_count() == view.hand_sizes[s]
+            assert not held & view.played_mask
+            assert not held & ev.voids[s], "a proven void holds a card"
+            assert held & ev.held[s] == ev.held[s]
+        assert world.hand_of(view.seat or 0) == view.hand_mask
+    return worlds
 
 
 def test_sampler_respects_a_pitched_card_and_a_discard() -> None:

@@ -19,6 +19,7 @@ own choice.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 
@@ -45,6 +46,10 @@ class Budget:
     max_nodes: int = 20_000     #: solver nodes per world before falling back to rollouts
     time_limit: float = 0.6     #: seconds: stop sampling more worlds after this
     soft: bool = True           #: weight worlds by the bidding evidence
+    #: ten-point family only (T1-T8): keep the rollout policy's choice unless another action
+    #: beats it by this many standard errors of the paired per-world difference (its bids, trump
+    #: and discards are made on noisy rollouts of long hands; 0 turns the guard off)
+    ten_point_guard: float = 1.0
 
 
 EXPERT = Budget()
@@ -121,13 +126,18 @@ class ExpertBot(Bot):
         cands = candidates(view)
         count = b.bid_worlds if auction else b.worlds
         worlds = sample_worlds(view, count, self.rng, soft=b.soft)
-        return evaluate(worlds, cands, util, side, auction, b, start)
+        guard = b.ten_point_guard if view.rules.points_total != 4 else 0.0
+        return evaluate(worlds, cands, util, side, auction, b, start, guard)
 
 
 def evaluate(worlds: list[Hand], cands: list[Action], util: Utility, side: int, auction: bool,
-             b: Budget, start: float) -> Analysis:
-    """PIMC over ``worlds``: each candidate's mean value (solved late, rolled out early)."""
+             b: Budget, start: float, guard: float = 0.0) -> Analysis:
+    """PIMC over ``worlds``: each candidate's mean value (solved late, rolled out early).
+
+    With ``guard`` > 0 the rollout policy's choice stands unless the best candidate beats it by
+    ``guard`` standard errors of their paired difference over the worlds."""
     policy_choice = rollout_action(worlds[0])
+    per: dict[Action, list[float]] = {a: [] for a in cands}
     totals = dict.fromkeys(cands, 0.0)
     margins = dict.fromkeys(cands, 0.0)
     left = sum(worlds[0].hand_of(s).bit_count() for s in range(worlds[0].players))
@@ -147,21 +157,38 @@ def evaluate(worlds: list[Hand], cands: list[Action], util: Utility, side: int, 
         if vals is not None:
             for a in cands:
                 totals[a] += vals[a]
+                per[a].append(vals[a])
             continue
         methods.add("auction" if auction else "rollout")
         for a in cands:
             world.push_unchecked(a)
+            value = 0.0
             for _ in range(b.rollouts):
                 u, p = _rollout(world, util)
-                totals[a] += u / b.rollouts
+                value += u / b.rollouts
                 margins[a] += p / b.rollouts
+            totals[a] += value
+            per[a].append(value)
             world.pop()
     values = {a: v / used for a, v in totals.items()}
     points = {a: v / used for a, v in margins.items()} if "solve" not in methods else {}
     eps = 1e-9
     best = max(cands, key=lambda a: (values[a] + (eps if a == policy_choice else 0.0)))
+    if guard > 0 and best != policy_choice and policy_choice in per:
+        best = _guarded(best, policy_choice, per, guard)
     method = methods.pop() if len(methods) == 1 else "mixed"
     return Analysis(best, values, used, method, policy_choice, points)
+
+
+def _guarded(best: Action, policy: Action, per: dict[Action, list[float]], z: float) -> Action:
+    """``best`` if it beats ``policy`` by ``z`` standard errors over the worlds, else ``policy``."""
+    diffs = [x - y for x, y in zip(per[best], per[policy], strict=True)]
+    n = len(diffs)
+    if n < 2:
+        return policy
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return best if mean > z * math.sqrt(var / n) else policy
 
 
 class HardBot(ExpertBot):

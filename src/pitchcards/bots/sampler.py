@@ -28,12 +28,13 @@ import math
 import random
 from dataclasses import dataclass, field
 
-from ..actions import DISCARD, PASS_ID, PITCH_BASE, PLAY, TRUMP, Action
+from ..actions import BIDS, DISCARD, PASS, PASS_ID, PITCH_BASE, PLAY, TRUMP, Action
 from ..cards import MAX_CARDS, SUIT_MASKS, SUITS
 from ..deck import deck_model
 from ..hand import Hand, follow_allowed
 from ..rules import RuleSet
 from ..views import View
+from . import ten_point
 
 __all__ = ["FOLLOW_ALLOWS", "Evidence", "bid_likelihood", "build_world", "evidence_of",
            "sample_deal", "sample_hidden", "sample_worlds", "suit_strength"]
@@ -188,6 +189,8 @@ def bid_likelihood(view: View, dealt: list[int], sharpness: float = 2.0) -> floa
     the own seat's actions are skipped (its hand is known).
     """
     rules = view.rules
+    if rules.points_total != 4:
+        return ten_point_likelihood(view, dealt)
     n = view.players
     trump = SUITS.index(view.trump) if view.trump is not None else -1
     high = 0
@@ -226,6 +229,46 @@ def bid_likelihood(view: View, dealt: list[int], sharpness: float = 2.0) -> floa
             high = a.bid or 0
             high_seat = s
     return like
+
+
+#: ten-point family: how likely another seat's bid, pass or named trump is when the heuristic
+#: would have made it from the sampled hand (1), and when it would not (the others may not play
+#: like the heuristic: never 0)
+_SAME, _OTHER = 1.0, 0.2
+
+
+def ten_point_likelihood(view: View, dealt: list[int]) -> float:
+    """The ten-point family's soft evidence (T5, T8): each other seat's bid or pass, and the
+    suit the pitcher named, judged by what the heuristic would have done with the sampled hand
+    (the rollouts play the others by that same policy, so the worlds and the rollouts agree)."""
+    rules = view.rules
+    n = view.players
+    like = 1.0
+    prefix: list[tuple[int, Action]] = []
+    for s, a in view.auction:
+        if s != view.seat:
+            legal = _ten_legal(rules, prefix, s, view.dealer, n)
+            if len(legal) > 1:
+                mine = ten_point.choose_bid(dealt[s], s, n, view.dealer, rules, prefix, legal)
+                like *= _SAME if mine == a else _OTHER
+        prefix.append((s, a))
+    pitcher = view.pitcher
+    if view.trump is not None and rules.declares_trump and pitcher is not None \
+            and pitcher != view.seat:
+        named = ten_point.choose_trump(dealt[pitcher], rules, n)
+        like *= _SAME if named.suit == SUITS.index(view.trump) else _OTHER
+    return like
+
+
+def _ten_legal(rules: RuleSet, prefix: list[tuple[int, Action]], seat: int, dealer: int,
+               n: int) -> list[Action]:
+    """The bids a seat had (T8): pass, and each bid above the high one (from the minimum); the
+    dealer may not pass when everyone else has and may equal the high bid (a steal)."""
+    high = max((a.bid or 0 for _, a in prefix), default=0)
+    low = max(rules.min_bid, high + (0 if seat == dealer and high else 1))
+    bids = [BIDS[v] for v in range(low, rules.max_bid + 1)]
+    stuck = seat == dealer and not high
+    return bids if stuck else [PASS, *bids]
 
 
 def _comb(n: int, k: int) -> int:
