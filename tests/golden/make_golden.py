@@ -1,6 +1,9 @@
 """Generate the golden game records in this directory: one complete game per variant.
 
-    .venv/bin/python tests/golden/make_golden.py
+    .venv/bin/python tests/golden/make_golden.py [VARIANT ...]
+
+With variant names, only those files are written (the four-point files are version 1 and stay
+as they were generated; the ten-point files, added later, are version 2).
 
 Rerun this only deliberately.  ``tests/test_golden.py`` replays every ``<variant>.txt`` here and
 checks the results, running totals, winner and payouts stored in it, so a change to the rules
@@ -8,9 +11,11 @@ engine that alters how any recorded hand scores fails that test ("silent rule dr
 a change is intended, regenerate the files, review the diff (``git diff tests/golden``) and commit
 them together with the change.
 
-Each match is played by a seeded random player (legal actions only, passing often and bidding
-low so that someone eventually makes a bid and goes out) until a side wins; the money session
-plays eight hands with a join, a leave and a final settle.
+Each four-point match is played by a seeded random player (legal actions only, passing often
+and bidding low so that someone eventually makes a bid and goes out) until a side wins; the money
+session plays eight hands with a join, a leave and a final settle.  A ten-point match (52 points,
+bidder goes out) would take a random player hundreds of hands, so seeded heuristic bots play it;
+the record holds their actions, so the file never changes when the bots do.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import sys
 from pathlib import Path
 
 import pitchcards as pc
+from pitchcards.bots import make_bot
 from pitchcards.notation import write_record
 
 HERE = Path(__file__).resolve().parent
@@ -30,7 +36,8 @@ HEADER = (
     "# tests/test_golden.py replays it and checks every result, total, payout and winner.\n"
 )
 
-SEEDS = {"money": 11, "auction": 1, "auction-partners": 3, "setback": 2}
+SEEDS = {"money": 11, "auction": 1, "auction-partners": 3, "setback": 2, "ten-point": 4,
+         "ten-point-cutthroat": 5}
 
 
 def choose(rng: random.Random, hand: pc.Hand) -> pc.Action:
@@ -55,10 +62,16 @@ def golden_match(variant: str) -> pc.Match:
     seed = SEEDS[variant]
     rng = random.Random(seed)
     match = pc.Match(pc.find_variant(variant), players=4, dealer=None, seed=seed)
+    bots = [make_bot("heuristic", seed=seed + s) for s in range(4)]
     while match.winner is None:
         if len(match.results) >= 200:
             raise RuntimeError(f"{variant}: no winner after 200 hands; pick another seed")
-        play_hand(match, rng)
+        if match.rules.is_ten_point:
+            hand = match.deal()
+            while hand.seat_to_act is not None:
+                match.push(bots[hand.seat_to_act].choose(match.view(hand.seat_to_act)))
+        else:
+            play_hand(match, rng)
     return match
 
 
@@ -78,7 +91,7 @@ def golden_money() -> pc.MoneySession:
 
 
 def main() -> int:
-    for variant in ("money", "auction", "auction-partners", "setback"):
+    for variant in sys.argv[1:] or SEEDS:
         game = golden_money() if variant == "money" else golden_match(variant)
         path = HERE / f"{variant}.txt"
         path.write_text(HEADER + write_record(game), encoding="utf-8")
