@@ -4,8 +4,12 @@ frame any connection received names a card it could not know at that moment, nor
 What a connection may know in hand ``h`` when a frame arrives: the cards its player was dealt
 in that hand (the truth comes from the finished game's record, replayed) and the cards played
 or pitched face up in it so far, the frame's own action included.  A spectator knows only the
-second.  Cards are found in the raw frame text, so a card hidden anywhere (a field added later,
-an error message, a view) is caught, not only in the fields we thought of.
+second.  In the ten-point family a discard is a secret for ever (T4): no frame of another seat
+or a spectator may name a card some other seat discarded in that hand, during the hand or after
+it — the truth then comes from the *full* record, rebuilt from the server's store (the public
+record deals only the kept cards and leaves the discards out).  Cards are found in the raw
+frame text, so a card hidden anywhere (a field added later, an error message, a view) is
+caught, not only in the fields we thought of.
 
 Used by tests/test_server_leak.py (200 games) and by ``benchmarks/bench_server.py --leak-games``
 (1,000 or more).
@@ -26,8 +30,8 @@ from pitchcards.cards import card_name, cards_of
 from pitchcards.client import Client, Seat, TableConnection
 from pitchcards.notation import parse_record
 
-#: A card's name in the engine's notation (rank then suit), standing alone.
-CARD = re.compile(r"(?<![A-Za-z0-9_-])([2-9TJQKA][SHDC])(?![A-Za-z0-9_-])")
+#: A card's name in the engine's notation (rank then suit, or a joker: LJ, BJ), standing alone.
+CARD = re.compile(r"(?<![A-Za-z0-9_-])([2-9TJQKA][SHDC]|LJ|BJ)(?![A-Za-z0-9_-])")
 
 #: Short games: the first side to a point wins (random players rarely go out as bidders).
 SHORT = {"target": 1, "win_rule": "first_to_target_HLJG_order", "win_requires_made_bid": False}
@@ -42,6 +46,12 @@ SETUPS: tuple[tuple[str, dict[str, object], int], ...] = (
     ("auction", {**SHORT, "low_to": "holder"}, 3),
     ("money", {}, 3),
 )
+#: The ten-point family (T1-T10): nine cards dealt, trump named, a face-down discard to six.
+TEN_POINT_SETUPS: tuple[tuple[str, dict[str, object], int], ...] = (
+    ("ten-point", SHORT, 2),
+    ("ten-point-cutthroat", SHORT, 3),
+    ("ten-point-cutthroat", SHORT, 1),
+)
 
 
 @dataclasses.dataclass
@@ -50,7 +60,11 @@ class Game:
     variant: str
     frames: dict[str, list[str]]      #: connection label -> raw frames in order
     names: dict[str, str | None]      #: connection label -> player name (None: spectator)
-    record: str
+    record: str                       #: the public record (what the table's players get)
+    #: the hand-history and score-sheet answers (``/hands``, ``/results``) as received
+    pages: dict[str, str] = dataclasses.field(default_factory=dict)
+    #: the full record (discards shown), from the server's store: see :func:`add_full_records`
+    full: str | None = None
 
 
 def _scored(conn: TableConnection) -> int:
@@ -69,10 +83,11 @@ async def _random_player(conn: TableConnection, rng: random.Random) -> None:
         await conn.act(str(rng.choice(conn.view.legal_actions)))
 
 
-async def play_game(api: Client, index: int, rng: random.Random) -> Game:
+async def play_game(api: Client, index: int, rng: random.Random,
+                    setups: Sequence[tuple[str, dict[str, object], int]] = SETUPS) -> Game:
     """One game: random players from outside, bots in the other seats, a spectator; a money
     game is settled by its host after its first hand, a match stops after :data:`HANDS`."""
-    variant, options, people = SETUPS[index % len(SETUPS)]
+    variant, options, people = setups[index % len(setups)]
     fast = {"bot_delay": 0, "hand_pause": 0}
     host = await api.create_table("P0", variant=variant, options=options, fill="random",
                                   settings=fast)
@@ -91,34 +106,78 @@ async def play_game(api: Client, index: int, rng: random.Random) -> Game:
     last = max(c.seq for c in conns)
     await watcher.wait_for(lambda: watcher.seq >= last, 60)
     record = await api.record(host)
+    pages = {"hands": (await api.http.get(f"/api/tables/{host.table}/hands",
+                                          headers={"Authorization": f"Bearer {host.token}"})).text,
+             "results": (await api.http.get(f"/api/tables/{host.table}/results")).text}
     frames = {f"seat:{s.name}": c.frames for s, c in zip(seats, conns, strict=True)}
     frames["spectator"] = watcher.frames
     names: dict[str, str | None] = {f"seat:{s.name}": s.name for s in seats}
     names["spectator"] = None
     for c in [*conns, watcher]:
         await c.close()
-    return Game(host.table, variant, frames, names, record)
+    return Game(host.table, variant, frames, names, record, pages)
 
 
-def truth(record: str) -> list[dict[str, set[str]]]:
-    """Per hand, each player's dealt cards, from the finished game's record."""
+def full_record(db_url: str, table_id: str) -> str:
+    """The table's whole record with every discard shown, rebuilt from the server's store the
+    way the server rebuilds a room (its log replayed from the secret seed)."""
+    from typing import Any, cast
+
+    from pitchcards.notation import write_record
+    from pitchcards.server.room import Room
+    from pitchcards.server.store import Store
+
+    store = Store(db_url)
+    try:
+        stored = store.load(table_id)
+    finally:
+        store.close()
+    assert stored is not None, f"table {table_id} is not in {db_url}"
+    room = Room(cast(Any, None), stored)
+    assert room.table is not None, f"table {table_id} never started"
+    return write_record(room.table.session)
+
+
+def add_full_records(db_url: str, games: Sequence[Game]) -> None:
+    """Give each game its full record (the truth about discards) from the server's store."""
+    for game in games:
+        game.full = full_record(db_url, game.table)
+
+
+@dataclasses.dataclass(frozen=True)
+class Held:
+    """One player's cards in one hand: dealt (discards included) and discarded (T4)."""
+    dealt: set[str]
+    discarded: set[str]
+
+
+def truth(record: str) -> list[dict[str, Held]]:
+    """Per hand, each player's dealt and discarded cards, from the finished game's record (a
+    public record of a ten-point game deals only the kept cards and names no discard)."""
     game = pc.replay(parse_record(record))
-    out: list[dict[str, set[str]]] = []
+    out: list[dict[str, Held]] = []
     for h, hand in enumerate(game.hands):
         seated = (game.hand_players[h] if isinstance(game, pc.MoneySession)
                   else list(game.names))
-        out.append({name: {card_name(c) for c in cards_of(mask)}
-                    for name, mask in zip(seated, hand.dealt, strict=True)})
+        out.append({name: Held({card_name(c) for c in cards_of(mask)},
+                               {card_name(c) for c in cards_of(hand.discarded(seat))})
+                    for seat, (name, mask) in enumerate(zip(seated, hand.dealt, strict=True))})
     return out
+
+
+def _others_discards(held: dict[str, Held], name: str | None) -> set[str]:
+    """The cards seats other than ``name`` discarded (a spectator: every discard)."""
+    return {c for who, h in held.items() if who != name for c in h.discarded}
 
 
 def leaks(game: Game, secrets: Sequence[str] = ()) -> list[str]:
     """Every frame of ``game`` that names a card its receiver could not know, or a secret.
 
     Frames of a hand the record does not hold (the one in play when the game was stopped) are
-    checked for secrets only: its deal is not known here."""
-    dealt = truth(game.record)
-    found: list[str] = []
+    checked for secrets only: its deal is not known here.  A card another seat discarded is
+    reported as a discard leak (T4), and so is one in the hand history or score sheet."""
+    dealt = truth(game.full if game.full is not None else game.record)
+    found: list[str] = _page_leaks(game, dealt)
     for label, frames in game.frames.items():
         name = game.names[label]
         hand = -1
@@ -137,11 +196,32 @@ def leaks(game: Game, secrets: Sequence[str] = ()) -> list[str]:
                     public.add(card)
             if hand >= len(dealt):
                 continue
-            own = dealt[hand].get(name, set()) if name is not None and hand >= 0 else set()
-            unknown = set(CARD.findall(raw)) - own - public
+            held = dealt[hand] if hand >= 0 else {}
+            own = held[name].dealt if name is not None and name in held else set()
+            named = set(CARD.findall(raw))
+            thrown = named & _others_discards(held, name)
+            if thrown:
+                found.append(f"{label} frame {n} (hand {hand}): names {sorted(thrown)}, "
+                             f"another seat's discards (T4): {raw[:200]}")
+            unknown = named - own - public - thrown
             if unknown:
                 found.append(f"{label} frame {n} (hand {hand}): names {sorted(unknown)} it "
                              f"cannot know: {raw[:200]}")
+    return found
+
+
+def _page_leaks(game: Game, dealt: list[dict[str, Held]]) -> list[str]:
+    """The hand history (``/hands``: every finished hand step by step) and the score sheet
+    (``/results``) name no discarded card of the hand they show, nor any discard action."""
+    found = []
+    for page, text in game.pages.items():
+        if re.search(r"discard (?:[2-9TJQKA][SHDC]|LJ|BJ)\b", text):
+            found.append(f"{game.table} {page}: names a discard action: {text[:200]}")
+    hands = json.loads(game.pages["hands"])["hands"] if "hands" in game.pages else []
+    for number, shown in enumerate(hands):
+        thrown = set(CARD.findall(json.dumps(shown))) & _others_discards(dealt[number], None)
+        if thrown:
+            found.append(f"{game.table} hands: hand {number + 1} names discards {sorted(thrown)}")
     return found
 
 
@@ -151,14 +231,16 @@ def seeds(db_path: str) -> list[str]:
         return [str(row[0]) for row in conn.execute("SELECT seed FROM tables")]
 
 
-async def play_games(url: str, games: int, *, concurrency: int = 20,
-                     seed: int = 0) -> list[Game]:
-    """``games`` games on the server at ``url``, ``concurrency`` at a time."""
+async def play_games(url: str, games: int, *, concurrency: int = 20, seed: int = 0,
+                     setups: Sequence[tuple[str, dict[str, object], int]] = SETUPS
+                     ) -> list[Game]:
+    """``games`` games on the server at ``url``, ``concurrency`` at a time, of ``setups`` in
+    turn."""
     rng = random.Random(seed)
     done: list[Game] = []
     async with Client(url) as api:
         for start in range(0, games, concurrency):
             batch = range(start, min(games, start + concurrency))
-            done += await asyncio.gather(*(play_game(api, i, random.Random(rng.random()))
-                                           for i in batch))
+            done += await asyncio.gather(*(play_game(api, i, random.Random(rng.random()),
+                                                     setups) for i in batch))
     return done

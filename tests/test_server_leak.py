@@ -6,10 +6,11 @@ run for 1,000+ games by ``benchmarks/bench_server.py --leak-games``."""
 from __future__ import annotations
 
 import asyncio
+import json
 
 import pytest
 
-from leak_check import CARD, Game, leaks, play_games, seeds
+from leak_check import CARD, TEN_POINT_SETUPS, Game, add_full_records, leaks, play_games, seeds
 from server_helpers import QUICK_LIMITS, running_server
 
 pytestmark = pytest.mark.timeout(600)
@@ -29,6 +30,61 @@ def test_no_frame_names_a_card_its_receiver_cannot_know(tmp_path):
     # the check is not vacuous: players saw their own cards, spectators saw played ones
     assert all(CARD.search(" ".join(g.frames["seat:P0"])) for g in games)
     assert all(CARD.search(" ".join(g.frames["spectator"])) for g in games)
+
+
+TEN_POINT_GAMES = 24
+
+
+def test_no_frame_names_another_seats_discard(tmp_path):
+    """The ten-point family (T4): random players, bots and a spectator never see a card another
+    seat discarded — not while it is discarded, not in play, not after the hand, not in the
+    hand history or the score sheet.  The truth is the full record, from the server's store."""
+    with running_server(tmp_path, "sqlite", extra=QUICK_LIMITS) as server:
+        games = asyncio.run(play_games(server.url, TEN_POINT_GAMES, concurrency=8, seed=15,
+                                       setups=TEN_POINT_SETUPS))
+        add_full_records(f"sqlite:///{tmp_path / 'server.db'}", games)
+        secret = seeds(str(tmp_path / "server.db"))
+    assert {g.variant for g in games} == {"ten-point", "ten-point-cutthroat"}
+    problems = [p for g in games for p in leaks(g, secret)]
+    assert problems == [], "\n".join(problems[:20])
+    # not vacuous: seats discarded, each seat was told its own discards and others' as hidden
+    assert all("discard " in g.full for g in games if g.full is not None)
+    seen = " ".join(f for g in games for f in g.frames["seat:P0"])
+    assert '"action":"discard"' in seen.replace(" ", "")
+    assert all(g.pages["hands"].startswith('{"hands"') for g in games)
+
+
+def test_the_checker_catches_a_discard():
+    """A frame naming another seat's discard, and a hand history showing one, are reported."""
+    import pitchcards as pc
+    from pitchcards.notation import write_record
+    from pitchcards.table import Table
+
+    m = pc.Match(pc.find_variant("ten-point"), players=4, dealer=0, seed=5,
+                 names=["A", "B", "C", "D"])
+    t = Table(m)
+    t.deal()
+    while t.in_hand:
+        t.push(t.view(t.to_act).legal_actions[0])  # type: ignore[arg-type]
+    thrown = next(iter(pc.cards.cards_of(m.hands[0].discarded(1))))
+    card = pc.cards.card_name(thrown)
+    frames = ['{"type":"event","event":{"type":"hand_dealt","hand":0,"seq":1}}',
+              f'{{"type":"event","event":{{"type":"action_taken","seq":9,"seat":1,'
+              f'"action":"discard {card}"}}}}']
+    hands = json.dumps({"hands": [{"number": 1, "steps": [{"hands": [[card]]},
+                                                            {"action": f"discard {card}"}]}]})
+    game = Game("t", "ten-point", {"seat:A": frames, "spectator": frames},
+                {"seat:A": "A", "spectator": None}, write_record(m, public=True),
+                {"hands": hands}, write_record(m))
+    found = leaks(game)
+    assert any(card in p and "seat:A frame 1" in p and "discards" in p for p in found)
+    assert any(card in p and "spectator frame 1" in p for p in found)
+    assert any("discard action" in p for p in found)
+    assert any("hand 1 names discards" in p for p in found)
+    # the seat that discarded may see its own card
+    own = Game("t", "ten-point", {"seat:B": frames}, {"seat:B": "B"},
+               write_record(m, public=True), {}, write_record(m))
+    assert leaks(own) == []
 
 
 def test_the_checker_catches_a_leak():
