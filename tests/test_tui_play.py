@@ -571,7 +571,7 @@ def test_statistics_count_a_finished_match(data_home: Path) -> None:
 #: How the README writes each key of the table screen's bindings.
 README_KEYS = {"left": "`←` `→`", "right": "`←` `→`", "enter": "`Enter` / `Space`",
                "space": "`Enter` / `Space`", "escape": "`Esc`", "question_mark": "`?`",
-               "ctrl+q": "`q`", **{str(i): "`1`–`6`" for i in range(1, 7)},
+               "ctrl+q": "`q`", **{str(i % 10): "`1`–`9`, `0`" for i in range(1, 11)},
                "p": "`p`, `1`–`4`, `m`", "m": "`p`, `1`–`4`, `m`"}
 
 

@@ -178,7 +178,9 @@ def _add_play_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "play", help="play Pitch in the terminal against bots, or at a server's table",
         description="A full-screen game of Pitch against bots. Keys: in the auction p, 1-4, m "
                     "choose a bid (arrows: a card to pitch) and Enter makes it; in play arrows "
-                    "or 1-6 choose a card and Enter plays it; h hint; u undo; t last trick; "
+                    "or 1-6 choose a card and Enter plays it; ten-point: 4-9 and 0 choose "
+                    "bids 4-10, 1-4 choose the trump suit you name, arrows or 1-9 a card to "
+                    "discard face down; h hint; u undo; t last trick; "
                     "f pace; g score sheet; i statistics; l log; ? rules; n new game; q quit "
                     "(offers to save).")
     play.add_argument("--variant", default="auction", choices=sorted(VARIANTS))

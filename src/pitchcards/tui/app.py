@@ -25,8 +25,8 @@ from textual.containers import Horizontal, Vertical
 from textual.geometry import Size
 from textual.widgets import Static
 
-from ..actions import BID, PASS, PITCH, PLAY, Action, parse_action
-from ..cards import cards_of, parse_card
+from ..actions import BID, BIDS, DISCARD, PASS, PITCH, PLAY, TRUMP, Action, parse_action
+from ..cards import SUITS, parse_card
 from ..errors import IllegalActionError, PitchError
 from ..events import (
     ActionTaken,
@@ -54,9 +54,12 @@ from .text import (
     action_text,
     auction_text,
     card_text,
+    discard_prompt,
     hand_log,
+    is_off_jack,
     result_text,
     score_text,
+    sorted_hand,
     suit_text,
     table_text,
     trick_line,
@@ -133,13 +136,15 @@ class PitchApp(App[None]):
     TOP_KEYS = "   ? rules  n new game"
     # Keys mean one thing on each screen (issue 10, item 1).  In the auction 1-4, p and m
     # *choose* a bid and ←/→ a card to pitch; in play ←/→ and 1-6 choose a card; only Enter
-    # (or a second click on the same card or bid) does what cannot be taken back.
+    # (or a second click on the same card or bid) does what cannot be taken back.  The
+    # ten-point family (T4, T5, T8): bids 5-9 and 0 for 10; naming trump, 1-4 choose ♣ ♦ ♥ ♠;
+    # the discard, ←/→ and 1-9 choose a card to throw face down.
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "Left", show=False),
         Binding("right", "move(1)", "Right", show=False),
         Binding("enter,space", "confirm", "Confirm", show=False),
         Binding("escape", "clear", "Clear", show=False),
-        *[Binding(str(i), f"digit({i})", str(i), show=False) for i in range(1, 7)],
+        *[Binding(str(i % 10), f"digit({i})", str(i % 10), show=False) for i in range(1, 11)],
         Binding("p", "choose_bid('pass')", "Pass", show=False),
         Binding("m", "choose_bid('moon')", "Moon", show=False),
         Binding("h", "hint", "Hint", show=False),
@@ -254,17 +259,18 @@ class PitchApp(App[None]):
         return self.ctl.view() if self.ctl.dealt else None
 
     def cards(self, view: View) -> list[int]:
-        return list(cards_of(view.hand_mask))
+        """Your cards as shown: trumps together once trump is known (T2, T3)."""
+        return sorted_hand(view)
 
     def legal_cards(self, view: View) -> set[int]:
         cards: set[int] = set()
         for a in view.legal_actions:
-            if a.kind in ("play", "pitch") and a.card is not None:
+            if a.kind in ("play", "pitch", "discard") and a.card is not None:
                 cards.add(a.card)
         return cards
 
     def legal_bids(self, view: View) -> set[str]:
-        return {_bid_key(a) for a in view.legal_actions if a.kind in ("pass", "bid")}
+        return {_bid_key(a) for a in view.legal_actions if a.kind in _BAR_KINDS}
 
     def refresh_screen(self) -> None:
         if self.too_small:
@@ -300,14 +306,13 @@ class PitchApp(App[None]):
             self.selected = len(cards) - 1 if cards else None
         mine = view.is_my_turn and not self.busy
         legal = self.legal_cards(view) if mine else set()
-        if view.phase == "auction" and not mine:
+        if view.phase in ("auction", "declare") or (view.phase == "discard" and not mine):
             legal = set(cards)  # nothing to choose yet: show the hand plainly
-        self.query_one(HandView).show(cards, legal, self.selected if mine else None)
+        notes = {c: "=" + suit_text(view.trump).plain for c in cards if is_off_jack(view, c)}
+        self.query_one(HandView).show(cards, legal, self.selected if mine else None, notes)
         bar = self.query_one(BidBar)
-        bar.display = view.phase == "auction"
-        offered = {"pass", *(str(v) for v in range(rules.min_bid, 5))}
-        if rules.moon != "none":
-            offered.add("moon")
+        bar.display = view.phase == "auction" or (view.phase == "declare" and mine)
+        offered = _offered(view)
         chosen = _bid_key(self.choice) if mine and self.choice is not None else None
         bar.show(self.legal_bids(view) if mine else set(), offered, bid_word(rules, MOON),
                  chosen)
@@ -331,6 +336,12 @@ class PitchApp(App[None]):
     def info(self, view: View) -> Text:
         """Beside the bid bar (in play, where it is hidden): the contract and the trick."""
         out = Text()
+        if view.phase in ("declare", "discard") and view.pitcher is not None:
+            who = self.ctl.name(view.pitcher)
+            out.append(sentence(who, "bid (past)", bid_word(view.rules, view.contract)))
+            if view.trump is not None:
+                out.append(" in ")
+                out.append_text(suit_text(view.trump))
         if view.phase == "play" and view.pitcher is not None:
             who = self.ctl.name(view.pitcher)
             if view.trump is None:  # setback: the pitcher's first lead names trump
@@ -360,6 +371,10 @@ class PitchApp(App[None]):
                     out.append(f"Waiting for {self.ctl.name(seat)} (offline)…", style="italic")
                 else:
                     out.append(sentence(self.ctl.name(seat), "think") + "…", style="italic")
+        elif view.phase == "declare":  # T5
+            self._declare_prompt(out)
+        elif view.phase == "discard":  # T4
+            self._discard_prompt(out, view)
         elif view.phase == "auction":
             can_pitch = any(a.kind == "pitch" for a in view.legal_actions)
             if self.choice is not None:
@@ -382,6 +397,26 @@ class PitchApp(App[None]):
                 out.append("←→ or 1-6 chooses a card; Enter plays it")
         return out
 
+    def _declare_prompt(self, out: Text) -> None:
+        """T5: the pitcher names trump."""
+        if self.choice is not None:
+            out.append("Enter: ", style="bold yellow")
+            out.append_text(action_text(self.ctl.rules, self.choice))
+            out.append("  (choose again, or Esc)", style="dim")
+        else:
+            out.append("Name trump: ", style="bold yellow")
+            out.append("1 ♣  2 ♦  3 ♥  4 ♠ chooses a suit (h: a hint); Enter confirms")
+
+    def _discard_prompt(self, out: Text, view: View) -> None:
+        """T4: "Discard 3 cards face down (2 left)", and what Enter does."""
+        out.append(discard_prompt(view) + ": ", style="bold yellow")
+        cards = self.cards(view)
+        if self.selected is not None and self.selected < len(cards):
+            out.append("Enter discards ")
+            out.append_text(card_text(cards[self.selected]))
+        else:
+            out.append(f"←→ or 1-{min(len(cards), 9)} chooses a card; Enter discards it")
+
     def say(self, message: Text | str) -> None:
         self.message = message
         self.refresh_screen()
@@ -396,9 +431,7 @@ class PitchApp(App[None]):
             self.seen = event.seq
             if isinstance(event, ActionTaken) and self._told(event) and \
                     not event.action.startswith("play"):
-                action = parse_action(event.action)
-                self.message = Text.assemble(f"{ctl.name(event.seat)}: ",
-                                             action_text(ctl.rules, action))
+                self.message = self._action_said(event)
             elif isinstance(event, TrickWon):
                 self.last_trick = (event.leader, [parse_card(c) for c in event.cards],
                                    event.winner)
@@ -412,6 +445,17 @@ class PitchApp(App[None]):
                 self._stats_match(event.winner == ctl.my_side)
             elif isinstance(event, Settled):
                 self._stats_match(event.payouts.get(HUMAN, Fraction(0)) > 0)
+
+    def _action_said(self, event: ActionTaken) -> Text:
+        """"Ann: bid 3"; "Ann names trump ♥" (T5); "Ann discards a card face down" (T4:
+        never which, whatever the event says)."""
+        who = self.ctl.name(event.seat)
+        if event.action.split()[0] == "discard":
+            return Text(sentence(who, "discard", "a card face down") + ".", style="italic")
+        action = parse_action(event.action)
+        if action.kind == "trump" and action.suit is not None:
+            return Text.assemble(sentence(who, "name", "trump "), suit_text(SUITS[action.suit]))
+        return Text.assemble(f"{who}: ", action_text(self.ctl.rules, action))
 
     def _told(self, event: ActionTaken) -> bool:
         """Whether a bid or pitch is said on the message line: the bots' (yours you know)."""
@@ -534,6 +578,8 @@ class PitchApp(App[None]):
         self.clicked = None
         if seat == self.ctl.human_seat:
             self.message = ""
+            if action.kind == "discard":  # T4: the next discard is chosen afresh
+                self.selected = None
         self._take_events()
         finished_trick = any(isinstance(e, TrickWon) for e in self.ctl.events_since(before))
         self.refresh_screen()
@@ -674,6 +720,9 @@ class PitchApp(App[None]):
     def _pick(self, view: View, index: int) -> None:
         """Choose your card ``index``: to play it, or in the auction to pitch it (nothing is
         done until Enter)."""
+        if view.phase == "declare":  # T5: the cards wait until trump is named
+            self.say(Text("Name trump first: 1-4 chooses a suit.", style="red"))
+            return
         self.selected = index
         self.clicked = None
         if view.phase == "auction":
@@ -701,8 +750,12 @@ class PitchApp(App[None]):
         view = self._my_view()
         if view is None:
             return
+        if view.phase == "declare":  # T5: 1-4 choose ♣ ♦ ♥ ♠
+            if n <= len(SUITS):
+                self.action_choose_bid(f"trump-{SUITS[n - 1]}")
+            return
         if view.phase == "auction":
-            if n > 4:  # 5 and 6 pick cards in play; in the auction they are no bid
+            if str(n) not in _offered(view):  # 5 and 6 pick cards in play: no bid of 4-point
                 self.choice = None
                 self.say(Text(f"There is no bid of {n}: {_bid_keys(view)} chooses a bid.",
                               style="red"))
@@ -714,9 +767,9 @@ class PitchApp(App[None]):
 
     def action_choose_bid(self, key: str) -> None:
         view = self._my_view()
-        if view is None or view.phase != "auction":
+        if view is None or view.phase not in ("auction", "declare"):
             return
-        action = PASS if key == "pass" else BID[MOON if key == "moon" else int(key)]
+        action = _bar_action(key)
         self.clicked = None
         if action not in view.legal_actions:
             self.choice = None
@@ -743,9 +796,10 @@ class PitchApp(App[None]):
         view = self._my_view()
         if view is None:
             return
-        if view.phase == "auction":
+        if view.phase in ("auction", "declare"):
             if self.choice is None:
-                self.say("Choose first: " + _bid_keys(view) + " for a bid"
+                self.say("Choose first: 1-4 for a suit." if view.phase == "declare" else
+                         "Choose first: " + _bid_keys(view) + " for a bid"
                          + (", ←→ for a card to pitch" if any(
                              a.kind == "pitch" for a in view.legal_actions) else "") + ".")
                 return
@@ -753,9 +807,10 @@ class PitchApp(App[None]):
             return
         cards = self.cards(view)
         if self.selected is None or self.selected >= len(cards):
-            self.say("Choose a card first (←/→ or 1-6).")
+            self.say(f"Choose a card first (←/→ or 1-{min(len(cards), 9)}).")
             return
-        self.act(PLAY[cards[self.selected]])
+        card = cards[self.selected]
+        self.act(DISCARD[card] if view.phase == "discard" else PLAY[card])
 
     def on_card_view_clicked(self, event: CardView.Clicked) -> None:
         """A click chooses a card; a second click on the chosen card plays (or pitches) it."""
@@ -767,7 +822,7 @@ class PitchApp(App[None]):
             return
         target = f"card{event.index + 1}"
         if self.clicked == target and self.selected == event.index and (
-                view.phase == "play" or self.choice is not None):
+                view.phase in ("play", "discard") or self.choice is not None):
             self.action_confirm()
         else:
             self._pick(view, event.index)
@@ -797,7 +852,13 @@ class PitchApp(App[None]):
                         exit_on_error=False)
 
     def _hint_thread(self, view: View, token: int) -> None:
-        action, reason = self.ctl.hint(view)
+        try:
+            action, reason = self.ctl.hint(view)
+        except Exception as exc:  # a hint that cannot be had is said, never left "thinking"
+            with contextlib.suppress(Exception):  # the app may be closing
+                self.call_from_thread(self.say, Text(
+                    f"No hint now: {type(exc).__name__}: {str(exc)[:120]}", style="red"))
+            return
         with contextlib.suppress(Exception):  # the app may be closing
             self.call_from_thread(self._hint_done, token, action, reason)
 
@@ -806,7 +867,7 @@ class PitchApp(App[None]):
         if token != self._token:
             return
         view = self.ctl.view()
-        if view.phase == "auction":
+        if view.phase in ("auction", "declare"):
             self.choice = action
             self.selected = None
         if action.card is not None:
@@ -925,11 +986,47 @@ class PitchApp(App[None]):
             self.refresh_screen()
 
 
+#: What the bid bar offers: bids and passes, and naming trump (T5).
+_BAR_KINDS = ("pass", "bid", "trump")
+
+
 def _bid_key(action: Action) -> str:
-    """The key that chooses a bid: ``pass``, ``1``..``4``, ``moon``."""
+    """The bar's key of a bid: ``pass``, ``1``..``10``, ``moon``; ``trump-H`` (T5)."""
     if action.kind == "pass":
         return "pass"
-    return "moon" if action.bid == MOON else str(action.bid)
+    if action.kind == "trump" and action.suit is not None:
+        return f"trump-{SUITS[action.suit]}"
+    return "moon" if action == BID[MOON] else str(action.bid)
+
+
+def _bar_action(key: str) -> Action:
+    """The action of a bar key (:func:`_bid_key` read back; ``bid 5``..``bid 10``: T8)."""
+    if key == "pass":
+        return PASS
+    if key.startswith("trump-"):
+        return TRUMP[SUITS.index(key[-1])]
+    return BID[MOON] if key == "moon" else BIDS[int(key)]
+
+
+def _offered(view: View) -> set[str]:
+    """The bar's buttons under these rules: pass, the bid ladder, the moon; or the suits while
+    the pitcher names trump (T5)."""
+    if view.phase == "declare":
+        return {f"trump-{s}" for s in SUITS}
+    rules = view.rules
+    offered = {"pass", *(str(v) for v in rules.bid_values if v != "moon")}
+    if rules.moon != "none":
+        offered.add("moon")
+    return offered
+
+
+def _number_keys(numbers: list[int]) -> str:
+    """"2-4", "4-9 or 0 (10)": the digit keys of numeric bids (0 is 10: T8)."""
+    low = [n for n in numbers if n < 10]
+    said = "" if not low else str(low[0]) if len(low) == 1 else f"{low[0]}-{low[-1]}"
+    if 10 in numbers:
+        said += (", " if said else "") + "0 (10)"
+    return said
 
 
 def _bid_keys(view: View) -> str:
@@ -938,7 +1035,7 @@ def _bid_keys(view: View) -> str:
     numbers = sorted(int(k) for k in keys if k.isdigit())
     parts = ["p"] if "pass" in keys else []
     if numbers:
-        parts.append(str(numbers[0]) if len(numbers) == 1 else f"{numbers[0]}-{numbers[-1]}")
+        parts.append(_number_keys(numbers))
     if "moon" in keys:
         parts.append("m")
     if not parts:

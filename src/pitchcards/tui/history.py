@@ -66,6 +66,18 @@ def _who(ctl: TableGame, row: HandRow, side: int | None) -> str:
     return row.names[side] if side < len(row.names) else f"seat {side}"
 
 
+#: T7: the score sheet's heads for the ten-point family's extra points.
+_EXTRA_HEADS = {"Off-jack": "OJ", "High joker": "HJ", "Low joker": "LJ", "Three": "3"}
+
+
+def _extra_names(rows: list[HandRow]) -> list[str]:
+    """The extra points the hands were scored with (T7; none in the four-point game)."""
+    for row in rows:
+        if row.result.extra:
+            return [name for name, _, _ in row.result.extra]
+    return []
+
+
 def history_text(ctl: TableGame, rows: list[HandRow]) -> Text:
     """A table, one line per hand: the contract and whether it was made or set, who took High,
     Low, Jack and Game, then the score of each side after the hand (your money too at money
@@ -81,8 +93,11 @@ def history_text(ctl: TableGame, rows: list[HandRow]) -> Text:
         heads = [_who(ctl, last, side) for side in range(len(last.scores))]
     else:
         heads = [ctl.side_name(side) for side in range(len(last.scores))]
-    width = 5 if len(heads) <= 6 else 4  # a score column
+    extras = _extra_names(rows)
+    width = 5 if len(heads) <= 6 and not extras else 4  # a score column
     out.append(f"{'#':>2} {'contract':<10}{'':<5}{'H':<4}{'L':<4}{'J':<4}{'G':<4}", style="bold")
+    out.append("".join(f"{_EXTRA_HEADS.get(name, name[:2]):<4}" for name in extras),
+               style="bold")
     out.append("".join(f"{h.split(' & ')[0][:width - 1]:>{width}}" for h in heads),
                style="bold")
     if ctl.money:
@@ -101,6 +116,9 @@ def history_text(ctl: TableGame, rows: list[HandRow]) -> Text:
         out.append(f"{made:<5}", style="green" if made == "made" else "red")
         for side in (r.high, r.low, r.jack, r.game):
             out.append(f"{_who(ctl, row, side)[:3]:<4}")
+        took = {name: side for name, side, _ in r.extra}
+        for name in extras:
+            out.append(f"{_who(ctl, row, took.get(name))[:3]:<4}")
         if ctl.money and row.names != last.names:
             by_name = dict(zip(row.names, row.scores, strict=False))
             cells = [by_name.get(n) for n in last.names]
@@ -112,6 +130,9 @@ def history_text(ctl: TableGame, rows: list[HandRow]) -> Text:
                        style="bold")
         out.append("\n")
     out.append("\nH L J G: who took High, Low, Jack and Game", style="dim")
+    if extras:  # T7
+        out.append("; " + ", ".join(f"{_EXTRA_HEADS.get(n, n[:2])} {n.lower()}"
+                                    for n in extras), style="dim")
     if ctl.rules.partnership_mode:
         out.append(" (us: your team, opp: the other)", style="dim")
     out.append(f"; the scores after each hand. {count(len(rows), 'hand')}.", style="dim")

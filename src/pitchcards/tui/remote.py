@@ -32,6 +32,9 @@ from .words import HUMAN
 
 __all__ = ["RemoteGame", "host_table", "join_table", "server_of", "table_config"]
 
+#: The phases of a hand in progress (T4, T5: naming trump and the discard are in it).
+_IN_HAND = ("auction", "declare", "discard", "play")
+
 
 def table_config(info: dict[str, Any]) -> GameConfig:
     """The game settings a table's ``TableInfo`` describes (what the screen says of it)."""
@@ -319,8 +322,9 @@ class RemoteGame:
 
     @property
     def in_hand(self) -> bool:
+        """A hand is being played: bidding, naming trump (T5), discarding (T4) or playing."""
         view = self._view
-        return view is not None and view.phase in ("auction", "play") and not self.over
+        return view is not None and view.phase in _IN_HAND and not self.over
 
     @property
     def to_act(self) -> int | None:

@@ -11,7 +11,8 @@ from fractions import Fraction
 from rich.text import Text
 
 from ..actions import Action
-from ..cards import SUIT_SYMBOLS, SUITS, card_symbol, cards_of, parse_card, trick_winner
+from ..cards import DECK_SIZE, SUIT_SYMBOLS, SUITS, card_symbol, cards_of, parse_card
+from ..deck import deck_model, off_jack_of
 from ..explain import bid_word
 from ..money import MoneySession
 from ..rules import RuleSet
@@ -22,19 +23,60 @@ from .game import TableGame
 from .seats import LABEL, MIN_HEIGHT, MIN_WIDTH, Canvas, places
 from .words import HUMAN, count, sentence, verb
 
-__all__ = ["action_text", "auction_text", "card_style", "card_text", "hand_log", "outcome_text",
-           "result_text", "score_text", "table_text", "trick_line"]
+__all__ = ["action_text", "auction_text", "card_label", "card_style", "card_text",
+           "discard_prompt", "hand_log", "is_off_jack", "outcome_text", "result_text",
+           "score_text", "sorted_hand", "table_text", "trick_line"]
 
 RED = "bold red1"
 BLACK = "bold bright_white"
+JOKER = "bold magenta"
+#: T1: the jokers as drawn: ☆ the low joker, ★ the high joker, with their short names.
+_JOKER_LABELS = {52: "☆LJ", 53: "★BJ"}
 
 
 def card_style(card: int) -> str:
+    if card >= DECK_SIZE:
+        return JOKER
     return RED if card // 13 in (1, 2) else BLACK
 
 
+def card_label(card: int) -> str:
+    """A card as drawn: ``K♥``, ``☆LJ`` (the low joker) or ``★BJ`` (the high joker)."""
+    return _JOKER_LABELS.get(card) or card_symbol(card)
+
+
 def card_text(card: int, dim: bool = False) -> Text:
-    return Text(card_symbol(card), style="dim" if dim else card_style(card))
+    return Text(card_label(card), style="dim" if dim else card_style(card))
+
+
+def is_off_jack(view: View, card: int) -> bool:
+    """T2: the off-jack, a trump once trump is known (it follows trump's suit, not its own)."""
+    return (view.rules.off_jack and view.trump is not None
+            and card == off_jack_of(SUITS.index(view.trump)))
+
+
+def sorted_hand(view: View) -> list[int]:
+    """Your cards in order.  Once trump is known in the ten-point family, by suit for following
+    (the jokers and the off-jack with the trumps, in the trump order: T2, T3); otherwise by
+    suit and rank, as the four-point game always showed them."""
+    cards = list(cards_of(view.hand_mask))
+    if not view.rules.is_ten_point or view.trump is None:
+        return cards
+    trump = SUITS.index(view.trump)
+    model = deck_model(view.rules)
+    order = model.trump_order[trump]
+
+    def key(card: int) -> tuple[int, int]:
+        suit = model.suit_of[trump][card]
+        return (suit, order.index(card) if suit == trump else card % 13)
+    return sorted(cards, key=key)
+
+
+def discard_prompt(view: View) -> str:
+    """T4: "Discard 3 cards face down (2 left)"."""
+    total = view.rules.hand_size - 6
+    left = total - view.discarded_mask.bit_count()
+    return f"Discard {count(total, 'card')} face down ({left} left)"
 
 
 def suit_text(suit: str | None) -> Text:
@@ -45,13 +87,17 @@ def suit_text(suit: str | None) -> Text:
 
 
 def action_text(rules: RuleSet, action: Action) -> Text:
-    """``pass``, ``bid 3``, ``bid moon``, ``pitch K♥``, ``K♥``."""
+    """``pass``, ``bid 3``, ``bid moon``, ``pitch K♥``, ``K♥``, ``discard K♥`` (T4),
+    ``trump ♥`` (T5)."""
     if action.kind == "play":
         assert action.card is not None
         return card_text(action.card)
-    if action.kind == "pitch":
+    if action.kind in ("pitch", "discard"):
         assert action.card is not None
-        return Text.assemble("pitch ", card_text(action.card))
+        return Text.assemble(f"{action.kind} ", card_text(action.card))
+    if action.kind == "trump":
+        assert action.suit is not None
+        return Text.assemble("trump ", suit_text(SUITS[action.suit]))
     if action.kind == "pass":
         return Text("pass", style="dim")
     return Text(f"bid {bid_word(rules, action.bid)}", style="bold")
@@ -121,6 +167,8 @@ def _seat_detail(ctl: TableGame, view: View, seat: int, bids: dict[int, Action])
         out.append(ctl.level(seat) + " ", style="dim")
     if view.pitcher == seat and view.contract is not None:
         out.append(f"★{bid_word(view.rules, view.contract)}", style="bold green")
+    if view.phase == "discard" and seat == view.seat_to_act and seat != view.seat:
+        out.append(" discarding", style="italic")  # T4: face down, never which cards
     elif view.phase == "auction" and seat in bids:
         out.append_text(action_text(view.rules, bids[seat]))
     won = view.tricks_won[seat]
@@ -141,8 +189,13 @@ def _centre_line(ctl: TableGame, view: View, showing_last: bool,
         else:
             out.append("no bid yet", style="dim")
         return out
+    if view.phase == "declare" and view.pitcher is not None:
+        out.append(sentence(ctl.name(view.pitcher), "name", "trump…"), style="bold")
+        return out
     out.append("trump ")
     out.append_text(suit_text(view.trump))
+    if view.phase == "discard":
+        out.append(" · discarding face down", style="dim")
     if view.phase == "play":
         if showing_last and winner_now is not None:
             out.append(f" {ctl.name(winner_now)} ✓", style="green")
@@ -155,7 +208,8 @@ def _winning(view: View) -> int | None:
     """Who is winning the current trick (public: trump, led suit and the cards played; C7)."""
     if not view.trick or view.trump is None:
         return None
-    return view.trick[trick_winner([c for _, c in view.trick], SUITS.index(view.trump))][0]
+    cards = [c for _, c in view.trick]
+    return view.trick[deck_model(view.rules).trick_winner(cards, SUITS.index(view.trump))][0]
 
 
 def _pad(text: Text, width: int) -> Text:
@@ -273,11 +327,29 @@ def result_text(ctl: TableGame, result: HandResult) -> Text:
         out.append("\n")
         out.append_text(_pad(cells[2], 34))
         out.append_text(cells[3])
+        out.append_text(_extra_cells(ctl, result))
         counts = " · ".join(f"{ctl.side_name(side)} {c}"
                             for side, c in enumerate(result.game_counts))
         out.append(f"\n  Game count: {counts}\n", style="dim")
     out.append("\n")
     out.append_text(_sides_table(ctl, result))
+    return out
+
+
+def _extra_cells(ctl: TableGame, result: HandResult) -> Text:
+    """T7: the ten-point family's extra points (Off-jack, High joker, Low joker, Three = 3),
+    two a line, each with who took it; nothing in the four-point game."""
+    out = Text()
+    for i, (label, side, value) in enumerate(result.extra):
+        if i % 2 == 0:
+            out.append("\n")
+        cell = Text(f"  {label}{f' = {value}' if value != 1 else ''}: ")
+        if side is None:
+            cell.append("nobody", style="dim")
+        else:
+            name = ctl.side_name(side)
+            cell.append(name, style="bold" if HUMAN in name else "")
+        out.append_text(_pad(cell, 34) if i % 2 == 0 else cell)
     return out
 
 
@@ -336,10 +408,19 @@ def hand_log(ctl: TableGame, view: View, news: list[str] | None = None) -> Text:
     for c in cards_of(view.dealt_mask):
         out.append_text(card_text(c))
         out.append(" ")
+    if view.discarded_mask:  # T4: your own discards (nobody else's is ever known)
+        out.append("\nYou discarded: ")
+        for c in cards_of(view.discarded_mask):
+            out.append_text(card_text(c))
+            out.append(" ")
     out.append("\n\nAuction\n", style="bold")
     for seat, action in view.auction:
         out.append(f"  {ctl.name(seat)}: ")
         out.append_text(action_text(view.rules, action))
+        out.append("\n")
+    if view.rules.declares_trump and view.trump is not None and view.pitcher is not None:
+        out.append(f"  {ctl.name(view.pitcher)} named trump ")  # T5
+        out.append_text(suit_text(view.trump))
         out.append("\n")
     if view.tricks or view.trick:
         out.append("\nTricks\n", style="bold")

@@ -8,8 +8,8 @@ from textual.containers import Horizontal
 from textual.message import Message
 from textual.widgets import Static
 
-from ..cards import card_symbol
-from .text import card_style
+from ..cards import SUIT_SYMBOLS, SUITS
+from .text import card_label, card_style
 
 __all__ = ["BidBar", "BidButton", "CardView", "HandView", "Panel"]
 
@@ -31,7 +31,9 @@ class CardView(Static):
         self.index = index
         self.card: int | None = None
 
-    def show(self, card: int | None, legal: bool, selected: bool) -> None:
+    def show(self, card: int | None, legal: bool, selected: bool, note: str = "") -> None:
+        """``note``: what the card is beside its face, e.g. ``=♥`` for the off-jack, a trump
+        once trump is known (T2)."""
         self.card = card
         self.display = card is not None
         if card is None:
@@ -40,24 +42,30 @@ class CardView(Static):
         self.set_class(not legal, "dim")
         self.set_class(selected, "selected")
         style = card_style(card) if legal else "dim"
-        label = Text(f"{self.index + 1}", style="dim")
-        self.update(Text.assemble(Text(f"{card_symbol(card):^3}", style=style), "\n", label))
+        label = Text(f"{(self.index + 1) % 10}", style="dim")  # the tenth key is 0
+        if note:
+            label.append(f" {note}", style="bold yellow")
+        self.update(Text.assemble(Text(f"{card_label(card):^3}", style=style), "\n", label))
 
     def on_click(self) -> None:
         self.post_message(self.Clicked(self.index))
 
 
 class HandView(Horizontal):
-    """Your six cards in a row."""
+    """Your cards in a row: six, or up to nine before the discard (T4)."""
+
+    SLOTS = 9
 
     def compose(self) -> ComposeResult:
-        for i in range(6):
+        for i in range(self.SLOTS):
             yield CardView(i)
 
-    def show(self, cards: list[int], legal: set[int], selected: int | None) -> None:
+    def show(self, cards: list[int], legal: set[int], selected: int | None,
+             notes: dict[int, str] | None = None) -> None:
         for i, widget in enumerate(self.query(CardView)):
             card = cards[i] if i < len(cards) else None
-            widget.show(card, card in legal, selected == i)
+            note = (notes or {}).get(card, "") if card is not None else ""
+            widget.show(card, card in legal, selected == i, note)
 
 
 class BidButton(Static):
@@ -77,10 +85,13 @@ class BidButton(Static):
 
 
 class BidBar(Horizontal):
-    """The bids, one key each to *choose* it: p pass, 1-4, m moon/smudge (Enter confirms)."""
+    """The bids, one key each to *choose* it: p pass, 1-4, m moon/smudge (Enter confirms);
+    the ten-point family's bids 5-9 and 0 for 10 (T8); naming trump, 1-4 for the four suits
+    (T5: the keys ``trump-C`` ...)."""
 
-    KEYS = (("pass", "p Pass"), ("1", "1"), ("2", "2"), ("3", "3"), ("4", "4"),
-            ("moon", "m Moon"))
+    KEYS = (("pass", "p Pass"), *((str(v), str(v)) for v in range(1, 11)),
+            ("moon", "m Moon"),
+            *((f"trump-{s}", f"{i + 1} {SUIT_SYMBOLS[i]}") for i, s in enumerate(SUITS)))
 
     def compose(self) -> ComposeResult:
         for key, label in self.KEYS:

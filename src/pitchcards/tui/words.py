@@ -32,6 +32,9 @@ VERBS: dict[str, tuple[str, str]] = {
     "make (past)": ("made", "made"),
     "think": ("is thinking", "are thinking"),
     "have": ("has", "have"),
+    "name": ("names", "name"),              # T5: the pitcher names trump
+    "name (past)": ("named", "named"),
+    "discard": ("discards", "discard"),     # T4: face down
 }
 
 
