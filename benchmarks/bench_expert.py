@@ -155,6 +155,7 @@ def run_speed(name: str, hands: int, players: int = 4) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
+    global VARIANT
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("mode", choices=("speed", "hands", "games", "arena"))
     ap.add_argument("--bot", default="expert")
@@ -169,7 +170,6 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--hands-per-game", type=int, default=None,
                     help="arena: hands per game with no target (default: to the target)")
     a = ap.parse_args(argv)
-    global VARIANT
     VARIANT = a.variant
     vs = a.vs
     print(f"# {a.mode}: {a.bot} vs {vs} (rollout policy: {policy_name}), {VARIANT}")
