@@ -284,3 +284,11 @@ def test_points_that_do_not_add_up_are_refused_at_the_end() -> None:
         assert form.key(key) is None
     error = form.key("0")
     assert error is not None and "7 in all" in error and form.step == "points"
+
+
+def test_a_ten_point_sheet_is_refused_with_the_reason() -> None:
+    # T7: the form has no place for the off-jack, the jokers and the three: no wrong totals.
+    for variant in ("ten-point", "ten-point-cutthroat"):
+        with pytest.raises(pc.OptionError, match="10 points a hand"):
+            new_sheet(["Ann", "Bob", "Cy", "Dee"], variant)
+    new_sheet(["Ann", "Bob", "Cy", "Dee"], "auction", options={"deck": 54})  # 4 points: kept
