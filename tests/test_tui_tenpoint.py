@@ -19,9 +19,10 @@ from pitchcards.cli import main
 from pitchcards.deck import deck_model
 from pitchcards.tui.app import PitchApp
 from pitchcards.tui.config import LEVELS, GameConfig
+from pitchcards.tui.controller import GameController
 from pitchcards.tui.history import history_text
 from pitchcards.tui.screens import ResultScreen, SetupScreen, TextScreen
-from pitchcards.tui.text import card_label, hand_log, sorted_hand
+from pitchcards.tui.text import card_label, hand_log, sorted_hand, table_text
 from pitchcards.tui.widgets import BidButton, CardView
 from test_tui import FAST, run, settle, text_of
 from test_tui import data_home as data_home  # the autouse temporary folders
@@ -178,6 +179,8 @@ async def discard_three(pilot: Pilot[Any], app: PitchApp, clicks: bool) -> None:
     me = app.ctl.human_seat
     hand = app.ctl.hand
     assert hand is not None
+    # Cy, left of the dealer, discarded first: said, but never which cards
+    assert "Cy discards a card face down." in text_of(app, "#message")
     for left in (3, 2, 1):
         assert_no_hidden_discard(app)
         assert f"Discard 3 cards face down ({left} left)" in text_of(app, "#prompt")
@@ -354,3 +357,22 @@ def test_four_point_keys_are_unchanged() -> None:
         assert "There is no bid of" in text_of(app, "#message")
 
     run(app, script)
+
+
+def test_the_table_shows_a_bot_discarding_never_its_cards() -> None:
+    ctl = GameController(GameConfig(**JOKERS.__dict__))
+    hand = ctl.deal()
+    while hand.phase != "discard":
+        seat = ctl.to_act
+        assert seat is not None
+        ctl.apply(ctl.choose(seat, ctl.bot_view(seat)) if seat else BIDS[10], seat)
+        if hand.phase == "declare" and ctl.to_act == 0:
+            ctl.apply(TRUMP[3], 0)
+    seat = ctl.to_act
+    assert seat is not None and seat != ctl.human_seat
+    ctl.apply(ctl.choose(seat, ctl.bot_view(seat)), seat)  # one of its three discards
+    assert hand.discarded(seat) and ctl.to_act == seat
+    table = table_text(ctl, ctl.view(), 60, 14).plain
+    assert "discarding" in table and "trump ♠ · discarding face down" in table
+    for card in cards_of(hand.discarded(seat)):
+        assert card_label(card) not in table
