@@ -25,7 +25,7 @@ from typing import Any
 
 import httpx
 
-from leak_check import CARD, Game, leaks, seeds
+from leak_check import CARD, Game, full_record, leaks, seeds
 from pitchcards.client import Client
 from server_helpers import FAST, play_randomly
 
@@ -392,7 +392,7 @@ def leaks_seen(url: str, db_url: str, players: Sequence[Player],
     hold yet (unfinished) are not checked.  A DOM snapshot's report shows where the card is."""
     logs = {f"page:{p.name}": p.log for p in players}
     game = Game(host["table"], "?", logs, {f"page:{p.name}": p.name for p in players},
-                record(url, host))
+                record(url, host), full=full_record(db_url, host["table"]))
     found = []
     for problem in leaks(game, seeds(sqlite_path(db_url))):
         where = re.match(r"(\S+) frame (\d+) .*names (\[[^\]]*\])", problem)

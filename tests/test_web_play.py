@@ -112,8 +112,8 @@ def test_two_browsers_play_a_hand_and_see_no_card_they_cannot_know(browser, serv
         dealt = truth(record(server.url, host))[0]
         for p in [*players, watcher]:
             doms = [json.loads(e)["html"] for e in p.log if e.startswith('{"type": "dom"')]
-            own = dealt.get(p.name or "", set())
-            others = set().union(*(c for n, c in dealt.items() if n != p.name))
+            own = dealt[p.name].dealt if p.name in dealt else set()
+            others = set().union(*(h.dealt for n, h in dealt.items() if n != p.name))
             assert not own or any(all(f'data-card="{c}"' in d for c in own) for d in doms), \
                 p.name
             assert any(any(f'data-card="{c}"' in d for c in others) for d in doms), p.name
@@ -440,7 +440,7 @@ def test_the_hand_history_viewer(browser, server):
         expect(position).to_contain_text(re.compile(r"\d+ of 6"), timeout=5000)
         # the hand is over: every seat's dealt cards are shown face up
         shown = set(page.eval_on_selector_all("[data-card]", "es => es.map(e => e.dataset.card)"))
-        everyone = set().union(*dealt.values())
+        everyone = set().union(*(h.dealt for h in dealt.values()))
         assert everyone <= shown, f"not shown: {sorted(everyone - shown)}"
         seen = [position.inner_text()]
         forward = page.locator("#step-forward")

@@ -1,7 +1,7 @@
 // The `#live` region (docs/web.md): one sentence per play, trick and result, for screen
 // readers — and on screen, the table's last news line, like the terminal game's message line.
 
-import { actionSentence, el, outcomeSentence, sentence, sideName } from "./words.js";
+import { actionSentence, count, el, outcomeSentence, ruleOption, sentence, sideName } from "./words.js";
 import { newsText } from "./scoresheet.js";
 import { sceneOf } from "./seats.js";
 import { myTurn } from "./hand.js";
@@ -32,7 +32,9 @@ export function eventSentence(event, state, before) {
       text = `Hand ${event.hand + 1}: ${sentence(scene.who(event.dealer), "deal")}.`;
       break;
     case "action_taken":
-      text = actionSentence(rules, scene.who(event.seat), event.action);
+      text = event.action.split(" ")[0] === "discard"
+        ? discardSentence(event, state, scene.who(event.seat))
+        : actionSentence(rules, scene.who(event.seat), event.action);
       break;
     case "action_undone":
       text = `${scene.who(event.seat)} took back ${event.action}.`;
@@ -48,6 +50,8 @@ export function eventSentence(event, state, before) {
         /** @param {number | null} side */
         const who = (side) => (side === null ? "nobody" : sideName(view, side));
         text += ` High: ${who(r.high)}. Low: ${who(r.low)}. Jack: ${who(r.jack)}. Game: ${who(r.game)}.`;
+        // T6: the ten-point family's extra points, after the four
+        for (const [name, side] of r.extra || []) text += ` ${name}: ${who(side)}.`;
       }
       break;
     }
@@ -64,6 +68,22 @@ export function eventSentence(event, state, before) {
   }
   if (text && myTurn(view) && !myTurn(before)) text += " Your turn.";
   return text;
+}
+
+/**
+ * A discard is said once a seat has thrown all its cards (T4: one action a card, face down to
+ * everyone else): "Ann discarded 3 cards."  Null while the seat is still discarding.
+ * @param {TableEvent} event an action_taken
+ * @param {TableState} state
+ * @param {string} who
+ * @returns {string | null}
+ */
+function discardSentence(event, state, who) {
+  const view = state.view;
+  if (view && view.phase === "discard" && view.seat_to_act === event.seat) return null;
+  const rules = view ? view.rules : null;
+  const thrown = Math.max(1, Number(ruleOption(rules, "hand_size", 6)) - 6);
+  return `${sentence(who, "discard (past)", count(thrown, "card"))}.`;
 }
 
 export class Announcer {

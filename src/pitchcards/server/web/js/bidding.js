@@ -1,10 +1,13 @@
 // The auction (docs/web.md `#actions`): the bids so far, and when it is the player's turn one
 // button a bid — Pass, Bid 1…4, Moon/Smudge — the illegal ones disabled (the View's
 // legal_actions say what is allowed: forced dealer bids, steals …).  A pitch is a card: the
-// hand's job.
+// hand's job.  In the ten-point family the same place holds the bids 4…10 (a compact row that
+// wraps on a phone), then the pitcher's four trump buttons (the declare step, T5) and the
+// "Discard N" button of the discard step (T4: the cards are chosen in the hand).
 
-import { bidWord, capital, el, moonWord, ruleOption, sentence } from "./words.js";
-import { myTurn } from "./hand.js";
+import { bidWord, capital, count, el, hasMoon, moonWord, pointsTotal, ruleOption, sentence } from "./words.js";
+import { discardsLeft, myTurn } from "./hand.js";
+import { SUITS, suitIcon, suitName } from "./cards.js";
 
 /**
  * @typedef {import("./words.js").View} View
@@ -20,9 +23,9 @@ export function offeredBids(view) {
   /** @type {[string, string, string][]} */
   const out = [["pass", "Pass", "pass"]];
   const low = Number(ruleOption(view.rules, "min_bid", 1)) || 1;
-  for (let value = low; value <= 4; value += 1) out.push([`bid ${value}`, `Bid ${value}`, `bid ${value}`]);
-  const moon = ruleOption(view.rules, "moon", "none") !== "none"
-    || view.legal_actions.includes("bid moon");
+  const high = hasMoon(view.rules) ? 4 : pointsTotal(view.rules);
+  for (let value = low; value <= high; value += 1) out.push([`bid ${value}`, `Bid ${value}`, `bid ${value}`]);
+  const moon = hasMoon(view.rules) || view.legal_actions.includes("bid moon");
   if (moon) out.push(["moon", capital(moonWord(view.rules)), "bid moon"]);
   return out;
 }
@@ -34,15 +37,32 @@ export function offeredBids(view) {
  * @param {string | null} chosen the bid chosen by a key, waiting for Enter
  * @param {boolean} pending an action is on its way
  * @param {(action: string) => void} onBid
+ * @param {Set<string>} [thrown] the cards chosen to discard
+ * @param {(cards: string[]) => void} [onDiscard] discard them, one action a card
  */
-export function renderActions(root, view, chosen, pending, onBid) {
-  const show = view !== null && view.phase === "auction" && myTurn(view);
-  const key = JSON.stringify(show && view ? [view.legal_actions, chosen, pending] : null);
+export function renderActions(root, view, chosen, pending, onBid, thrown = new Set(),
+  onDiscard = () => {}) {
+  const phase = view !== null && myTurn(view) ? view.phase : null;
+  const show = phase === "auction" || phase === "declare" || (phase === "discard" && discardsLeft(view) > 0);
+  const key = JSON.stringify(show && view ? [view.legal_actions, chosen, pending, [...thrown]] : null);
   if (root.dataset.key === key) return;
   root.dataset.key = key;
   root.replaceChildren();
   root.hidden = !show;
+  root.dataset.step = show && phase ? phase : "";
   if (!show || !view) return;
+  if (phase === "declare") {
+    root.setAttribute("aria-label", "Name trump");
+    renderDeclare(root, view, pending, onBid);
+    return;
+  }
+  if (phase === "discard") {
+    root.setAttribute("aria-label", "Your discard");
+    renderDiscard(root, view, pending, thrown, onDiscard);
+    return;
+  }
+  root.setAttribute("aria-label", "Your bid");
+  root.classList.toggle("many", offeredBids(view).length > 6);
   const pitch = view.legal_actions.some((a) => a.startsWith("pitch "));
   for (const [action, label, legal] of offeredBids(view)) {
     const allowed = view.legal_actions.includes(legal);
@@ -56,6 +76,50 @@ export function renderActions(root, view, chosen, pending, onBid) {
   if (pitch) {
     root.append(el("span", { class: "hint", text: "…or pitch a card: tap it twice." }));
   }
+}
+
+/**
+ * The pitcher names trump (T5): four big suit buttons, "Hearts ♥".
+ * @param {HTMLElement} root
+ * @param {View} view
+ * @param {boolean} pending
+ * @param {(action: string) => void} onAct
+ */
+function renderDeclare(root, view, pending, onAct) {
+  for (const suit of SUITS) {
+    const action = `trump ${suit}`;
+    const button = el("button", {
+      type: "button", class: `trump-suit suit-${suit}`, "data-action": action,
+      disabled: !view.legal_actions.includes(action) || pending,
+    }, [suitIcon(suit, { decorative: true }), el("span", { text: capital(suitName(suit)) })]);
+    button.addEventListener("click", () => onAct(action));
+    root.append(button);
+  }
+}
+
+/**
+ * The discard step (T4): how many cards are left to choose, and the button that throws them
+ * once exactly that many are chosen in the hand.
+ * @param {HTMLElement} root
+ * @param {View} view
+ * @param {boolean} pending
+ * @param {Set<string>} thrown
+ * @param {(cards: string[]) => void} onDiscard
+ */
+function renderDiscard(root, view, pending, thrown, onDiscard) {
+  const need = discardsLeft(view);
+  const left = need - thrown.size;
+  root.append(el("span", {
+    class: "discard-count", "data-left": left,
+    text: left > 0 ? `Choose ${count(left, "more card")} to discard (${thrown.size} of ${need}).`
+      : `Ready: ${count(need, "card")} chosen.`,
+  }));
+  const button = el("button", {
+    type: "button", class: "discard-go", "data-action": "discard",
+    disabled: left !== 0 || pending,
+  }, [`Discard ${need}`]);
+  button.addEventListener("click", () => onDiscard([...thrown]));
+  root.append(button);
 }
 
 /**

@@ -4,7 +4,9 @@
 // themes and the four-colour deck work; the suits are paths, not font glyphs.
 //
 // Cards are written as the engine writes them: rank then suit, "QH", "TD" (ten of diamonds),
-// "AS", "2C"; ranks 2-9 T J Q K A, suits C D H S.
+// "AS", "2C"; ranks 2-9 T J Q K A, suits C D H S.  The ten-point family adds two jokers (T1):
+// "LJ" (the low joker, an outlined star) and "BJ" (the high joker, a filled star), drawn with
+// the word JOKER in strokes; both are trumps whatever suit is trump.
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -43,6 +45,58 @@ const SUIT_PATHS = {
 const W = 100;
 const H = 140;
 
+/** The jokers' names (T1): the low ("little") joker and the high ("big") one. */
+const JOKER_NAMES = /** @type {Record<string, string>} */ ({ LJ: "Low joker", BJ: "High joker" });
+const JOKER_SHORT = /** @type {Record<string, string>} */ ({ LJ: "Low ☆", BJ: "High ★" });
+
+/**
+ * Whether a card's text is a joker ("LJ", "BJ").
+ * @param {string} card
+ */
+export function isJoker(card) {
+  return card === "LJ" || card === "BJ";
+}
+
+/** The jack of the other suit of each suit's colour (T2: the off-jack once that suit is trump). */
+const SAME_COLOUR = /** @type {Record<string, string>} */ ({ C: "S", S: "C", D: "H", H: "D" });
+
+/**
+ * The off-jack when `trump` is trump: "JS" for clubs.
+ * @param {string} trump
+ */
+export function offJack(trump) {
+  return `J${SAME_COLOUR[trump] ?? "?"}`;
+}
+
+/**
+ * The suit a card follows (T2): a joker, and the off-jack where the rules make it a trump,
+ * follow trump; every other card its printed suit.  Null for a joker before trump is known.
+ * @param {string} card
+ * @param {string | null} trump
+ * @param {boolean} offJackIsTrump
+ * @returns {string | null}
+ */
+export function followSuit(card, trump, offJackIsTrump) {
+  if (isJoker(card)) return trump;
+  if (trump && offJackIsTrump && card === offJack(trump)) return trump;
+  const parts = parseCard(card);
+  return parts ? parts.suit : null;
+}
+
+/**
+ * A trump's place in the trump order, low to high (T3): 2 … 10, low joker, high joker,
+ * off-jack, J, Q, K, A.
+ * @param {string} card
+ * @param {string} trump
+ */
+export function trumpRank(card, trump) {
+  if (card === "LJ") return 9;
+  if (card === "BJ") return 10;
+  if (card === offJack(trump)) return 11;
+  const rank = RANKS.indexOf(/** @type {any} */ (card[0]));
+  return rank <= 8 ? rank : rank + 3;
+}
+
 /**
  * The parts of a card's text, or null if it is not a card.
  * @param {string} card
@@ -66,6 +120,7 @@ export function parseCard(card) {
  * @returns {string}
  */
 export function cardName(card) {
+  if (isJoker(card)) return JOKER_NAMES[card];
   const parts = parseCard(card);
   return parts ? `${RANK_NAMES[parts.rank]} of ${SUIT_NAMES[parts.suit]}` : String(card);
 }
@@ -94,6 +149,7 @@ export function suitSymbol(suit) {
  * @returns {string}
  */
 export function cardShort(card) {
+  if (isJoker(card)) return JOKER_SHORT[card];
   const parts = parseCard(card);
   if (!parts) return String(card);
   return (parts.rank === "T" ? "10" : parts.rank) + SUIT_SYMBOLS[parts.suit];
@@ -165,6 +221,9 @@ const GLYPHS = {
   3: "M3 5C5 1 8 0 12 0C17 0 21 3 21 8C21 13 17 16 11 16C17 16 22 19 22 25C22 31 17 34 12 34"
     + "C7 34 4 32 2 29",
   2: "M3 8C3 3 7 0 12 0C17 0 21 3 21 9C21 15 16 19 3 34H22",
+  O: "M12 0C5 0 1 7 1 17C1 27 5 34 12 34C19 34 23 27 23 17C23 7 19 0 12 0Z",
+  E: "M21 0H3V34H21M3 17H17",
+  R: "M3 34V0H13C19 0 22 4 22 9C22 14 19 18 13 18H3M12 18L22 34",
   "?": "M5 8C5 3 8 0 12 0C16 0 19 3 19 8C19 13 12 15 12 22M12 31V32",
 };
 
@@ -290,6 +349,10 @@ export function cardSvg(card, opts = {}) {
   el.append(svg("rect", {
     x: 1, y: 1, width: W - 2, height: H - 2, rx: 8, class: "card-bg",
   }));
+  if (isJoker(card)) {
+    jokerFace(el, card);
+    return el;
+  }
   if (!parts) {
     el.append(rankGlyph("?", W / 2, H / 2 - 20, 40));
     return el;
@@ -299,6 +362,41 @@ export function cardSvg(card, opts = {}) {
   el.dataset.rank = parts.rank;
   el.append(cornerIndex(parts.rank, parts.suit), middle(parts.rank, parts.suit));
   return el;
+}
+
+/**
+ * A five-pointed star centred at (x, y), `size` units across.
+ * @param {number} x
+ * @param {number} y
+ * @param {number} size
+ * @param {string} cls
+ * @returns {SVGPathElement}
+ */
+function star(x, y, size, cls) {
+  const points = [];
+  for (let i = 0; i < 10; i += 1) {
+    const r = (i % 2 ? 0.4 : 1) * size / 2;
+    const a = Math.PI * (i / 5 - 0.5);
+    points.push(`${(x + r * Math.cos(a)).toFixed(1)} ${(y + r * Math.sin(a)).toFixed(1)}`);
+  }
+  return svg("path", { d: `M${points.join("L")}Z`, class: `star ${cls}` });
+}
+
+/**
+ * A joker's face (T1): a star in the corner and a big one in the middle — outlined for the low
+ * joker, filled for the high — and the word JOKER in strokes across the foot.
+ * @param {SVGSVGElement} el
+ * @param {string} card "LJ" or "BJ"
+ */
+function jokerFace(el, card) {
+  const kind = card === "BJ" ? "filled" : "outlined";
+  el.classList.add("joker", `joker-${card === "BJ" ? "high" : "low"}`);
+  el.dataset.rank = card;
+  const corner = svg("g", { class: "index" });
+  corner.append(star(18, 22, 28, kind));
+  const word = svg("g", { class: "joker-word" });
+  [..."JOKER"].forEach((letter, i) => word.append(rankGlyph(letter, 16 + i * 17, 106, 20)));
+  el.append(corner, star(58, 62, 56, kind), word);
 }
 
 /**

@@ -2,8 +2,8 @@
 // or for them at the start of their turn, the card clicked last (a second click on it plays it)
 // and the bid chosen by a key, waiting for Enter.  The terminal game's way of choosing.
 
-import { cardAction, legalCards, myTurn } from "./hand.js";
-import { actionLabel, cardShort } from "./words.js";
+import { cardAction, discardsLeft, legalCards, myTurn, sortedHand } from "./hand.js";
+import { actionLabel, cardShort, count, pointsTotal } from "./words.js";
 
 /**
  * @typedef {import("./words.js").View} View
@@ -26,11 +26,37 @@ export class Choice {
     this.chosen = null;
     /** whether it was this seat's turn at the last render */
     this.wasMine = false;
+    /** @type {Set<string>} the cards chosen to discard (T4), sent together by the button */
+    this.thrown = new Set();
   }
 
   /** Forget every choice (a move was sent, a new hand was dealt). */
   reset() {
     this.picked = this.clicked = this.chosen = null;
+  }
+
+  /** Forget the cards chosen to discard. */
+  resetThrown() {
+    this.thrown = new Set();
+  }
+
+  /**
+   * A tap on a card in the discard step: choose it to throw, or not (never more than the
+   * cards left to discard).
+   * @param {View} view
+   * @param {string} card
+   */
+  toggleThrown(view, card) {
+    const need = discardsLeft(view);
+    if (this.thrown.has(card)) this.thrown.delete(card);
+    else if (this.thrown.size < need) this.thrown.add(card);
+    else {
+      this.hooks.say(`You discard ${count(need, "card")}: tap a chosen card to put it back first.`);
+      this.hooks.redraw();
+      return;
+    }
+    this.hooks.say("");
+    this.hooks.redraw();
   }
 
   /** Esc: forget the choice and the note. */
@@ -50,6 +76,7 @@ export class Choice {
   settle(view, mine) {
     const cards = view ? view.hand : [];
     if (this.picked && !cards.includes(this.picked)) this.picked = this.clicked = null;
+    if (!view || view.phase !== "discard") this.thrown = new Set();
     if (!mine) this.chosen = null;
     if (mine && !this.wasMine && view && view.phase === "play") {
       const legal = legalCards(view);
@@ -67,6 +94,10 @@ export class Choice {
    */
   clickCard(card) {
     const view = this.hooks.view();
+    if (view && view.phase === "discard") {
+      if (discardsLeft(view) > 0) this.toggleThrown(view, card);
+      return;
+    }
     if (this.clicked === card && this.picked === card) {
       this.hooks.act(cardAction(view, card));
       return;
@@ -84,7 +115,7 @@ export class Choice {
    */
   move(step) {
     const view = this.hooks.view();
-    const cards = view ? view.hand : [];
+    const cards = sortedHand(view);
     if (!cards.length) return;
     const at = this.picked ? cards.indexOf(this.picked) : -1;
     this.picked = cards[at < 0 ? (step > 0 ? 0 : cards.length - 1) : (at + step + cards.length) % cards.length];
@@ -102,7 +133,7 @@ export class Choice {
     const view = this.hooks.view();
     if (!view) return;
     if (view.phase === "auction" && myTurn(view)) {
-      if (n > 4) {
+      if (n > pointsTotal(view.rules)) {
         this.hooks.say(`There is no bid of ${n}.`);
         return;
       }
@@ -110,7 +141,7 @@ export class Choice {
       return;
     }
     if (n - 1 < view.hand.length) {
-      this.picked = view.hand[n - 1];
+      this.picked = sortedHand(view)[n - 1];
       this.clicked = null;
       this.hooks.say("");
       this.hooks.redraw();
@@ -140,6 +171,10 @@ export class Choice {
   confirm() {
     const view = this.hooks.view();
     if (!view || !myTurn(view)) return;
+    if (view.phase === "discard") {
+      if (this.picked) this.toggleThrown(view, this.picked);
+      return;
+    }
     if (view.phase === "auction") {
       if (this.chosen) this.hooks.act(this.chosen);
       else if (this.picked) this.hooks.act(cardAction(view, this.picked));

@@ -4,9 +4,10 @@
 // is refused); while they wait or bid, the hand is shown plainly.  The picked one is pressed.  A
 // click picks; a second click on the picked card plays (or pitches) it.
 
-import { cardName, cardSvg } from "./cards.js";
+import { cardName, cardSvg, followSuit, isJoker, offJack, SUITS, suitIcon, suitName, trumpRank }
+  from "./cards.js";
 import { prefs } from "./prefs.js";
-import { el } from "./words.js";
+import { el, ruleOption } from "./words.js";
 
 /**
  * @typedef {import("./words.js").View} View
@@ -22,9 +23,58 @@ export function legalCards(view) {
   if (!view) return cards;
   for (const action of view.legal_actions) {
     const [kind, card] = action.split(" ");
-    if ((kind === "play" || kind === "pitch") && card) cards.add(card);
+    if ((kind === "play" || kind === "pitch" || kind === "discard") && card) cards.add(card);
   }
   return cards;
+}
+
+/**
+ * How many cards this seat still has to discard (T4: down to six), 0 outside its discard.
+ * @param {View | null} view
+ */
+export function discardsLeft(view) {
+  if (!view || view.phase !== "discard" || !myTurn(view)) return 0;
+  return Math.max(0, view.hand.length - 6);
+}
+
+/**
+ * Whether the rules make the off-jack a trump (T2).
+ * @param {View | null} view
+ */
+function offJackTrump(view) {
+  return Boolean(view && ruleOption(view.rules, "off_jack", false));
+}
+
+/**
+ * The hand in the order to show it.  The four-point game keeps the server's order; where there
+ * are jokers or an off-jack, once trump is known the cards go by the suit they follow — the
+ * off-jack and the jokers with the trumps, last, in trump order (T2, T3) — and before it the
+ * jokers go last.
+ * @param {View | null} view
+ * @returns {string[]}
+ */
+export function sortedHand(view) {
+  if (!view) return [];
+  const cards = [...view.hand];
+  if (!offJackTrump(view) && !cards.some(isJoker)) return cards;
+  const trump = view.trump;
+  /** @param {string} card */
+  const key = (card) => {
+    const suit = followSuit(card, trump, offJackTrump(view));
+    if (trump && suit === trump) return 100 + trumpRank(card, trump);
+    if (suit === null) return 200 + (card === "BJ" ? 1 : 0);
+    return SUITS.indexOf(/** @type {any} */ (suit)) * 20 + view.hand.indexOf(card) % 20;
+  };
+  return cards.sort((a, b) => key(a) - key(b));
+}
+
+/**
+ * Whether a card is the off-jack now (a trump shown with a trump mark, T2).
+ * @param {View | null} view
+ * @param {string} card
+ */
+function isOffJack(view, card) {
+  return Boolean(view && view.trump && offJackTrump(view) && card === offJack(view.trump));
 }
 
 /**
@@ -43,6 +93,7 @@ export function myTurn(view) {
  */
 export function cardAction(view, card) {
   if (view && view.phase === "auction") return `pitch ${card}`;
+  if (view && view.phase === "discard") return `discard ${card}`;
   return `play ${card}`;
 }
 
@@ -52,15 +103,18 @@ export function cardAction(view, card) {
  * @param {View | null} view
  * @param {string | null} picked the card picked, if any
  * @param {(card: string, index: number) => void} onClick
+ * @param {Set<string>} [thrown] the cards chosen to discard (T4), pressed
  */
-export function renderHand(root, view, picked, onClick) {
-  const cards = view ? view.hand : [];
+export function renderHand(root, view, picked, onClick, thrown = new Set()) {
+  const cards = sortedHand(view);
   const mine = myTurn(view);
   const legal = legalCards(view);
   // In the auction, cards are only chosen to pitch: when pitching is not offered, or it is not
   // this seat's turn, the hand is shown plainly (no card is legal, none is dimmed).
   const choose = mine && (view !== null && (view.phase === "play" || legal.size > 0));
-  const key = JSON.stringify([cards, [...legal], picked, choose, prefs().fourColour]);
+  const trump = view ? view.trump : null;
+  const key = JSON.stringify([cards, [...legal], picked, choose, prefs().fourColour, [...thrown],
+    trump]);
   if (root.dataset.key === key) return;
   root.dataset.key = key;
   const active = document.activeElement;
@@ -69,13 +123,18 @@ export function renderHand(root, view, picked, onClick) {
   root.dataset.count = String(cards.length);
   root.dataset.turn = String(mine);
   root.dataset.choose = String(choose);
+  root.dataset.discarding = String(discardsLeft(view) > 0);
   cards.forEach((card, index) => {
     const ok = mine && legal.has(card);
+    const off = isOffJack(view, card);
+    const name = off && trump ? `${cardName(card)}, a trump (${suitName(trump)})` : cardName(card);
+    const pressed = view && view.phase === "discard" ? thrown.has(card) : picked === card;
     const button = el("button", {
-      type: "button", class: "card", "data-card": card, "aria-label": cardName(card),
-      "data-legal": String(ok), "aria-pressed": String(picked === card),
-      title: `${index + 1}: ${cardName(card)}`,
-    }, [cardSvg(card, { fourColour: prefs().fourColour, decorative: true })]);
+      type: "button", class: "card", "data-card": card, "aria-label": name,
+      "data-legal": String(ok), "aria-pressed": String(pressed),
+      "data-off-jack": off ? "true" : null, title: `${index + 1}: ${name}`,
+    }, [cardSvg(card, { fourColour: prefs().fourColour, decorative: true }),
+      off && trump ? el("span", { class: "trump-mark" }, [suitIcon(trump, { decorative: true })]) : null]);
     button.addEventListener("click", () => onClick(card, index));
     root.append(button);
     if (focused === card) button.focus();

@@ -1,13 +1,13 @@
 // The player's prompt line (the terminal game's): what they are waiting for or may do now, and
 // what waits for the next break between hands at a money table.
 
-import { myTurn } from "./hand.js";
-import { actionLabel, capital, cardShort, moonWord, ruleOption, sentence } from "./words.js";
+import { discardsLeft, myTurn } from "./hand.js";
+import { actionLabel, capital, cardShort, count, moonWord, pointsTotal, ruleOption, sentence } from "./words.js";
 
 /**
  * @typedef {import("./state.js").TableState} TableState
  * @typedef {import("./seats.js").Scene} Scene
- * @typedef {{picked: string | null, chosen: string | null}} Chosen
+ * @typedef {{picked: string | null, chosen: string | null, thrown?: Set<string>}} Chosen
  */
 
 /**
@@ -62,14 +62,26 @@ export function promptText(state, scene, choice) {
         return `Enter: ${actionLabel(view.rules, choice.chosen === "moon" ? "bid moon" : choice.chosen).toLowerCase()}`
           + " (or choose again).";
       }
+      // digits choose a bid: 1-4, or in the ten-point family the minimum to 9 (T7)
+      const keys = pointsTotal(view.rules) > 4
+        ? `${ruleOption(view.rules, "min_bid", 1)}-${Math.min(9, pointsTotal(view.rules))}` : "1-4";
       return `Your bid: choose one${pitch ? ", or pitch a card to lead it" : ""}.`
-        + ` Keys: 1-4, p${ruleOption(view.rules, "moon", "none") !== "none" ? `, m (${moonWord(view.rules)})` : ""}.`;
+        + ` Keys: ${keys}, p${ruleOption(view.rules, "moon", "none") !== "none" ? `, m (${moonWord(view.rules)})` : ""}.`;
+    }
+    if (view.phase === "declare") return "You won the bid: name trump.";
+    if (view.phase === "discard") {
+      const need = discardsLeft(view);
+      const left = need - (choice.thrown ? choice.thrown.size : 0);
+      return left > 0 ? `Discard ${count(need, "card")} face down: tap ${count(left, "more card")}.`
+        : `Press "Discard ${need}" (or tap a card to change your mind).`;
     }
     if (choice.picked) return `Your turn: tap ${cardShort(choice.picked)} again or press Enter to play it.`;
     return "Your turn: choose a card (← → or 1-6), then Enter.";
   }
   if (to === null) return "";
   const info = scene.info(to);
+  if (view.phase === "declare") return `${sentence(scene.who(to), "be", "naming trump")}…`;
+  if (view.phase === "discard") return `${sentence(scene.who(to), "be", "discarding")}…`;
   if (info && info.kind === "human" && !info.away) {
     return `Waiting for ${scene.who(to)}${info.connected ? "" : " (offline)"}…`;
   }

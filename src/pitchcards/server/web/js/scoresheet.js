@@ -4,7 +4,8 @@
 // the settlement in the order they happened.
 
 import { suitSymbol } from "./cards.js";
-import { bidWord, cardShort, el, moneyText, moonWord, fraction, seatName, sideCount, sideName, signed, YOU } from "./words.js";
+import { bidWord, cardShort, el, moneyText, moonWord, fraction, pointsTotal, seatName, sideCount, sideName, signed, YOU }
+  from "./words.js";
 
 /**
  * @typedef {import("./state.js").TableState} TableState
@@ -61,6 +62,25 @@ function pointCell(view, side, card, short) {
 }
 
 /**
+ * The ten-point family's extra points of a hand (T6), one cell: each side's sum of them ("B 4 ·
+ * Y 1"), every point and its taker in the hover text and for assistive technology.
+ * @param {View} view
+ * @param {[string, number | null, number][]} extra
+ * @param {Map<string, string> | null} short
+ */
+function extraCell(view, extra, short) {
+  /** @type {Map<number, number>} */
+  const sums = new Map();
+  for (const [, side, value] of extra) if (side !== null) sums.set(side, (sums.get(side) || 0) + value);
+  const long = extra.map(([name, side, value]) => `${name}${value > 1 ? ` (${value})` : ""}: `
+    + (side === null ? "nobody" : sideName(view, side))).join("; ");
+  const parts = [...sums.entries()].sort((a, b) => a[0] - b[0]).flatMap(([side, sum], i) =>
+    [i ? " · " : "", nameNode(sideName(view, side), short), ` ${sum}`]);
+  return el("td", { class: "point extra", title: long, "aria-label": long || "none" },
+    parts.length ? parts : ["–"]);
+}
+
+/**
  * A join, leave or the settlement, as a sentence.
  * @param {News} news
  */
@@ -102,8 +122,10 @@ export function renderScoresheet(root, state) {
   const everyone = [...Array(money ? view.players : sides).keys()].map((side) => money ? seatName(view, side) : sideName(view, side));
   for (const row of state.rows) for (const name of row.names) if (name) everyone.push(name);
   const short = money || sides >= 4 ? shortNames([...new Set([...everyone, YOU])]) : null;
+  const extras = pointsTotal(view.rules) > 4;
   const head = el("tr", {}, [["#", "Hand"], ["Bid", "Bidder and bid"], ["H", "High"], ["L", "Low"],
-    ["J", "Jack"], ["G", "Game"], ["✓", "Made or set"]].map(([text, long]) => el("th", { scope: "col" }, [
+    ["J", "Jack"], ["G", "Game"], ...(extras ? [["+", "Extra points: off-jack, jokers, three"]] : []),
+    ["✓", "Made or set"]].map(([text, long]) => el("th", { scope: "col" }, [
     el("abbr", { title: long, "aria-label": long, text })])));
   for (let side = 0; side < sides; side += 1) {
     head.append(el("th", { scope: "col", class: "score" }, [nameNode(sideName(view, side), short)]));
@@ -111,7 +133,7 @@ export function renderScoresheet(root, state) {
   if (money) head.append(el("th", { scope: "col", text: "Change" }));
   sheet.append(el("thead", {}, [head]));
   const body = el("tbody");
-  const columns = 7 + (money ? 1 : sides);
+  const columns = 7 + (extras ? 1 : 0) + (money ? 1 : sides);
   const news = [...state.news];
   for (const row of state.rows) {
     while (news.length && news[0].hand <= row.hand) {
@@ -119,7 +141,7 @@ export function renderScoresheet(root, state) {
       body.append(el("tr", { class: "news", "data-news": item.kind }, [
         el("td", { colspan: columns, text: newsText(item) })]));
     }
-    body.append(handRow(row, money, sides, short));
+    body.append(handRow(row, money, sides, short, extras));
   }
   for (const item of news) {
     body.append(el("tr", { class: "news", "data-news": item.kind }, [
@@ -135,8 +157,9 @@ export function renderScoresheet(root, state) {
  * @param {boolean} money
  * @param {number} sides
  * @param {Map<string, string> | null} short
+ * @param {boolean} [extras] the rules score extra points (a column for them)
  */
-function handRow(row, money, sides, short) {
+function handRow(row, money, sides, short, extras = false) {
   const r = row.result;
   const view = row.view;
   const thrown = r.thrown_in || r.pitcher === null;
@@ -152,6 +175,7 @@ function handRow(row, money, sides, short) {
     thrown ? el("td") : pointCell(view, r.low, r.low_card, short),
     thrown ? el("td") : pointCell(view, r.jack, r.jack_card, short),
     thrown ? el("td") : pointCell(view, r.game, null, short),
+    extras ? (thrown ? el("td") : extraCell(view, r.extra || [], short)) : null,
     thrown ? el("td") : el("td", { class: r.made ? "made" : "set", title: outcome }, [
       el("span", { "aria-hidden": "true", text: (r.made ? "✓" : "✗") + (r.moon ? "★" : "") }),
       el("span", { class: "visually-hidden", text: outcome })]),
@@ -169,7 +193,8 @@ function handRow(row, money, sides, short) {
         el("span", { class: delta > 0 ? "delta up" : delta < 0 ? "delta down" : "delta", text: ` ${signed(delta)}` })]));
     }
   }
-  return el("tr", { "data-hand": row.hand + 1, "data-made": thrown ? "thrown" : String(r.made) }, cells);
+  return el("tr", { "data-hand": row.hand + 1, "data-made": thrown ? "thrown" : String(r.made) },
+    cells.filter((cell) => cell !== null));
 }
 
 /**

@@ -130,6 +130,10 @@ export function renderSeats(root, state, scene) {
       facts.push(count(held, "card"));
     }
     if (won) facts.push(count(won, "trick"));
+    // the ten-point steps (T4, T5): who is naming trump, who is discarding (never a card)
+    const doing = turn && view && view.phase === "declare" ? "naming trump…"
+      : turn && view && view.phase === "discard" ? "discarding…" : "";
+    if (doing) facts.push(doing);
     const where = place(scene, seat, 0.97);
     const node = el("div", {
       class: "seat", "data-seat": seat, "data-kind": kind, "data-away": Boolean(info && info.away),

@@ -147,6 +147,12 @@ export class SummaryPanel {
         points.append(el("div", { "data-point": label.toLowerCase() }, [
           el("dt", { text: label }), el("dd", { text: who })]));
       }
+      // T6: the ten-point family's extra points (Off-jack, High joker, Low joker, Three)
+      for (const [label, side, value] of r.extra || []) {
+        const who = (side === null ? "nobody" : sideName(view, side)) + (value > 1 ? ` (${value} points)` : "");
+        points.append(el("div", { "data-point": label.toLowerCase().replace(/[^a-z]+/g, "-") }, [
+          el("dt", { text: label }), el("dd", { text: who })]));
+      }
       body.push(points);
       if (r.game_counts && r.game_counts.length) {
         const counts = r.game_counts.map((c, side) => `${sideName(view, side)} ${c}`).join(" · ");

@@ -153,6 +153,37 @@ function say(words) {
   note.hidden = !words;
 }
 
+/** @type {string[]} the cards still to send of a discard (T4: one action a card, in turn) */
+let discardQueue = [];
+
+/**
+ * Discard the chosen cards: the first now, the next each time the server has taken the last
+ * (see render).
+ * @param {string[]} cards
+ */
+function discard(cards) {
+  discardQueue = [...cards];
+  choice.resetThrown();
+  sendNextDiscard(store.state);
+}
+
+/**
+ * The next card of a discard, when the server has taken the last and it is still this seat's
+ * turn to discard.
+ * @param {TableState} state
+ */
+function sendNextDiscard(state) {
+  const view = state.view;
+  if (!discardQueue.length || state.pending) return;
+  if (!view || view.phase !== "discard" || !myTurn(view)) {
+    discardQueue = [];
+    return;
+  }
+  const card = /** @type {string} */ (discardQueue.shift());
+  if (view.legal_actions.includes(`discard ${card}`)) act(`discard ${card}`);
+  else discardQueue = [];
+}
+
 /**
  * Send an action; it stays pending until the server moves the game on or refuses it.
  * @param {string} action
@@ -344,8 +375,10 @@ function render(state) {
   refusal.hidden = !state.refusal;
   note.hidden = !note.textContent;
   renderAuction(auction, view, scene);
-  renderActions(actions, view, choice.chosen, Boolean(state.pending), act);
-  renderHand(hand, view, choice.picked, (card) => choice.clickCard(card));
+  if (state.refusal) discardQueue = [];
+  renderActions(actions, view, choice.chosen, Boolean(state.pending) || discardQueue.length > 0, act,
+    choice.thrown, discard);
+  renderHand(hand, view, choice.picked, (card) => choice.clickCard(card), choice.thrown);
   hand.hidden = !scene.seated || !view;
   // the buttons
   const host = Boolean(state.you && state.you.host);
@@ -381,7 +414,10 @@ function render(state) {
   }
 }
 
-store.onChange(render);
+store.onChange((state) => {
+  render(state);
+  sendNextDiscard(state);
+});
 // the trick's cards are placed by the seats' tags: again when the felt changes size
 new ResizeObserver(() => placeTrick(trick, seats, sceneOf(store.state))).observe(felt);
 onPrefs(() => {

@@ -11,18 +11,18 @@ export { cardShort };
  *   game: number | null, points: number[], deltas: number[], tricks?: number[],
  *   game_counts?: number[], trump?: string | null, high_card?: string | null,
  *   low_card?: string | null, jack_card?: string | null, pitcher_side?: number | null,
- *   thrown_in?: boolean}} HandResult
+ *   thrown_in?: boolean, extra?: [string, number | null, number][]}} HandResult
  * @typedef {{name: string, options: Record<string, any>}} Rules
  * @typedef {{leader: number, cards: string[], winner: number}} Trick
  * @typedef {{schema: number, rules: Rules, seat: number | null, players: number,
- *   dealer: number, phase: "auction" | "play" | "over", seat_to_act: number | null,
+ *   dealer: number, phase: "auction" | "declare" | "discard" | "play" | "over", seat_to_act: number | null,
  *   hand: string[], dealt: string[], hand_sizes: number[], auction: [number, string][],
  *   high_bid: string | null, high_bidder: number | null, pitched_card: string | null,
  *   pitcher: number | null, contract: string | null, trump: string | null, tricks: Trick[],
  *   trick: [number, string][], leader: number | null, tricks_won: number[],
  *   legal_actions: string[], result: HandResult | null, scores: number[] | null,
  *   target: number | null, names: string[] | null, stars: number[] | null,
- *   money: string[] | null}} View
+ *   money: string[] | null, discarded?: string[]}} View
  */
 
 export const YOU = "You";
@@ -33,7 +33,36 @@ const VARIANT_DEFAULTS = /** @type {Record<string, Record<string, any>>} */ ({
   auction: { moon: "none", min_bid: 1, partnership: "off", target: 7 },
   "auction-partners": { moon: "none", min_bid: 1, partnership: "2x2", target: 7 },
   setback: { moon: "smudge", min_bid: 2, partnership: "2x2", target: 21 },
+  "ten-point": {
+    moon: "none", min_bid: 4, partnership: "2x2", target: 52, deck: 54, off_jack: true,
+    extra_points: "off_jack_jokers_three", hand_size: 9, trump_selection: "declare_then_lead_any",
+  },
+  "ten-point-cutthroat": {
+    moon: "none", min_bid: 4, partnership: "off", target: 52, deck: 54, off_jack: true,
+    extra_points: "off_jack_jokers_three", hand_size: 9, trump_selection: "declare_then_lead_any",
+  },
 });
+
+/**
+ * How many points a hand holds under these rules: 4, or up to 10 in the ten-point family
+ * (T6: the off-jack, each joker and the three of trumps score too).
+ * @param {Rules | undefined | null} rules
+ */
+export function pointsTotal(rules) {
+  const extra = String(ruleOption(rules, "extra_points", "none"));
+  if (extra === "none") return 4;
+  const jokers = Number(ruleOption(rules, "deck", 52)) - 52;
+  return 4 + (ruleOption(rules, "off_jack", false) ? 1 : 0) + jokers
+    + (extra.endsWith("three") ? 3 : 0);
+}
+
+/**
+ * Whether the table's rules have a moon (a bid of 5 is then the moon, else the number 5).
+ * @param {Rules | undefined | null} rules
+ */
+export function hasMoon(rules) {
+  return ruleOption(rules, "moon", "none") !== "none";
+}
 
 /**
  * A rules option: the table's own value, else the variant's default.
@@ -64,7 +93,7 @@ export function moonWord(rules) {
  */
 export function bidWord(rules, value) {
   if (value === null || value === undefined) return "-";
-  if (value === "moon" || value === 5) return moonWord(rules);
+  if (value === "moon" || ((value === 5 || value === "5") && hasMoon(rules))) return moonWord(rules);
   return String(value);
 }
 
@@ -90,6 +119,10 @@ const VERBS = /** @type {Record<string, [string, string]>} */ ({
   "deal": ["deals", "deal"],
   "think": ["is thinking", "are thinking"],
   "have": ["has", "have"],
+  "name": ["names", "name"],
+  "name (past)": ["named", "named"],
+  "discard": ["discards", "discard"],
+  "discard (past)": ["discarded", "discarded"],
 });
 
 /**
@@ -182,6 +215,8 @@ export function actionLabel(rules, action) {
   if (kind === "bid") return `Bid ${arg}`;
   if (kind === "pitch") return `Pitch ${cardShort(arg)}`;
   if (kind === "play") return cardShort(arg);
+  if (kind === "trump") return `Trump ${suitName(arg)}`;
+  if (kind === "discard") return arg ? `Discard ${cardShort(arg)}` : "Discard";
   return action;
 }
 
@@ -198,6 +233,11 @@ export function actionSentence(rules, who, action) {
   if (kind === "bid") return sentence(who, "bid", arg) + ".";
   if (kind === "pitch") return sentence(who, "pitch", `the ${lower(cardName(arg))}`) + ".";
   if (kind === "play") return sentence(who, "play", `the ${lower(cardName(arg))}`) + ".";
+  if (kind === "trump") return sentence(who, "name (past)", `${suitName(arg)} trump`) + ".";
+  // T4: another seat's discard comes without its card ("discard"); one's own names it
+  if (kind === "discard") {
+    return sentence(who, "discard (past)", arg ? `the ${lower(cardName(arg))}` : "a card") + ".";
+  }
   return `${who}: ${action}.`;
 }
 

@@ -1,0 +1,250 @@
+"""The ten-point family at the browser table (issue 15; docs/web.md, "The ten-point table"), in a
+real Chromium through a real server: two people in two browsers and two bots play ten-point
+hands through the auction (bids above 4), naming trump (T5), the face-down discard (T4) and the
+play, and no page — its DOM or any frame — names a card another seat discarded (the truth is the
+full record, from the server's store); the declare and discard steps on phones (390x844 and
+360x640, screenshots in test-artifacts/); axe on the discard step."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+from browser_helpers import (
+    HAND_CARDS,
+    LEGAL_CARDS,
+    MY_TURN,
+    Player,
+    axe_violations,
+    create_table,
+    horizontal_overflow,
+    leaks_seen,
+    outside_viewport,
+    screenshot,
+    start,
+    take_seat,
+    words,
+)
+from leak_check import full_record, truth
+from server_helpers import server_fixture
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+
+server = server_fixture()
+
+#: Ten-point with short games: the first side to a point wins.
+SHORT = {"target": 1, "win_rule": "first_to_target_HLJG_order",
+         "win_requires_made_bid": False}
+
+
+def _high_bid(bids: list[str]) -> str:
+    """A browser's bid: the highest on offer (T7: up to 10), so a browser seat names trump."""
+    numbers = [b for b in bids if b.startswith("bid ")]
+    return max(numbers, key=lambda b: int(b.split()[1])) if numbers else bids[0]
+
+
+def _discard(player: Player, rng: random.Random) -> str:
+    """The discard step (T4): tap the cards to throw, check the count and the button, press
+    "Discard N"; wait until the hand is down to six."""
+    page = player.page
+    cards = page.eval_on_selector_all(LEGAL_CARDS, "els => els.map(e => e.dataset.card)")
+    need = len(cards) - 6
+    assert need > 0, cards
+    go = page.locator("#actions button.discard-go")
+    assert go.is_disabled() and go.inner_text() == f"Discard {need}"
+    chosen = rng.sample(cards, need)
+    for card in chosen:
+        page.locator(f'#hand button.card[data-card="{card}"]').click()
+    assert page.locator('#hand button.card[aria-pressed="true"]').count() == need
+    assert page.locator("#actions .discard-count").get_attribute("data-left") == "0"
+    player.snapshot()
+    go.click()
+    player.wait(lambda: page.locator(HAND_CARDS).count() == 6 and not player.pending(), 20,
+                "the hand to be down to six")
+    player.snapshot()
+    assert not set(chosen) & set(player.hand()), "a discarded card is still in the hand"
+    return f"discard {' '.join(chosen)}"
+
+
+def _act(player: Player, rng: random.Random) -> str | None:
+    """A browser's move: its discard, else a bid, trump or card as in test_web_play."""
+    if player.pending() or not player.page.locator(MY_TURN).count():
+        return None
+    if player.page.locator('#actions[data-step="discard"]').count():
+        return _discard(player, rng)
+    return player.act(rng, bid=_high_bid)
+
+
+def _play_until(players: list[Player], done: Any, rng: random.Random, timeout: float) -> None:
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < deadline, "the ten-point game did not get there in time"
+        moved = False
+        for p in players:
+            if done():
+                break
+            moved = bool(_act(p, rng)) or moved
+        for p in players:
+            p.snapshot_if_changed()
+        if not moved:
+            players[0].page.wait_for_timeout(40)
+
+
+def _after_a_browser_declared(players: list[Player], pages: list[Player]) -> bool:
+    """Every page has seen the end of a hand whose trump a browser named."""
+    named = _declared_seq(players)
+    return all(any(e["type"] == "hand_scored" and e["seq"] > named for e in p.events())
+               for p in pages)
+
+
+def test_two_browsers_play_ten_point_and_never_see_a_discard(browser, server):
+    """Ann and Bob (browsers) with two random bots and a spectator's page: bids above 4, trump
+    named from a browser, every seat discards, the hand is played out; no DOM snapshot and no
+    frame names a card another seat discarded, nor one it could not know."""
+    host = create_table(server.url, "Ann", variant="ten-point", options=SHORT,
+                        bots={1: "random", 3: "random"})
+    bob = take_seat(server.url, host["invite"], "Bob", 2)
+    players = [Player(browser, server.url, host), Player(browser, server.url, bob)]
+    watcher = Player(browser, server.url, table=host["table"])
+    pages = [*players, watcher]
+    try:
+        for p in pages:
+            p.context.add_init_script(script=_LIVE_WATCH)
+            p.open_table()
+        start(server.url, host)
+        rng = random.Random(15)
+        # hands until one where a browser named trump is over (a bot may bid 10 first)
+        _play_until(players, lambda: _after_a_browser_declared(players, pages), rng,
+                    timeout=150)
+        for p in pages:
+            p.snapshot()
+        problems = leaks_seen(server.url, server.db_url, pages, host)
+        assert problems == [], "\n".join(problems[:10])
+        full = truth(full_record(server.db_url, host["table"]))
+        assert full
+        # not vacuous: every seat discarded three cards; the others were told "discard" only
+        assert all(len(h.discarded) == 3 for hand in full for h in hand.values())
+        told = [e for e in watcher.events() if e["type"] == "action_taken"
+                and e["action"].startswith("discard")]
+        assert told and all(e["action"] == "discard" for e in told)
+        bids = [int(e["action"].split()[1]) for e in watcher.events()
+                if e["type"] == "action_taken" and re.fullmatch(r"bid \d+", e["action"])]
+        assert max(bids) > 4, bids
+        # the live region said it in words: "Bob discarded 3 cards.", "Ann named hearts trump."
+        said = [t for p in pages for t in p.page.evaluate(_LIVE_HISTORY)]
+        assert watcher.page.locator("#live").get_attribute("aria-live") == "polite"
+        assert any(re.fullmatch(r"\w+ discarded 3 cards\.", t) for t in said), said
+        assert any(re.search(r"\w+ named (clubs|diamonds|hearts|spades) trump\.", t)
+                   for t in said), said
+        # the score sheet has the extra points' column; the summary named them
+        assert watcher.page.locator('#scoresheet th abbr[title^="Extra points"]').count() == 1
+        assert any("Three" in s and "Off-jack" in s for p in players for s in p.summaries())
+        for p in pages:
+            assert p.errors == [], p.errors
+    finally:
+        for p in pages:
+            p.close()
+
+
+#: Every sentence #live ever held (it keeps only the last few): collected by an observer.
+_LIVE_HISTORY = "() => window.__live || []"
+_LIVE_WATCH = """
+window.__live = [];
+new MutationObserver((changes) => {
+  for (const change of changes) for (const node of change.addedNodes) {
+    const box = node.parentElement;
+    if (box && box.id === "live") window.__live.push(node.textContent);
+  }
+}).observe(document, {subtree: true, childList: true});
+"""
+
+
+def _declared_seq(players: list[Player]) -> int:
+    """The seq of the first trump a browser named (as its own page was told it)."""
+    for p in players:
+        for e in p.events():
+            if e["type"] == "action_taken" and e["action"].startswith("trump ") \
+                    and e["seat"] == (p.seat or {}).get("seat"):
+                return int(e["seq"])
+    return 1 << 30
+
+
+def _phone_checks(player: Player, name: str, selector: str) -> None:
+    """At 390x844 and 360x640: nothing wider than the screen, the step's controls on it, a
+    screenshot of each."""
+    for width, height in ((390, 844), (360, 640)):
+        player.page.set_viewport_size({"width": width, "height": height})
+        player.page.wait_for_timeout(100)
+        assert horizontal_overflow(player.page) == 0, (name, width)
+        player.page.locator(selector).first.scroll_into_view_if_needed()
+        assert outside_viewport(player.page, selector) == [], (name, width)
+        screenshot(player.page, f"tenpoint-{name}-{width}x{height}")
+
+
+def test_declare_and_discard_on_a_phone_and_axe(browser, server):
+    """Ann alone with three easy bots on a phone: her bid of 10 wins, she names trump with one
+    of four big labelled suit buttons (the others' pages would say she is naming trump), then
+    discards three cards; both steps fit 390x844 and 360x640; axe finds nothing serious in the
+    discard step."""
+    from browser_helpers import PHONE
+
+    host = create_table(server.url, "Ann", variant="ten-point", options=SHORT,
+                        bots={1: "easy", 2: "easy", 3: "easy"})
+    ann = Player(browser, server.url, host, bypass_csp=True, **PHONE)
+    ann.context.add_init_script(script=_LIVE_WATCH)
+    try:
+        ann.open_table()
+        start(server.url, host)
+        page = ann.page
+        rng = random.Random(3)
+        # the auction: eight bid buttons that fit a phone; Ann bids the most she may
+        ann.wait(lambda: page.locator('#actions[data-step="auction"]').count() > 0
+                 or page.locator('#actions[data-step="declare"]').count() > 0, 30, "the auction")
+        if page.locator('#actions[data-step="auction"]').count():
+            assert page.locator("#actions button.bid").count() == 8   # Pass, 4 … 10
+            _phone_checks(ann, "auction", "#actions button.bid")
+            ann.act(rng, bid=_high_bid)
+        ann.wait(lambda: page.locator('#actions[data-step="declare"]').count() > 0, 30,
+                 "Ann's turn to name trump")
+        suits = page.locator("#actions button.trump-suit")
+        assert suits.count() == 4
+        assert [t.strip() for t in suits.all_inner_texts()] == ["Clubs", "Diamonds", "Hearts",
+                                                                "Spades"]
+        assert words(page.locator("#prompt").inner_text())
+        _phone_checks(ann, "declare", "#actions button.trump-suit")
+        # keyboard: Tab reaches a suit button and Enter names it
+        suits.nth(2).focus()
+        page.keyboard.press("Enter")
+        ann.wait(lambda: any(e["type"] == "action_taken" and e["action"] == "trump H"
+                             for e in ann.events()), 20, "hearts named")
+        ann.wait(lambda: page.locator('#actions[data-step="discard"]').count() > 0, 30,
+                 "Ann's turn to discard")
+        assert page.locator(HAND_CARDS).count() == 9
+        cards = ann.hand()
+        # sorted by the suit each follows: trumps (hearts, the jack of diamonds, jokers) last
+        follows = ["H" if c in ("LJ", "BJ", "JD") or c[1] == "H" else c[1] for c in cards]
+        trumps = [i for i, s in enumerate(follows) if s == "H"]
+        assert trumps == list(range(len(cards) - len(trumps), len(cards))), cards
+        for card in cards[:2]:
+            page.locator(f'#hand button.card[data-card="{card}"]').click()
+        assert page.locator("#actions button.discard-go").is_disabled()
+        assert "1 more card" in page.locator("#actions .discard-count").inner_text()
+        _phone_checks(ann, "discard", "#actions button.discard-go")
+        bad = axe_violations(page)
+        assert bad == [], "\n".join(bad)
+        page.locator(f'#hand button.card[data-card="{cards[2]}"]').click()
+        assert page.locator("#actions button.discard-go").is_enabled()
+        page.locator("#actions button.discard-go").click()
+        ann.wait(lambda: page.locator(HAND_CARDS).count() == 6, 20, "six cards left")
+        ann.wait(lambda: any("You discarded 3 cards." in t
+                             for t in page.evaluate(_LIVE_HISTORY)), 10, "the live sentence")
+        assert any("You named hearts trump." in t for t in page.evaluate(_LIVE_HISTORY))
+        assert not set(cards[:3]) & set(ann.hand())
+        assert ann.errors == [], ann.errors
+    finally:
+        ann.close()
