@@ -415,7 +415,7 @@ class PitchApp(App[None]):
             out.append("Enter discards ")
             out.append_text(card_text(cards[self.selected]))
         else:
-            out.append(f"←→ or 1-{min(len(cards), 9)} chooses a card; Enter discards it")
+            out.append(f"←→ or 1-{min(len(cards), 9)} chooses; Enter discards it")
 
     def say(self, message: Text | str) -> None:
         self.message = message

@@ -2,7 +2,8 @@
 README's screenshot (scripts/tui_screenshot.py): both drive the same app the same way.
 
 :func:`play_until` answers every turn of yours with keys, as a player would (the lowest legal
-bid or pass, then Enter; the first legal card, then Enter), until ``stop(app)`` holds.  With
+bid or pass, then Enter; ♣ when you name trump; the first legal card to play or discard, then
+Enter), until ``stop(app)`` holds.  With
 fixed seeds, bots that do not watch the clock (``easy``, ``medium``) and no pauses, the screens
 it stops at are the same on every run.
 """
@@ -40,6 +41,11 @@ def _idle(app: PitchApp) -> bool:
         len(app.screen_stack) == 1
 
 
+def _bid_order(key: str) -> int:
+    """The bar's bid keys from the lowest: 1..10, then the moon."""
+    return int(key) if key.isdigit() else 99
+
+
 async def play_until(pilot: Pilot[Any], app: PitchApp, stop: Callable[[PitchApp], bool],
                      limit: float = 30.0) -> None:
     """Take your turns with keys until ``stop(app)`` holds at a still moment."""
@@ -56,8 +62,10 @@ async def play_until(pilot: Pilot[Any], app: PitchApp, stop: Callable[[PitchApp]
         view = app.ctl.view()
         if view.phase == "auction":
             keys = app.legal_bids(view)
-            key = "pass" if "pass" in keys else min(keys)
-            await pilot.press({"pass": "p", "moon": "m"}.get(key, key), "enter")
+            key = "pass" if "pass" in keys else min(keys, key=_bid_order)
+            await pilot.press({"pass": "p", "moon": "m", "10": "0"}.get(key, key), "enter")
+        elif view.phase == "declare":  # T5: the first suit, ♣
+            await pilot.press("1", "enter")
         else:
             cards = app.cards(view)
             legal = app.legal_cards(view)
