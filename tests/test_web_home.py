@@ -127,6 +127,55 @@ def test_the_form_shows_each_variants_options_with_the_engines_defaults(browser,
         viewer.close()
 
 
+def test_the_form_makes_a_ten_point_table(browser, server):
+    """The ten-point family on the form (issue 15): its options show the engine's defaults and
+    the rules page's sentences (/api/rules, pitchcards.explain); cutthroat offers 3-6 players;
+    a table made with the form deals nine cards."""
+    host = Player(browser, server.url)
+    try:
+        page = host.page
+        page.goto(server.url + "/")
+        page.wait_for_selector("form#create [name=variant]")
+        variants = {v["name"]: v for v in api(server.url, "GET", "/api/variants")["variants"]}
+        _select(page, "form#create [name=variant]", "ten-point-cutthroat")
+        sizes = page.locator("form#create [name=players] option").evaluate_all(
+            "os => os.map(o => o.value)")
+        assert sizes == ["3", "4", "5", "6"]
+        _select(page, "form#create [name=variant]", "ten-point")
+        rules = api(server.url, "POST", "/api/rules", {"variant": "ten-point", "players": 4})
+        for option in ("deck", "off_jack", "hand_size", "extra_points", "min_bid",
+                       "trump_selection"):
+            default = variants["ten-point"]["values"][option]
+            field = page.locator(f'form#create [name="opt.{option}"]')
+            field.wait_for()
+            value = field.evaluate("e => e.type === 'checkbox' ? String(e.checked) : e.value")
+            expected = str(default).lower() if isinstance(default, bool) else str(default)
+            assert value == expected, (option, value, default)
+            sentence = rules["options"][option]["text"]
+            if sentence:
+                explain = page.locator(f"#opt-{option}-text")
+                explain.wait_for()
+                assert sentence in explain.inner_text(), (option, sentence)
+        assert page.locator('form#create [name="opt.min_bid"] option').count() == 10
+        page.fill("form#create [name=name]", "Ann")
+        for seat in (1, 2, 3):
+            page.wait_for_selector(f'form#create [name="bot.{seat}"]')
+            _select(page, f'form#create [name="bot.{seat}"]', "easy")
+        page.get_by_role("button", name="Create table").click()
+        page.wait_for_selector("#invite", timeout=10000)
+        table, seat = next(iter(_tokens(page).items()))
+        assert api(server.url, "GET", f"/api/tables/{table}")["variant"] == "ten-point"
+        host.table, host.name = table, "Ann"
+        if not page.url.endswith(f"/t/{table}"):
+            page.goto(f"{server.url}/t/{table}")
+        page.wait_for_selector("#connection[data-state=open]", timeout=10000)
+        page.locator("#start").click()
+        host.wait(lambda: len(host.hand()) == 9, 15, "nine cards dealt")
+        assert host.errors == []
+    finally:
+        host.close()
+
+
 def test_the_lobby_lists_a_listed_table_and_not_a_private_one(browser, server):
     listed = create_table(server.url, "Lia", listed=True)
     private = create_table(server.url, "Pia", listed=False)

@@ -233,7 +233,9 @@ class Hello(_Strict):
 class Act(_Strict):
     type: Literal["act"]
     action: str = Field(max_length=40, description="an action in the engine's words: 'bid 2', "
-                                                   "'pass', 'pitch QH', 'play 7S', 'moon'")
+                                                   "'pass', 'pitch QH', 'play 7S', 'moon'; "
+                                                   "ten-point: 'bid 10', 'trump H', "
+                                                   "'discard QH', 'play LJ'")
     seq: int = Field(ge=0, description="the last event seq the client saw when deciding")
 
 

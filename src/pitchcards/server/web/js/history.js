@@ -9,6 +9,7 @@ import { seatToken } from "./tokens.js";
 import { applyPrefs } from "./prefs.js";
 import { cardName, cardShort, cardSvg, suitIcon, suitName } from "./cards.js";
 import { h, replace } from "./dom.js";
+import { hasMoon } from "./words.js";
 import { siteHeader, variantWords } from "./site.js";
 
 /**
@@ -23,7 +24,8 @@ import { siteHeader, variantWords } from "./site.js";
  *   high: number | null, low: number | null, jack: number | null, game: number | null,
  *   points: number[], deltas: number[], tricks?: number[], game_counts?: number[],
  *   trump?: string | null, high_card?: string | null, low_card?: string | null,
- *   jack_card?: string | null, thrown_in?: boolean}} Result
+ *   jack_card?: string | null, thrown_in?: boolean,
+ *   extra?: [string, number | null, number][]}} Result
  * @typedef {{seat: number | null, action: string | null, view: PublicView,
  *   hands: string[][]}} Step
  * @typedef {{number: number, dealer: number, names: string[] | null, result: Result | null,
@@ -61,7 +63,8 @@ function moonWord(view) {
  * @param {string | number | null} value
  */
 function bidWord(view, value) {
-  if (value === "moon" || value === 5) return moonWord(view);
+  // a bid of 5 is the moon only where there is one (the ten-point family bids 5 … 10, T7)
+  if (value === "moon" || (value === 5 && hasMoon(view.rules))) return moonWord(view);
   return String(value);
 }
 
@@ -78,6 +81,7 @@ function actionSentence(view, who, action) {
   if (kind === "bid") return `${who} bids ${arg}.`;
   if (kind === "pitch") return `${who} pitches the ${cardName(arg).toLowerCase()}: a bid of 4.`;
   if (kind === "play") return `${who} plays the ${cardName(arg).toLowerCase()}.`;
+  if (kind === "trump") return `${who} names ${suitName(arg)} trump.`;
   return `${who}: ${action}.`;
 }
 
@@ -449,6 +453,8 @@ class Viewer {
         ? `the jack of${trump} was not dealt` : ""],
       ["Game", r.game, r.game_counts && r.game !== null
         ? `${r.game_counts[r.game]} in game count` : "tied or none"],
+      // T6: the ten-point family's extra points
+      ...(r.extra || []).map(([name, side, value]) => [name, side, value > 1 ? `${value} points` : ""]),
     ];
     if (!r.thrown_in) {
       lines.push(h("table", { class: "points-table" },
