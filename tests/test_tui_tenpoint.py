@@ -338,6 +338,21 @@ def test_a_hint_names_trump_for_you() -> None:
         await pilot.press("enter")
         await pilot.pause(0.05)
         assert app.ctl.view().trump is not None
+        # in the discard, a hint chooses the card to throw away; Enter discards it
+        await until_my(pilot, app, "discard")
+        await pilot.press("h")
+        for _ in range(3000):
+            if "Hint" in text_of(app, "#message"):
+                break
+            await pilot.pause(0.01)
+        assert text_of(app, "#message").startswith("Hint: discard ")
+        assert app.selected is not None
+        card = app.cards(app.ctl.view())[app.selected]
+        assert "Enter discards" in text_of(app, "#prompt")
+        await pilot.press("enter")
+        await pilot.pause(0.05)
+        hand = app.ctl.hand
+        assert hand is not None and hand.discarded(app.ctl.human_seat) == 1 << card
 
     run(app, script)
 
