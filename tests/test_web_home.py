@@ -105,6 +105,16 @@ def test_create_invite_join_and_start(browser, server):
         bob.close()
 
 
+def _check_default(page, variants: dict[str, dict], variant: str, option: str) -> None:
+    """The form's field for ``option`` shows the variant's value from /api/variants."""
+    default = variants[variant]["values"][option]
+    field = page.locator(f'form#create [name="opt.{option}"]')
+    field.wait_for()
+    value = field.evaluate("e => e.type === 'checkbox' ? String(e.checked) : e.value")
+    expected = str(default).lower() if isinstance(default, bool) else str(default)
+    assert value == expected, (variant, option, value, default)
+
+
 def test_the_form_shows_each_variants_options_with_the_engines_defaults(browser, server):
     viewer = Player(browser, server.url)
     try:
@@ -115,13 +125,7 @@ def test_the_form_shows_each_variants_options_with_the_engines_defaults(browser,
         for variant in ("auction", "setback", "money"):
             _select(page, "form#create [name=variant]", variant)
             for option in ("low_to", "moon", "min_bid", "pitch_as_bid_4"):
-                default = variants[variant]["values"][option]
-                field = page.locator(f'form#create [name="opt.{option}"]')
-                field.wait_for()
-                value = field.evaluate("e => e.type === 'checkbox' ? String(e.checked) "
-                                       ": e.value")
-                expected = str(default).lower() if isinstance(default, bool) else str(default)
-                assert value == expected, (variant, option, value, default)
+                _check_default(page, variants, variant, option)
         assert viewer.errors == []
     finally:
         viewer.close()
@@ -145,12 +149,7 @@ def test_the_form_makes_a_ten_point_table(browser, server):
         rules = api(server.url, "POST", "/api/rules", {"variant": "ten-point", "players": 4})
         for option in ("deck", "off_jack", "hand_size", "extra_points", "min_bid",
                        "trump_selection"):
-            default = variants["ten-point"]["values"][option]
-            field = page.locator(f'form#create [name="opt.{option}"]')
-            field.wait_for()
-            value = field.evaluate("e => e.type === 'checkbox' ? String(e.checked) : e.value")
-            expected = str(default).lower() if isinstance(default, bool) else str(default)
-            assert value == expected, (option, value, default)
+            _check_default(page, variants, "ten-point", option)
             sentence = rules["options"][option]["text"]
             if sentence:
                 explain = page.locator(f"#opt-{option}-text")
