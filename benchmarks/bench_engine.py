@@ -1,7 +1,14 @@
 """Engine speed: random full 4-player hands through the public API, side by side with OpenSpiel.
 
     .venv/bin/pip install -e '.[bench]'        # brings open_spiel (optional)
-    .venv/bin/python benchmarks/bench_engine.py [--seconds 2] [--repeats 5]
+    .venv/bin/python benchmarks/bench_engine.py [--seconds 2] [--repeats 5] [--variant NAME]
+        [--against OTHER/src]
+
+``--variant`` plays another named variant (``ten-point`` deals nine cards, names trump and
+discards).  ``--against DIR`` also runs the pitchcards rows on the package found in ``DIR``
+(e.g. the ``src`` of an older checkout: ``git worktree add /tmp/old <commit>``), in a
+subprocess, interleaved repeat by repeat with this one, and prints the ratio of each row: the
+side-by-side check that a change kept the engine's speed.
 
 Rows (each run ``--repeats`` times, interleaved, so machine noise hits every row alike):
 
@@ -20,8 +27,11 @@ to OpenSpiel's games/s (the engine's target: at least 1.5x).
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -43,7 +53,7 @@ def _random_hands(seconds: float, seeded: bool) -> tuple[float, float]:
     deadline = time.perf_counter() + seconds
     start = time.perf_counter()
     while time.perf_counter() < deadline:
-        for _ in range(200):
+        for _ in range(100):
             if seeded:
                 h = Hand.deal(RULES, players=4, dealer=hands & 3, seed=hands)
             else:
@@ -72,7 +82,7 @@ def pitch_search_path(seconds: float) -> tuple[float, float]:
     roots = []
     for i in range(64):
         h = Hand.deal(RULES, players=4, dealer=i & 3, rng=rng)
-        while h.phase == "auction":
+        while h.phase != "play":  # the auction (and naming trump, the discard: T4, T5)
             acts = h.legal_actions()
             h.push(acts[int(rnd() * len(acts))])
         roots.append(h)
@@ -126,7 +136,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="per row and repeat")
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--variant", default="auction", help="a named variant (4 players)")
+    parser.add_argument("--against", metavar="DIR", default=None,
+                        help="also run the pitchcards rows on the package in DIR, interleaved")
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    global RULES
+    RULES = pc.find_variant(args.variant)
 
     rows: dict[str, Callable[[float], tuple[float, float] | None]] = {
         "pitchcards Hand (checked)": pitch_checked,
@@ -134,15 +150,23 @@ def main(argv: list[str] | None = None) -> int:
         "open_spiel oh_hell(4p, 6 tricks)": open_spiel_oh_hell,
         "pitchcards search path (unchecked push/pop)": pitch_search_path,
     }
+    if args.json:  # one repeat of our rows, for another run's --against
+        print(json.dumps({name: fn(args.seconds) for name, fn in rows.items()
+                          if name.startswith("pitchcards")}))
+        return 0
     samples: dict[str, list[tuple[float, float]]] = {name: [] for name in rows}
+    other: dict[str, list[tuple[float, float]]] = {name: [] for name in rows}
     for _ in range(args.repeats):
         for name, fn in rows.items():
             got = fn(args.seconds)
             if got is not None:
                 samples[name].append(got)
+        if args.against:
+            for name, got in _run_against(args).items():
+                other[name].append((got[0], got[1]))
 
     print(f"Python {sys.version.split()[0]}, {args.repeats} repeats x {args.seconds:g} s per row; "
-          "median [min-max]")
+          f"variant {args.variant}; median [min-max]")
     print(f"{'row':<46} {'hands/s':>24} {'actions/s':>12}")
     medians: dict[str, float] = {}
     for name, got in samples.items():
@@ -161,7 +185,25 @@ def main(argv: list[str] | None = None) -> int:
         per_repeat = [a[0] / b[0] for a, b in zip(samples[ours], samples[theirs], strict=True)]
         print(f"\nratio checked pitchcards / OpenSpiel: {ratio:.2f}x "
               f"(per repeat {min(per_repeat):.2f}-{max(per_repeat):.2f}; target >= 1.5x)")
+    if args.against:
+        print(f"\nagainst {args.against} (this / that, hands/s; per repeat, interleaved):")
+        for name, got in other.items():
+            if got and samples[name]:
+                ratios = [a[0] / b[0] for a, b in zip(samples[name], got, strict=True)]
+                print(f"  {name:<44} {statistics.median(ratios):.3f} "
+                      f"[{min(ratios):.3f}-{max(ratios):.3f}]  "
+                      f"(that: {statistics.median(g[0] for g in got):,.0f} hands/s)")
     return 0
+
+
+def _run_against(args: argparse.Namespace) -> dict[str, list[float]]:
+    """One repeat of the pitchcards rows on the package in ``args.against``, in a subprocess."""
+    env = {**os.environ, "PYTHONPATH": os.path.abspath(args.against)}
+    out = subprocess.run(
+        [sys.executable, os.path.abspath(__file__), "--json", "--seconds", str(args.seconds),
+         "--variant", args.variant], env=env, capture_output=True, text=True, check=True)
+    result: dict[str, list[float]] = json.loads(out.stdout)
+    return result
 
 
 if __name__ == "__main__":

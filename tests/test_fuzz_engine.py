@@ -61,7 +61,7 @@ def quick(call: Callable[[], Any]) -> Any:
 
 
 def cache_is_clean() -> bool:
-    return all(type(k) is int for key in hand_module._DEAL_ORDER for k in key)
+    return all(type(k) is int for key in hand_module._DEAL_ORDERS for k in key)
 
 
 def a_hand(seed: int, steps: int) -> pc.Hand:

@@ -40,7 +40,7 @@ def test_a_float_dealer_is_refused_and_poisons_nothing() -> None:
     h = pc.Hand.deal(AUCTION, 4, 1, seed=1)           # was a TypeError: a poisoned cache
     assert h.dealer == 1 and h.seat_to_act == 2
     pc.Hand.deal(pc.find_variant("setback"), 4, 1)
-    assert all(type(k) is int for key in pc.hand._DEAL_ORDER for k in key)
+    assert all(type(k) is int for key in pc.hand._DEAL_ORDERS for k in key)
 
 
 @pytest.mark.parametrize("dealer", [1.0, True, None, "1", -1, 4])

@@ -89,10 +89,16 @@ _SIDES = (tuple(tuple(range(n)) for n in range(9)), tuple(tuple(s % 2 for s in r
                                                            for n in range(9)))
 
 # _SUIT_PLAYS[suit][13-bit rank mask]: the play actions of those cards, so a legal mask turns
-# into its actions with four lookups (random playouts rarely repeat a whole-hand mask).
-_SUIT_PLAYS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+# into its actions with four lookups (random playouts rarely repeat a whole-hand mask).  The
+# spades table is indexed by 15 bits, the jokers' (cards 52, 53: T1) being the top two, so a
+# hand with jokers needs no fifth lookup.
+_SUIT_PLAYS_13: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
     tuple(tuple(PLAY[13 * suit + r] for r in range(13) if m >> r & 1) for m in range(1 << 13))
     for suit in range(4))
+_SUIT_PLAYS: tuple[tuple[tuple[Action, ...], ...], ...] = (
+    *_SUIT_PLAYS_13[:3],
+    tuple(spades + jokers for jokers in ((), (PLAY[52],), (PLAY[53],), (PLAY[52], PLAY[53]))
+          for spades in _SUIT_PLAYS_13[3]))
 _SUIT_PITCHES: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
     tuple(tuple(PITCH[13 * suit + r] for r in range(13) if m >> r & 1) for m in range(1 << 13))
     for suit in range(4))
@@ -103,8 +109,34 @@ def _actions_of(mask: int, table: tuple[tuple[tuple[Action, ...], ...], ...]) ->
             *table[2][mask >> 26 & 0x1FFF], *table[3][mask >> 39 & 0x1FFF]]
 
 
-#: _JOKER_PLAYS[mask >> 52]: the play actions of the jokers in a mask (T1).
-_JOKER_PLAYS = ((), (PLAY[52],), (PLAY[53],), (PLAY[52], PLAY[53]))
+
+_Setup = tuple[RuleSet, tuple[tuple[int, ...], ...], int, DeckModel, tuple[Action, ...], int, bool]
+_SETUPS: dict[int, _Setup] = {}
+
+
+def _setup(rules: RuleSet) -> _Setup:
+    """What every hand under ``rules`` starts from, worked out once per rule set (a hand is
+    dealt thousands of times a second in search; a RuleSet's own hash reads every option).
+
+    Keyed by ``id(rules)``; the entry holds the rule set itself, so the id cannot be reused
+    while the entry lives (and a stale id is caught by the ``is`` check).
+    """
+    entry = _SETUPS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_SETUPS) >= 256:
+            _SETUPS.clear()
+        entry = (
+            rules, _SIDES[rules.partnership == "2x2"], _FOLLOW[rules.follow_rule],
+            deck_model(rules),
+            # T8: without a moon the bids are numbers up to every point of a hand (BIDS[5] is a
+            # bid of five); with one, BID[5] is the moon (the two agree on 1..4).
+            BID if rules.moon != "none" else BIDS,
+            # What the opening lead may be (T6): not a joker when it names trump; a trump, if
+            # the leader has one, under declare_then_lead_trump (set when trump is named).
+            FULL_DECK if rules.trump_selection == "first_lead" else _ANY_CARD,
+            rules.hand_size > 6)
+        _SETUPS[id(rules)] = entry
+    return entry
 
 
 class Hand:
@@ -174,18 +206,11 @@ class Hand:
         self.players = n
         self.dealer = dealer
         self.dealt = dealt
-        self._sides = _SIDES[rules.partnership == "2x2"][n]
-        self._follow = _FOLLOW[rules.follow_rule]
-        self._model: DeckModel = deck_model(rules)
-        # T8: without a moon the bids are numbers up to every point of a hand (BIDS[5] is a
-        # bid of five); with one, BID[5] is the moon (the two agree on 1..4).
-        self._bids = BID if rules.moon != "none" else BIDS
+        _, sides, self._follow, self._model, self._bids, self._opening, discards = _setup(rules)
+        self._sides = sides[n]
         self._discarded = [0] * n
         # T4: a deal of the kept six cards (a public record's) skips the discard.
-        self._kept_only = rules.hand_size > 6 and dealt[0].bit_count() == 6
-        # What the opening lead may be (T6): not a joker when it names trump; a trump, if the
-        # leader has one, under declare_then_lead_trump (set when trump is named).
-        self._opening = FULL_DECK if rules.trump_selection == "first_lead" else _ANY_CARD
+        self._kept_only = discards and dealt[0].bit_count() == 6
         self._hands = list(dealt)
         self._phase = AUCTION
         self._stack: list[tuple[object, ...]] = []
@@ -414,8 +439,6 @@ class Hand:
         if self._phase == PLAY_PHASE:
             hand = self.legal_mask()
             t = _SUIT_PLAYS
-            if hand >> 52:
-                return [*_actions_of(hand, t), *_JOKER_PLAYS[hand >> 52]]
             return [*t[0][hand & 0x1FFF], *t[1][hand >> 13 & 0x1FFF],
                     *t[2][hand >> 26 & 0x1FFF], *t[3][hand >> 39]]
         if self._phase == AUCTION:
@@ -503,8 +526,9 @@ class Hand:
         if seat is not None and (type(seat) is not int or seat != self.seat_to_act):
             self._check_turn(a, seat)
         if self._phase == PLAY_PHASE:
-            # C6 / E12: the follow rules are stated once, in legal_mask.
-            card = _PLAY_CARD[a]
+            # C6 / E12: the follow rules are stated once, in legal_mask.  A play's id is its
+            # card below 52; a joker's play (ids 110, 111) and any other action look it up.
+            card = a if a < 52 else _PLAY_CARD[a]
             if not self.legal_mask() >> card & 1:
                 raise self._play_refused(a)
             s: int = self.seat_to_act  # type: ignore[assignment]
@@ -524,7 +548,7 @@ class Hand:
         if self._phase == PLAY_PHASE:
             s: int = self.seat_to_act  # type: ignore[assignment]
             self._stack.append((action, s, self._led, self._win_seat, self._win_str))
-            self._play_card(s, _PLAY_CARD[action])
+            self._play_card(s, action if action < 52 else _PLAY_CARD[action])
         elif self._phase == AUCTION:
             self._push_auction(action)
         else:
@@ -725,7 +749,7 @@ class Hand:
                     tuple(d & ~x for d, x in zip(self.dealt, self._discarded, strict=True)))
             self.result = score_hand(self.rules, self.dealer, self.pitcher, self.contract,
                                      self._sides, kept, self._captured, self._tricks_won,
-                                     self._trump)
+                                     self._trump, self._model)
         else:
             self.seat_to_act = winner
 
@@ -826,7 +850,7 @@ class Hand:
         seat: int = entry[1]  # type: ignore[assignment]
         if len(entry) == 5:  # a play: (action, seat, led, winning seat, winning strength)
             _, _, self._led, self._win_seat, self._win_str = entry  # type: ignore[assignment]
-            self._unplay(seat, _PLAY_CARD[action])
+            self._unplay(seat, action if action < 52 else _PLAY_CARD[action])
             self._phase = PLAY_PHASE
             if not self._tricks and not self._trick and not self.rules.declares_trump:
                 self._trump = -1  # the opening lead is taken back: no trump yet

@@ -11,7 +11,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 
 from .cards import HIGH_JOKER, LOW_JOKER, SUIT_MASKS, SUITS, card_name, game_count
-from .deck import deck_model, off_jack_of
+from .deck import DeckModel, deck_model, off_jack_of
 from .rules import RuleSet
 
 __all__ = ["HandResult", "contract_result", "game_point", "score_hand"]
@@ -87,7 +87,8 @@ class HandResult:
 
 def score_hand(rules: RuleSet, dealer: int, pitcher: int | None, contract: int | None,
                sides: Sequence[int], dealt: Sequence[int], captured: Sequence[int],
-               tricks_won: Sequence[int], trump: int) -> HandResult:
+               tricks_won: Sequence[int], trump: int, model: DeckModel | None = None
+               ) -> HandResult:
     """Score a finished hand from who held (was dealt and kept: T4) and who captured which
     cards."""
     assert pitcher is not None and contract is not None and trump >= 0
@@ -97,7 +98,8 @@ def score_hand(rules: RuleSet, dealer: int, pitcher: int | None, contract: int |
     in_play = 0
     for m in dealt:
         in_play |= m
-    model = deck_model(rules)
+    if model is None:
+        model = deck_model(rules)
     if model.classic:
         trumps = in_play & SUIT_MASKS[trump]  # C9/E2: extremes among dealt trumps only
         high_card = trumps.bit_length() - 1
@@ -136,7 +138,8 @@ def score_hand(rules: RuleSet, dealer: int, pitcher: int | None, contract: int |
     game = game_point(rules, counts, sides, dealer, sides[pitcher])
     if game is not None:
         points[game] += 1
-    extra = _extra_points(rules, trump, in_play, captured, sides, points)
+    extra = (() if rules.extra_points == "none" else
+             _extra_points(rules, trump, in_play, captured, sides, points))
 
     pside = sides[pitcher]
     return contract_result(
@@ -153,8 +156,6 @@ def _extra_points(rules: RuleSet, trump: int, in_play: int, captured: Sequence[i
                   ) -> tuple[tuple[str, int | None, int], ...]:
     """T7: the off-jack, each joker (1 each) and the three of trumps (3) to their capturer;
     adds them to ``points`` and returns who took each (None: not in play)."""
-    if rules.extra_points == "none":
-        return ()
     cards: list[tuple[str, int, int]] = []
     if rules.off_jack:
         cards.append(("Off-jack", off_jack_of(trump), 1))
