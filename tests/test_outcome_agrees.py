@@ -12,7 +12,8 @@ import pitchcards as pc
 from pitchcards.outcome import EnteredHand, Outcome
 from test_properties import OPTION_CHOICES as ENGINE_CHOICES
 
-VARIANT_NAMES = sorted(pc.VARIANTS)
+# The four-point variants: a ten-point hand is played, never entered by its outcome (T7).
+VARIANT_NAMES = sorted(name for name, rules in pc.VARIANTS.items() if not rules.is_ten_point)
 
 OPTION_CHOICES = {
     **ENGINE_CHOICES,

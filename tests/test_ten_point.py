@@ -15,6 +15,7 @@ from pitchcards.cards import card_name, cards_of, game_count, mask_of
 from pitchcards.deck import deck_model, off_jack_of
 from pitchcards.events import HIDDEN_DISCARD, apply_event
 from pitchcards.notation import read_record, replay, write_record
+from pitchcards.scoresheet import ScoreSheet
 from pitchcards.table import Table
 
 TEN = pc.find_variant("ten-point")
@@ -328,6 +329,17 @@ def test_T4_a_public_record_deals_the_kept_cards_and_replays_to_the_same_scores(
             for c in cards_of(h.discarded(seat)):
                 assert card_name(c) not in block.split()
     assert replay(read_record(public)).scores == replay(read_record(full)).scores == m.scores
+
+
+# ----------------------------------------------------------------- the scorekeeper says no
+def test_a_ten_point_hand_is_played_not_entered_by_its_outcome() -> None:
+    with pytest.raises(pc.IllegalActionError) as info:
+        pc.Match(TEN, 4, dealer=0).enter(pc.Outcome(bidder=1, bid=4, trump="S", high=1, low=1,
+                                                    jack=1, game=1))
+    assert info.value.reason == "bad_outcome" and "ten-point" in str(info.value)
+    with pytest.raises(pc.IllegalActionError) as setup:
+        ScoreSheet.new(CUT, ["Ann", "Bob", "Cy"])
+    assert setup.value.reason == "bad_setup"
 
 
 # ------------------------------------------------------------- the four-point game unchanged

@@ -156,6 +156,10 @@ class EnteredHand(Hand):
         """
         if not isinstance(outcome, Outcome):
             raise _bad(f"a hand is entered as an Outcome, not {shown(outcome)}")
+        if rules.is_ten_point or rules.points_total != 4:
+            # An outcome names who took High, Low, Jack and Game: the four-point game's points.
+            raise _bad(f"{rules.name!r} is a ten-point game (T7): its hands are played, not "
+                       "entered by their outcome; the scorekeeper keeps four-point games")
         who = _Namer(players, names)
         if outcome.dealer is not None and outcome.dealer != dealer:
             raise IllegalActionError(

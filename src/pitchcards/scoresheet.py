@@ -51,6 +51,11 @@ class ScoreSheet:
         if not isinstance(session, MoneySession | Match):
             raise IllegalActionError(f"a score sheet keeps a MoneySession or a Match, not "
                                      f"{shown(session)}", reason="bad_setup", phase="setup")
+        if session.rules.is_ten_point or session.rules.points_total != 4:
+            raise IllegalActionError(
+                f"{session.rules.name!r} is a ten-point game (T7): a score sheet enters hands by "
+                "who took High, Low, Jack and Game, the four-point game's points; play it "
+                "instead", reason="bad_setup", phase="setup")
         self.session = session
         #: Cents each player has received (negative: paid) in the payments made so far.
         self.cash: dict[str, int] = {}
