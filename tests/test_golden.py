@@ -17,7 +17,8 @@ import pitchcards as pc
 from pitchcards.notation import HandRecord, read_record, replay, replay_text, write_record
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
-VARIANTS = ("money", "auction", "auction-partners", "setback")
+VARIANTS = ("money", "auction", "auction-partners", "setback", "ten-point",
+            "ten-point-cutthroat")
 
 
 def _load(variant: str) -> str:
@@ -95,8 +96,8 @@ def test_golden_record_prints(variant: str) -> None:
         assert "Eve joins" in out and "Bob leaves and is paid" in out
         assert "session settled" in out and "payouts:" in out and "pot: $0.00" in out
     else:
-        assert f"winner: {'team' if 'partners' in variant or variant == 'setback' else 'seat'}" \
-            in out
+        partners = pc.find_variant(variant).partnership_mode
+        assert f"winner: {'team' if partners else 'seat'}" in out
 
 
 def test_a_drifted_result_is_caught() -> None:
