@@ -53,7 +53,8 @@ def hljg_reach_order(rules: RuleSet, before: Sequence[int], result: HandResult) 
     """Sides in the order they reach the target when the hand is counted High-Low-Jack-Game.
 
     §7.7 (W1, H7): a set pitcher's loss is taken first; then each point is added in the order
-    High, Low, Jack, Game (a made moon's extra point, if it scores 5, last).
+    High, Low, Jack, Game, then the ten-point family's extra points in the order of
+    ``result.extra`` (a made moon's extra point, if it scores 5, last).
     """
     target = rules.target
     if target is None:
@@ -70,10 +71,12 @@ def hljg_reach_order(rules: RuleSet, before: Sequence[int], result: HandResult) 
 
     if pside is not None and not result.made:
         running[pside] += result.deltas[pside]  # the loss counts first
-    for side in (result.high, result.low, result.jack, result.game):
+    points = [(side, 1) for side in (result.high, result.low, result.jack, result.game)]
+    points += [(side, value) for _, side, value in result.extra]  # T7: then the extra points
+    for side, value in points:
         if side is None or (side == pside and not result.made):
             continue
-        add(side, 1)
+        add(side, value)
     if pside is not None and result.made:
         extra = result.deltas[pside] - result.points[pside]
         if extra > 0:
