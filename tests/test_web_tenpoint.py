@@ -143,6 +143,14 @@ def test_two_browsers_play_ten_point_and_never_see_a_discard(browser, server):
         assert any(re.fullmatch(r"\w+ discarded 3 cards\.", t) for t in said), said
         assert any(re.search(r"\w+ named (clubs|diamonds|hearts|spades) trump\.", t)
                    for t in said), said
+        # the others were told who was naming trump and discarding, never with a card; a
+        # seat's count went from nine to six cards
+        seen = [t for p in pages for t in p.page.evaluate(_PROMPTS)]
+        assert any(re.fullmatch(r"\w+ is naming trump…", t) for t in seen), seen[:40]
+        assert any(re.fullmatch(r"\w+ is discarding…", t) for t in seen), seen[:40]
+        assert any("discarding…" in t and t.startswith("seat: ") for t in seen)
+        assert any(t.startswith("seat: 7 cards") or t.startswith("seat: 8 cards")
+                   for t in seen), "no seat's count dropped during its discard"
         # the score sheet has the extra points' column; the summary named them
         assert watcher.page.locator('#scoresheet th abbr[title^="Extra points"]').count() == 1
         assert any("Three" in s and "Off-jack" in s for p in players for s in p.summaries())
@@ -155,12 +163,23 @@ def test_two_browsers_play_ten_point_and_never_see_a_discard(browser, server):
 
 #: Every sentence #live ever held (it keeps only the last few): collected by an observer.
 _LIVE_HISTORY = "() => window.__live || []"
+#: ... and every text #prompt showed, and every seat's facts line ("6 cards · discarding…").
+_PROMPTS = "() => window.__prompts || []"
 _LIVE_WATCH = """
 window.__live = [];
+window.__prompts = [];
 new MutationObserver((changes) => {
-  for (const change of changes) for (const node of change.addedNodes) {
-    const box = node.parentElement;
-    if (box && box.id === "live") window.__live.push(node.textContent);
+  for (const change of changes) {
+    if (change.target.id === "prompt") window.__prompts.push(change.target.textContent);
+    if (change.target.id === "seats") {
+      for (const f of change.target.querySelectorAll(".seat-facts")) {
+        window.__prompts.push("seat: " + f.textContent);
+      }
+    }
+    for (const node of change.addedNodes) {
+      const box = node.parentElement;
+      if (box && box.id === "live") window.__live.push(node.textContent);
+    }
   }
 }).observe(document, {subtree: true, childList: true});
 """
