@@ -288,6 +288,21 @@ def test_T9_target_52_and_the_bidder_goes_out() -> None:
     assert last.made and m.side_of(last.pitcher) == m.winner  # type: ignore[arg-type]
 
 
+def test_T9_counted_in_order_the_extra_points_come_after_game() -> None:
+    from pitchcards.match import hljg_reach_order
+    from pitchcards.scoring import contract_result
+
+    rules = TEN.replace(win_rule="first_to_target_HLJG_order")
+    # Side 1 (the pitcher's, bid 2, made) takes High and Game; side 0 takes Low, Jack, the
+    # off-jack and the three.  From 46 to 50: side 1 reaches 52 with Game; side 0 would have
+    # got there first had the off-jack and the three been counted before Game.
+    result = contract_result(rules, 1, 2, 1, [6, 2], False, 1, 0, 0, 1,
+                             extra=(("Off-jack", 0, 1), ("High joker", None, 1),
+                                    ("Low joker", None, 1), ("Three", 0, 3)))
+    assert result.made and result.deltas == (6, 2)
+    assert hljg_reach_order(rules, [46, 50], result) == [1, 0]
+
+
 # ------------------------------------------------------------------ events and records (T4)
 def test_T4_other_seats_and_spectators_are_told_discard_without_the_card() -> None:
     table = Table(pc.Match(TEN, 4, dealer=0, seed=2),
