@@ -156,9 +156,39 @@ def test_two_browsers_play_ten_point_and_never_see_a_discard(browser, server):
         assert any("Three" in s and "Off-jack" in s for p in players for s in p.summaries())
         for p in pages:
             assert p.errors == [], p.errors
+        _history_shows_no_discard(players[0], finished[0])
     finally:
         for p in pages:
             p.close()
+
+
+def _history_shows_no_discard(player: Player, hand: dict[str, Any]) -> None:
+    """The hand-history viewer steps through the first finished hand: every seat's six kept
+    cards face up, trump named, and no card anyone discarded, at any step (T4)."""
+    from playwright.sync_api import expect
+
+    page = player.page
+    page.goto(f"{player.url}/t/{player.table}/history")
+    expect(page.locator("#hands a, #hands button, #hands li").first).to_be_visible(timeout=10000)
+    if page.locator("#hands a, #hands button").count():
+        page.locator("#hands a, #hands button").first.click()
+    position = page.locator("#position")
+    expect(position).to_contain_text(re.compile(r"\d+ of 6"), timeout=5000)
+    thrown = {c for h in hand.values() for c in h.discarded}
+    kept = {c for h in hand.values() for c in h.dealt} - thrown
+    shown = set(page.eval_on_selector_all("[data-card]", "es => es.map(e => e.dataset.card)"))
+    assert kept <= shown, f"not shown: {sorted(kept - shown)}"
+    forward = page.locator("#step-forward")
+    for _ in range(40):
+        html = page.content()
+        assert not {c for c in thrown if f'data-card="{c}"' in html}, "a discard in the history"
+        if forward.is_disabled():
+            break
+        before = position.inner_text()
+        forward.click()
+        expect(position).not_to_have_text(before)
+    assert forward.is_disabled()
+    assert player.errors == [], player.errors
 
 
 #: Every sentence #live ever held (it keeps only the last few): collected by an observer.
