@@ -286,9 +286,11 @@ def test_points_that_do_not_add_up_are_refused_at_the_end() -> None:
     assert error is not None and "7 in all" in error and form.step == "points"
 
 
-def test_a_ten_point_sheet_is_refused_with_the_reason() -> None:
-    # T7: the form has no place for the off-jack, the jokers and the three: no wrong totals.
+def test_a_ten_point_sheet_is_refused_with_the_reason(capsys: pytest.CaptureFixture[str]) -> None:
+    # T7: the form has no place for the off-jack, the jokers and the three: no wrong totals
+    # (the score sheet refuses the ten-point family; pitch score says why and stops).
     for variant in ("ten-point", "ten-point-cutthroat"):
-        with pytest.raises(pc.OptionError, match="10 points a hand"):
+        with pytest.raises(pc.PitchError, match="ten-point game"):
             new_sheet(["Ann", "Bob", "Cy", "Dee"], variant)
-    new_sheet(["Ann", "Bob", "Cy", "Dee"], "auction", options={"deck": 54})  # 4 points: kept
+    assert main(["score", "Ann", "Bob", "Cy", "Dee", "--variant", "ten-point"]) == 2
+    assert "ten-point game" in capsys.readouterr().err

@@ -216,13 +216,6 @@ def new_sheet(names: list[str], variant: str = "money", stake: str | None = None
         changes["stake_per_point"] = parse_money(stake, what="the stake")
     if changes:
         rules = rules.replace(**changes)
-    if rules.points_total != 4:
-        # T7: the form enters High, Low, Jack and Game; a hand's off-jack, jokers and three
-        # have no place in it yet, so such a sheet would add up wrong.
-        raise OptionError(f"pitch score keeps the four-point game's sheet (High, Low, Jack, "
-                          f"Game); {rules.name!r} scores {rules.points_total} points a hand, "
-                          "which it cannot enter yet: play it with pitch play --variant "
-                          f"{rules.name}")
     return ScoreSheet.new(rules, names, dealer=dealer)
 
 
