@@ -44,7 +44,13 @@ trumps).
   following a trump lead; under ``strict_follow`` any off-suit card proves it.  The rule is read
   from one table shared with the sampler (:data:`~.sampler.FOLLOW_ALLOWS`, C6); the seat's own
   legal cards come from the engine (the view's legal actions, or ``Hand.legal_mask`` in
-  rollouts), and trick strength from :mod:`pitchcards.cards` (C7).
+  rollouts), and trick strength from the rules' deck model (C7).
+
+**The ten-point family** (T1-T8): bidding, naming trump and discarding are in
+:mod:`.ten_point`; card play reads per-trump tables (:mod:`.tables`: suits for following, the
+trump order with the jokers and the off-jack, the cards whose capture scores), and treats every
+scoring card as the J above (the three, worth 3, most of all).  The 52-card tables are the old
+ones, so the four-point game plays exactly as before.
 """
 
 from __future__ import annotations
