@@ -526,9 +526,9 @@ class Hand:
         if seat is not None and (type(seat) is not int or seat != self.seat_to_act):
             self._check_turn(a, seat)
         if self._phase == PLAY_PHASE:
-            # C6 / E12: the follow rules are stated once, in legal_mask.  A play's id is its
-            # card below 52; a joker's play (ids 110, 111) and any other action look it up.
-            card = a if a < 52 else _PLAY_CARD[a]
+            # C6 / E12: the follow rules are stated once, in legal_mask.  (A tuple lookup is
+            # cheaper than comparing an int subclass with 52: every action takes it.)
+            card = _PLAY_CARD[a]
             if not self.legal_mask() >> card & 1:
                 raise self._play_refused(a)
             s: int = self.seat_to_act  # type: ignore[assignment]
@@ -548,7 +548,7 @@ class Hand:
         if self._phase == PLAY_PHASE:
             s: int = self.seat_to_act  # type: ignore[assignment]
             self._stack.append((action, s, self._led, self._win_seat, self._win_str))
-            self._play_card(s, action if action < 52 else _PLAY_CARD[action])
+            self._play_card(s, _PLAY_CARD[action])
         elif self._phase == AUCTION:
             self._push_auction(action)
         else:
@@ -850,7 +850,7 @@ class Hand:
         seat: int = entry[1]  # type: ignore[assignment]
         if len(entry) == 5:  # a play: (action, seat, led, winning seat, winning strength)
             _, _, self._led, self._win_seat, self._win_str = entry  # type: ignore[assignment]
-            self._unplay(seat, action if action < 52 else _PLAY_CARD[action])
+            self._unplay(seat, _PLAY_CARD[action])
             self._phase = PLAY_PHASE
             if not self._tricks and not self._trick and not self.rules.declares_trump:
                 self._trump = -1  # the opening lead is taken back: no trump yet
