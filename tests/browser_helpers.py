@@ -398,13 +398,14 @@ def leaks_seen(url: str, db_url: str, players: Sequence[Player],
         where = re.match(r"(\S+) frame (\d+) .*names (\[[^\]]*\])", problem)
         if where and logs[where[1]][int(where[2])].startswith('{"type": "dom"'):
             html = json.loads(logs[where[1]][int(where[2])])["html"]
+            problem = problem[:problem.find(": {")] if ": {" in problem else problem
             for card in json.loads(where[3].replace("'", '"')):
                 spots = [m.start() for m in CARD.finditer(html) if m.group(1) == card]
                 spots += [m.start() for m in _WORDS.finditer(html)
                           if card in cards_named(m.group(0))]
                 spots += [m.start() for m in _SYMBOLS.finditer(html)
                           if card in cards_named(m.group(0))]
-                problem = problem[:problem.index(": {")] + "".join(
+                problem += f"\n  {card}:" + "".join(
                     f"\n    ...{html[max(0, i - 150):i + 60]}..." for i in spots[:3])
         found.append(problem)
     return found

@@ -175,13 +175,18 @@ def leaks(game: Game, secrets: Sequence[str] = ()) -> list[str]:
 
     Frames of a hand the record does not hold (the one in play when the game was stopped) are
     checked for secrets only: its deal is not known here.  A card another seat discarded is
-    reported as a discard leak (T4), and so is one in the hand history or score sheet."""
+    reported as a discard leak (T4), and so is one in the hand history or score sheet.
+
+    A page's DOM snapshot (``{"type": "dom"}``, tests/browser_helpers.py) keeps the words of
+    earlier hands (the score sheet's High and Low cards, the live region's last plays): a card
+    played face up in an earlier hand is no news there.  Frames get no such allowance."""
     dealt = truth(game.full if game.full is not None else game.record)
     found: list[str] = _page_leaks(game, dealt)
     for label, frames in game.frames.items():
         name = game.names[label]
         hand = -1
         public: set[str] = set()
+        earlier: set[str] = set()   #: cards face up in the hands before this one
         for n, raw in enumerate(frames):
             for secret in secrets:
                 if secret in raw:
@@ -189,7 +194,7 @@ def leaks(game: Game, secrets: Sequence[str] = ()) -> list[str]:
             msg = json.loads(raw)
             event = msg.get("event") if msg.get("type") == "event" else None
             if event is not None and event["type"] == "hand_dealt":
-                hand, public = event["hand"], set()
+                hand, earlier, public = event["hand"], earlier | public, set()
             if event is not None and event["type"] == "action_taken":
                 kind, _, card = event["action"].partition(" ")
                 if kind in ("play", "pitch"):
@@ -199,6 +204,8 @@ def leaks(game: Game, secrets: Sequence[str] = ()) -> list[str]:
             held = dealt[hand] if hand >= 0 else {}
             own = held[name].dealt if name is not None and name in held else set()
             named = set(CARD.findall(raw))
+            if msg.get("type") == "dom":
+                named -= earlier
             thrown = named & _others_discards(held, name)
             if thrown:
                 found.append(f"{label} frame {n} (hand {hand}): names {sorted(thrown)}, "

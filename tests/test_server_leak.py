@@ -106,3 +106,30 @@ def test_the_checker_catches_a_leak():
     assert any(card_of_b in p and "frame 1" in p for p in found)
     assert any("secret" in p and "frame 2" in p for p in found)
     assert not any("frame 0" in p for p in found)
+
+
+def test_a_page_may_keep_earlier_hands_words_a_frame_may_not():
+    """A DOM snapshot in hand 2 may still name a card played face up in hand 1 (the score
+    sheet, the live region); a frame of hand 2 naming it is reported."""
+    import pitchcards as pc
+    from pitchcards.cards import card_name
+    from pitchcards.table import Table
+
+    m = pc.Match(pc.find_variant("auction"), players=3, dealer=0, seed=4, names=["A", "B", "C"])
+    t = Table(m)
+    for _ in range(2):
+        t.deal()
+        while t.in_hand:
+            t.push(t.view(t.to_act).legal_actions[0])  # type: ignore[arg-type]
+    first = m.hands[0].history
+    played = next(card_name(a.card) for s, a in first if a.kind == "play" and s != 0
+                  and a.card is not None and not m.hands[1].dealt[0] >> a.card & 1)
+    frames = ['{"type":"event","event":{"type":"hand_dealt","hand":0,"seq":1}}',
+              f'{{"type":"event","event":{{"type":"action_taken","seq":2,"seat":1,'
+              f'"action":"play {played}"}}}}',
+              '{"type":"event","event":{"type":"hand_dealt","hand":1,"seq":3}}',
+              json.dumps({"type": "dom", "named": [played], "html": ""}),
+              f'{{"type":"chat","name":"B","text":"{played}","at":0}}']
+    found = leaks(Game("t", "auction", {"seat:A": frames}, {"seat:A": "A"}, m.record()))
+    assert not any("frame 3" in p for p in found)
+    assert any("frame 4" in p and played in p for p in found)

@@ -106,8 +106,8 @@ def test_two_browsers_play_ten_point_and_never_see_a_discard(browser, server):
     """Ann and Bob (browsers) with two random bots and a spectator's page: bids above 4, trump
     named from a browser, every seat discards, the hand is played out; no DOM snapshot and no
     frame names a card another seat discarded, nor one it could not know."""
-    host = create_table(server.url, "Ann", variant="ten-point", options=SHORT,
-                        bots={1: "random", 3: "random"})
+    # to 52 (the variant's own target): the match lasts until a browser has named trump
+    host = create_table(server.url, "Ann", variant="ten-point", bots={1: "random", 3: "random"})
     bob = take_seat(server.url, host["invite"], "Bob", 2)
     players = [Player(browser, server.url, host), Player(browser, server.url, bob)]
     watcher = Player(browser, server.url, table=host["table"])
@@ -153,7 +153,8 @@ def test_two_browsers_play_ten_point_and_never_see_a_discard(browser, server):
                    for t in seen), "no seat's count dropped during its discard"
         # the score sheet has the extra points' column; the summary named them
         assert watcher.page.locator('#scoresheet th abbr[title^="Extra points"]').count() == 1
-        assert any("Three" in s and "Off-jack" in s for p in players for s in p.summaries())
+        players[0].wait(lambda: any("Three" in s and "Off-jack" in s for p in players
+                                    for s in p.summaries()), 15, "a summary with the extras")
         for p in pages:
             assert p.errors == [], p.errors
         _history_shows_no_discard(players[0], finished[0])
