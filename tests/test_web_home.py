@@ -105,6 +105,13 @@ def test_create_invite_join_and_start(browser, server):
         bob.close()
 
 
+def _open_form(page, url: str) -> dict[str, dict]:
+    """The home page with its new-table form; the variants as /api/variants gives them."""
+    page.goto(url + "/")
+    page.wait_for_selector("form#create [name=variant]")
+    return {v["name"]: v for v in api(url, "GET", "/api/variants")["variants"]}
+
+
 def _check_default(page, variants: dict[str, dict], variant: str, option: str) -> None:
     """The form's field for ``option`` shows the variant's value from /api/variants."""
     default = variants[variant]["values"][option]
@@ -119,9 +126,7 @@ def test_the_form_shows_each_variants_options_with_the_engines_defaults(browser,
     viewer = Player(browser, server.url)
     try:
         page = viewer.page
-        page.goto(server.url + "/")
-        page.wait_for_selector("form#create [name=variant]")
-        variants = {v["name"]: v for v in api(server.url, "GET", "/api/variants")["variants"]}
+        variants = _open_form(page, server.url)
         for variant in ("auction", "setback", "money"):
             _select(page, "form#create [name=variant]", variant)
             for option in ("low_to", "moon", "min_bid", "pitch_as_bid_4"):
@@ -138,9 +143,7 @@ def test_the_form_makes_a_ten_point_table(browser, server):
     host = Player(browser, server.url)
     try:
         page = host.page
-        page.goto(server.url + "/")
-        page.wait_for_selector("form#create [name=variant]")
-        variants = {v["name"]: v for v in api(server.url, "GET", "/api/variants")["variants"]}
+        variants = _open_form(page, server.url)
         _select(page, "form#create [name=variant]", "ten-point-cutthroat")
         sizes = page.locator("form#create [name=players] option").evaluate_all(
             "os => os.map(o => o.value)")
