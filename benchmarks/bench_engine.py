@@ -6,9 +6,10 @@
 
 ``--variant`` plays another named variant (``ten-point`` deals nine cards, names trump and
 discards).  ``--against DIR`` also runs the pitchcards rows on the package found in ``DIR``
-(e.g. the ``src`` of an older checkout: ``git worktree add /tmp/old <commit>``), in a
-subprocess, interleaved repeat by repeat with this one, and prints the ratio of each row: the
-side-by-side check that a change kept the engine's speed.
+(e.g. the ``src`` of an older checkout: ``git worktree add /tmp/old <commit>``) and on this one,
+each in a fresh subprocess, alternating repeat by repeat, and prints the ratio of each row: the
+side-by-side check that a change kept the engine's speed (both sides run alike: an in-process
+row would not be comparable, this process having loaded OpenSpiel and run other rows).
 
 Rows (each run ``--repeats`` times, interleaved, so machine noise hits every row alike):
 
@@ -155,15 +156,18 @@ def main(argv: list[str] | None = None) -> int:
                           if name.startswith("pitchcards")}))
         return 0
     samples: dict[str, list[tuple[float, float]]] = {name: [] for name in rows}
+    mine: dict[str, list[tuple[float, float]]] = {name: [] for name in rows}
     other: dict[str, list[tuple[float, float]]] = {name: [] for name in rows}
+    here = os.path.dirname(os.path.dirname(os.path.abspath(pc.__file__)))
     for _ in range(args.repeats):
         for name, fn in rows.items():
             got = fn(args.seconds)
             if got is not None:
                 samples[name].append(got)
         if args.against:
-            for name, got in _run_against(args).items():
-                other[name].append((got[0], got[1]))
+            for side, path in ((mine, here), (other, args.against)):
+                for name, rates in _run_rows(args, path).items():
+                    side[name].append((rates[0], rates[1]))
 
     print(f"Python {sys.version.split()[0]}, {args.repeats} repeats x {args.seconds:g} s per row; "
           f"variant {args.variant}; median [min-max]")
@@ -186,19 +190,21 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\nratio checked pitchcards / OpenSpiel: {ratio:.2f}x "
               f"(per repeat {min(per_repeat):.2f}-{max(per_repeat):.2f}; target >= 1.5x)")
     if args.against:
-        print(f"\nagainst {args.against} (this / that, hands/s; per repeat, interleaved):")
+        print(f"\n{here} against {args.against} (this / that, hands/s, each in its own "
+              "subprocess, alternating; median [min-max] of the per-repeat ratios):")
         for name, got in other.items():
-            if got and samples[name]:
-                ratios = [a[0] / b[0] for a, b in zip(samples[name], got, strict=True)]
+            if got and mine[name]:
+                ratios = [a[0] / b[0] for a, b in zip(mine[name], got, strict=True)]
                 print(f"  {name:<44} {statistics.median(ratios):.3f} "
                       f"[{min(ratios):.3f}-{max(ratios):.3f}]  "
-                      f"(that: {statistics.median(g[0] for g in got):,.0f} hands/s)")
+                      f"(this {statistics.median(g[0] for g in mine[name]):,.0f}, "
+                      f"that {statistics.median(g[0] for g in got):,.0f} hands/s)")
     return 0
 
 
-def _run_against(args: argparse.Namespace) -> dict[str, list[float]]:
-    """One repeat of the pitchcards rows on the package in ``args.against``, in a subprocess."""
-    env = {**os.environ, "PYTHONPATH": os.path.abspath(args.against)}
+def _run_rows(args: argparse.Namespace, path: str) -> dict[str, list[float]]:
+    """One repeat of the pitchcards rows on the package in ``path``, in a fresh subprocess."""
+    env = {**os.environ, "PYTHONPATH": os.path.abspath(path)}
     out = subprocess.run(
         [sys.executable, os.path.abspath(__file__), "--json", "--seconds", str(args.seconds),
          "--variant", args.variant], env=env, capture_output=True, text=True, check=True)

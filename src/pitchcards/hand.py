@@ -61,6 +61,8 @@ _BITS = [1 << c for c in range(MAX_CARDS)]
 _NOT_A_PLAY = 127
 _PLAY_CARD = tuple(a.card if a.kind == "play" and a.card is not None else _NOT_A_PLAY
                    for a in ACTIONS)
+#: The value of each bid action (pitch = 4, moon = 5, ``bid 7`` = 7), 0 for any other action.
+_BID_VALUE = tuple(a.bid or 0 for a in ACTIONS)
 #: Every card of every deck, for an opening lead that may be anything.
 _ANY_CARD = (1 << MAX_CARDS) - 1
 
@@ -490,9 +492,9 @@ class Hand:
         if a == PASS_ID:
             return allow_pass
         if a > PASS_ID:
-            v = ACTIONS[a].bid
+            v = _BID_VALUE[a]
             bids = self._bids
-            return v is not None and v < len(bids) and bids[v] == a and lo <= v <= hi
+            return 0 < v < len(bids) and bids[v] == a and lo <= v <= hi
         if a >= PITCH_BASE:
             return pitch and bool(self._hands[self.seat_to_act] >> (a - PITCH_BASE) & 1)  # type: ignore[index]
         return False
@@ -768,7 +770,7 @@ class Hand:
                 self._high = 4  # B-R4.3: pitching a card is a bid of 4
                 self._pitch = a - PITCH_BASE
             else:
-                self._high = a.bid  # type: ignore[assignment]
+                self._high = _BID_VALUE[a]
                 self._pitch = -1
             self._high_seat = seat
         nxt = self._next_bidder(seat)
