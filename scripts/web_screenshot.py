@@ -3,6 +3,9 @@ file, a table of Auction Pitch with three bots, and Debian's Chromium (Playwrigh
 human seat until a trick is on the felt and it is the human's turn to play.
 
     .venv/bin/python scripts/web_screenshot.py        # writes docs/img/browser-table*.png
+
+The last shot is a ten-point table in the human's discard step: two cards chosen with the keys
+(← → and Enter) and the focus ring on the next.
 """
 
 from __future__ import annotations
@@ -71,6 +74,42 @@ def _play_until_a_trick_is_on_the_felt(page: Page) -> None:
     raise RuntimeError("no trick with the human to play came up")
 
 
+def _discard_step_by_keys(page: Page) -> None:
+    """Bid and name trump by clicks until it is the human's discard (T4), then choose two
+    cards by keyboard and move the focus to a third."""
+    for _ in range(200):
+        if page.locator('#actions[data-step="discard"]').count():
+            break
+        if page.locator(".seat[data-me][data-turn]").count():
+            bids = page.locator("#actions button[data-action]:not([disabled])")
+            if bids.count():
+                bids.nth(bids.count() // 2).click()
+        time.sleep(0.3)
+    else:
+        raise RuntimeError("the human's discard step did not come up")
+    page.locator("body").focus()
+    for key in ("ArrowRight", "Enter", "ArrowRight", "ArrowRight", "Enter", "ArrowRight"):
+        page.keyboard.press(key)
+
+
+def _new_context(browser, url: str, variant: str, size: tuple[int, int], mobile: bool):
+    """A table of ``variant`` with three bots, started, and a context holding Ann's seat."""
+    me = httpx.post(url + "/api/tables", json={
+        "name": "Ann", "variant": variant,
+        "bots": {"1": "hard", "2": "hard", "3": "hard"},
+        "settings": {"bot_delay": 0.4, "hand_pause": 2}}).json()
+    httpx.post(f"{url}/api/tables/{me['table']}/start",
+               headers={"Authorization": f"Bearer {me['token']}"})
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                                  is_mobile=mobile, has_touch=mobile,
+                                  color_scheme="light", reduced_motion="reduce")
+    seat = json.dumps({"token": me["token"], "seat": me["seat"], "name": "Ann"})
+    context.add_init_script(
+        f"localStorage.setItem({json.dumps('pitch.seat.' + me['table'])}, "
+        f"{json.dumps(seat)})")
+    return context, me["table"]
+
+
 def main() -> None:
     out = ROOT / "docs" / "img"
     out.mkdir(parents=True, exist_ok=True)
@@ -78,23 +117,17 @@ def main() -> None:
             sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
         for name, size, mobile in (("browser-table.png", (1280, 800), False),
-                                   ("browser-table-phone.png", (390, 844), True)):
-            me = httpx.post(url + "/api/tables", json={
-                "name": "Ann", "variant": "auction",
-                "bots": {"1": "hard", "2": "hard", "3": "hard"},
-                "settings": {"bot_delay": 0.4, "hand_pause": 2}}).json()
-            httpx.post(f"{url}/api/tables/{me['table']}/start",
-                       headers={"Authorization": f"Bearer {me['token']}"})
-            context = browser.new_context(viewport={"width": size[0], "height": size[1]},
-                                          is_mobile=mobile, has_touch=mobile,
-                                          color_scheme="light", reduced_motion="reduce")
-            seat = json.dumps({"token": me["token"], "seat": me["seat"], "name": "Ann"})
-            context.add_init_script(
-                f"localStorage.setItem({json.dumps('pitch.seat.' + me['table'])}, "
-                f"{json.dumps(seat)})")
+                                   ("browser-table-phone.png", (390, 844), True),
+                                   ("browser-table-discard.png", (1280, 800), False)):
+            discard = name == "browser-table-discard.png"
+            context, table = _new_context(browser, url, "ten-point" if discard else "auction",
+                                          size, mobile)
             page = context.new_page()
-            page.goto(f"{url}/t/{me['table']}")
-            _play_until_a_trick_is_on_the_felt(page)
+            page.goto(f"{url}/t/{table}")
+            if discard:
+                _discard_step_by_keys(page)
+            else:
+                _play_until_a_trick_is_on_the_felt(page)
             time.sleep(0.5)
             page.screenshot(path=str(out / name))
             print("wrote", out / name)

@@ -300,3 +300,85 @@ def test_declare_and_discard_on_a_phone_and_axe(browser, server):
         assert ann.errors == [], ann.errors
     finally:
         ann.close()
+
+
+def _step_or_act(player: Player, rng: random.Random, step: str) -> bool:
+    """Whether the page is at ``step``; else a bid or trump by a click, if it is its turn."""
+    if player.page.locator(step).count():
+        return True
+    if player.page.locator("#actions button[data-action]:not([disabled])").count():
+        player.act(rng, bid=_high_bid)
+    return False
+
+
+#: The card that has the focus, and whether its focus ring shows (:focus-visible).
+_FOCUSED = """() => {
+  const e = document.activeElement;
+  return e && e.matches("#hand button.card") ? [e.dataset.card, e.matches(":focus-visible")] : null;
+}"""
+
+
+def test_discard_by_keyboard_alone(browser, server):
+    """Ann with three easy bots: in her discard step ← → move the focus over her cards (its
+    focus ring shows), Enter and Space choose a card (aria-pressed, a second Enter puts it
+    back), Shift+Tab reaches "Discard 3" and Enter on it throws the three; they leave the
+    hand."""
+    from browser_helpers import DESKTOP
+
+    host = create_table(server.url, "Ann", variant="ten-point", options=SHORT,
+                        bots={1: "easy", 2: "easy", 3: "easy"})
+    ann = Player(browser, server.url, host, **DESKTOP)
+    try:
+        ann.open_table()
+        start(server.url, host)
+        page = ann.page
+        rng = random.Random(7)
+        step = '#actions[data-step="discard"]'
+        # the auction and, if Ann won it, trump: clicked (this test is about the discard)
+        ann.wait(lambda: _step_or_act(ann, rng, step), 40, "Ann's turn to discard")
+        cards = ann.hand()
+        assert len(cards) == 9
+        go = page.locator("#actions button.discard-go")
+        assert go.is_disabled() and go.inner_text() == "Discard 3"
+        page.locator("body").focus()
+        # → from nothing: the first card; → → : the third; ← back to the second
+        page.keyboard.press("ArrowRight")
+        assert page.evaluate(_FOCUSED) == [cards[0], True]
+        page.keyboard.press("Enter")
+        assert page.evaluate(_FOCUSED) == [cards[0], True]
+        pressed = '#hand button.card[aria-pressed="true"]'
+        assert page.eval_on_selector_all(pressed, "es => es.map(e => e.dataset.card)") == cards[:1]
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowRight")
+        assert page.evaluate(_FOCUSED) == [cards[2], True]
+        page.keyboard.press("ArrowLeft")
+        assert page.evaluate(_FOCUSED) == [cards[1], True]
+        page.keyboard.press("Enter")
+        page.keyboard.press("Enter")          # a second Enter puts it back
+        assert page.locator(f'#hand button.card[data-card="{cards[1]}"]') \
+            .get_attribute("aria-pressed") == "false"
+        page.keyboard.press("Space")
+        # ← from the first card wraps to the last
+        page.keyboard.press("ArrowLeft")
+        page.keyboard.press("ArrowLeft")
+        assert page.evaluate(_FOCUSED) == [cards[-1], True]
+        page.keyboard.press("Enter")
+        chosen = [cards[0], cards[1], cards[-1]]
+        assert sorted(page.eval_on_selector_all(pressed, "es => es.map(e => e.dataset.card)")) \
+            == sorted(chosen)
+        assert page.locator("#actions .discard-count").get_attribute("data-left") == "0"
+        assert go.is_enabled()
+        assert 'Ready: press "Discard 3".' in page.locator("#note").inner_text()
+        # the button comes before the hand: Shift+Tab reaches it
+        for _ in range(12):
+            if page.evaluate("() => document.activeElement.matches('button.discard-go')"):
+                break
+            page.keyboard.press("Shift+Tab")
+        assert page.evaluate("() => document.activeElement.matches('button.discard-go')")
+        page.keyboard.press("Enter")
+        ann.wait(lambda: page.locator(HAND_CARDS).count() == 6 and not ann.pending(), 20,
+                 "six cards left")
+        assert not set(chosen) & set(ann.hand()), "a discarded card is still in the hand"
+        assert ann.errors == [], ann.errors
+    finally:
+        ann.close()

@@ -55,7 +55,8 @@ export class Choice {
       this.hooks.redraw();
       return;
     }
-    this.hooks.say("");
+    // said (#note is a status) so a screen reader hears it once the last card is chosen
+    this.hooks.say(this.thrown.size === need ? `Ready: press "Discard ${need}".` : "");
     this.hooks.redraw();
   }
 
@@ -110,14 +111,16 @@ export class Choice {
   }
 
   /**
-   * ← →: the card to the left or right of the picked one.
+   * ← →: the card to the left or right of the picked one (in the discard step, of the card
+   * that has the focus: the table moves the focus with the choice there).
    * @param {number} step
+   * @param {string | null} [from] the card to move from, if not the picked one
    */
-  move(step) {
+  move(step, from = this.picked) {
     const view = this.hooks.view();
     const cards = sortedHand(view);
     if (!cards.length) return;
-    const at = this.picked ? cards.indexOf(this.picked) : -1;
+    const at = from ? cards.indexOf(from) : -1;
     this.picked = cards[at < 0 ? (step > 0 ? 0 : cards.length - 1) : (at + step + cards.length) % cards.length];
     this.clicked = null;
     this.chosen = null;

@@ -1,7 +1,8 @@
 // The terminal game's keys (src/pitchcards/tui/app.py BINDINGS): in the auction 1-4, p and m
 // choose a bid and ←/→ a card to pitch; in play ←/→ and 1-6 choose a card; Enter (or Space)
 // does what was chosen, Esc clears it; t shows the last trick, g the score sheet, f changes the
-// card motion (the terminal game's pace), ? the keys.
+// card motion (the terminal game's pace), ? the keys.  In the ten-point discard step ←/→ move
+// the focus over the cards and Enter or Space chooses the focused one (table.js).
 
 /**
  * @typedef {object} KeyHandlers
@@ -21,7 +22,7 @@ export const KEY_HELP = [
   ["← →", "choose a card"],
   ["1-6", "choose a card (in the auction: 1-4 a bid)"],
   ["p / m", "pass / moon"],
-  ["Enter", "play or bid what is chosen"],
+  ["Enter", "play or bid what is chosen (discarding: choose the card or put it back)"],
   ["Esc", "clear the choice"],
   ["t", "last trick"],
   ["g", "score sheet"],

@@ -10,7 +10,7 @@ import { TableSocket } from "./net.js";
 import { TableStore } from "./state.js";
 import { renderSeats, sceneOf } from "./seats.js";
 import { placeTrick, renderCentre, renderLastTrick, renderTrick, renderTrump } from "./trick.js";
-import { myTurn, renderHand } from "./hand.js";
+import { discardsLeft, myTurn, renderHand } from "./hand.js";
 import { renderActions, renderAuction } from "./bidding.js";
 import { renderScoresheet } from "./scoresheet.js";
 import { SummaryPanel } from "./summary.js";
@@ -211,9 +211,39 @@ function toggleLastTrick() {
   render(store.state);
 }
 
+/** Whether this seat is choosing its discard (T4): there the keys move the focus. */
+function discarding() {
+  return discardsLeft(store.state.view) > 0 && !store.state.pending && !discardQueue.length;
+}
+
+/**
+ * In the discard step the chosen card takes the focus (its focus ring shows it, a screen reader
+ * says it and whether it is chosen, Enter or Space on it chooses it); in play the choice is the
+ * raised card and the focus stays where it is.
+ */
+function focusPicked() {
+  if (!discarding() || !choice.picked) return;
+  const button = hand.querySelector(`button.card[data-card="${choice.picked}"]`);
+  if (button instanceof HTMLElement) button.focus();
+}
+
 installKeys({
-  move: (step) => choice.move(step),
-  digit: (n) => choice.digit(n),
+  move(step) {
+    if (!discarding()) {
+      choice.move(step);
+      return;
+    }
+    // from the card that has the focus (Tab may have moved it), else the chosen one
+    const active = document.activeElement;
+    const from = active instanceof HTMLElement && hand.contains(active) && active.dataset.card
+      ? active.dataset.card : choice.picked;
+    choice.move(step, from);
+    focusPicked();
+  },
+  digit(n) {
+    choice.digit(n);
+    focusPicked();
+  },
   confirm: () => choice.confirm(),
   bid: (which) => choice.bid(which),
   clear() {
