@@ -66,6 +66,7 @@ from typing import Any
 import pitchcards as pc
 from pitchcards.actions import Action, parse_action
 from pitchcards.bots import make_bot
+from pitchcards.bots.arena import wilson
 from pitchcards.bots.expert import Budget, ExpertBot, evaluate
 from pitchcards.bots.policy import policy_name, rollout_action
 from pitchcards.bots.sampler import sample_worlds
@@ -263,17 +264,6 @@ def build(quota: int, batches: int, out: Path, play: bool = False) -> None:
 
 
 # ------------------------------------------------------------------------------ the scores
-def wilson(k: int, n: int) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    z = 1.96
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return c - h, c + h
-
-
 def _late(d: dict[str, Any], v: View) -> bool:
     """A play decision the reference solved exactly (at most 12 cards left in the hands)."""
     return sum(v.hand_sizes) <= PLAY_BUDGET.solve_cards

@@ -41,6 +41,7 @@ from concurrent.futures import ProcessPoolExecutor
 import pitchcards as pc
 from pitchcards.actions import Action
 from pitchcards.bots import BOTS, Bot, make_bot
+from pitchcards.bots.arena import wilson
 from pitchcards.bots.policy import policy_name, rollout_action
 from pitchcards.bots.sampler import sample_worlds
 from pitchcards.views import View, view_of
@@ -115,17 +116,6 @@ def game_pair(args: tuple[str, str, int]) -> tuple[int, int]:
         hands += len(m.results)
         wins += m.winner == bot_team
     return wins, hands
-
-
-def wilson(k: int, n: int) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    z = 1.96
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return c - h, c + h
 
 
 def run_speed(name: str, hands: int, players: int = 4) -> None:
