@@ -66,8 +66,6 @@ DISCARD_BASE = JOKER_PLAY_BASE + MAX_CARDS - DECK_SIZE  # 112..165: discard card
 TRUMP_BASE = DISCARD_BASE + MAX_CARDS  # 166..169: name trump C, D, H, S (T5)
 HIGH_BID_BASE = TRUMP_BASE + 4 - 5     # bid v (5..10) has id HIGH_BID_BASE + v: 170..175 (T8)
 MAX_ACTIONS = HIGH_BID_BASE + 10 + 1   # 176
-#: The largest numeric bid of any rule set (ten points, T8).
-TOP_BID = 10
 
 
 class Action(int):

@@ -249,7 +249,11 @@ def trick_winner(cards: Sequence[Card], trump: int) -> int:
     """
     if not cards:
         raise ValueError("a trick needs at least one card")
-    power = STRENGTH[trump][cards[0] // 13]
+    return strongest(cards, STRENGTH[trump][cards[0] // 13])
+
+
+def strongest(cards: Sequence[Card], power: Sequence[int]) -> int:
+    """The index of the first card of highest ``power`` (a strength row: C7)."""
     best = 0
     for i in range(1, len(cards)):
         if power[cards[i]] > power[cards[best]]:

@@ -24,6 +24,7 @@ from .cards import (
     HIGH_JOKER,
     LOW_JOKER,
     STRENGTH,
+    strongest,
 )
 
 if TYPE_CHECKING:
@@ -119,10 +120,6 @@ class DeckModel:
             return masks[led]
         return self.mask
 
-    def led_suit(self, card: int, trump: int) -> int:
-        """The suit a card leads when ``trump`` is trump (a joker or the off-jack leads trump)."""
-        return self.suit_of[trump][card]
-
     def card_strength(self, card: int, trump: int, led: int) -> int:
         """C7: a card's power in a trick (see :func:`pitchcards.cards.card_strength`)."""
         return self.strength[trump][led][card]
@@ -131,21 +128,7 @@ class DeckModel:
         """C7: the index into ``cards`` (the lead first) of the card that wins the trick."""
         if not cards:
             raise ValueError("a trick needs at least one card")
-        power = self.strength[trump][self.suit_of[trump][cards[0]]]
-        best = 0
-        for i in range(1, len(cards)):
-            if power[cards[i]] > power[cards[best]]:
-                best = i
-        return best
-
-    def trump_mask(self, trump: int) -> int:
-        """Every card that is a trump when ``trump`` is the trump suit."""
-        return self.suit_masks[trump][trump]
-
-    def rank_in_trumps(self, card: int, trump: int) -> int:
-        """A trump's place in the trump order (0 = the lowest), or -1 for a non-trump."""
-        order = self.trump_order[trump]
-        return order.index(card) if card in order else -1
+        return strongest(cards, self.strength[trump][self.suit_of[trump][cards[0]]])
 
     def __repr__(self) -> str:
         return f"<DeckModel {self.deck} cards{' + off-jack' if self.off_jack else ''}>"
