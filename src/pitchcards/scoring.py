@@ -14,7 +14,7 @@ from .cards import HIGH_JOKER, LOW_JOKER, SUIT_MASKS, SUITS, card_name, game_cou
 from .deck import DeckModel, deck_model, off_jack_of
 from .rules import RuleSet
 
-__all__ = ["HandResult", "contract_result", "game_point", "score_hand"]
+__all__ = ["HandResult", "contract_result", "extra_point_cards", "game_point", "score_hand"]
 
 _JACK_RANK = 9
 
@@ -151,11 +151,12 @@ def score_hand(rules: RuleSet, dealer: int, pitcher: int | None, contract: int |
         card_name(jack_card) if jack is not None else None, extra)
 
 
-def _extra_points(rules: RuleSet, trump: int, in_play: int, captured: Sequence[int],
-                  sides: Sequence[int], points: list[int]
-                  ) -> tuple[tuple[str, int | None, int], ...]:
-    """T7: the off-jack, each joker (1 each) and the three of trumps (3) to their capturer;
-    adds them to ``points`` and returns who took each (None: not in play)."""
+def extra_point_cards(rules: RuleSet, trump: int) -> list[tuple[str, int, int]]:
+    """T7: (name, card, points) of each extra point card under these rules when ``trump`` is
+    trump: the off-jack and each joker 1, the three of trumps 3; none without extra points.
+    The one statement of which cards score besides the Jack (the bots read it too)."""
+    if rules.extra_points == "none":
+        return []
     cards: list[tuple[str, int, int]] = []
     if rules.off_jack:
         cards.append(("Off-jack", off_jack_of(trump), 1))
@@ -165,8 +166,16 @@ def _extra_points(rules: RuleSet, trump: int, in_play: int, captured: Sequence[i
         cards += [("High joker", HIGH_JOKER, 1), ("Low joker", LOW_JOKER, 1)]
     if rules.extra_points == "off_jack_jokers_three":
         cards.append(("Three", trump * 13 + 1, 3))
+    return cards
+
+
+def _extra_points(rules: RuleSet, trump: int, in_play: int, captured: Sequence[int],
+                  sides: Sequence[int], points: list[int]
+                  ) -> tuple[tuple[str, int | None, int], ...]:
+    """T7: the off-jack, each joker (1 each) and the three of trumps (3) to their capturer;
+    adds them to ``points`` and returns who took each (None: not in play)."""
     extra: list[tuple[str, int | None, int]] = []
-    for name, card, value in cards:
+    for name, card, value in extra_point_cards(rules, trump):
         taker = None
         if in_play >> card & 1:
             for s, pile in enumerate(captured):

@@ -18,14 +18,15 @@ import functools
 from dataclasses import dataclass
 
 from ..cards import DECK_SIZE, GAME_VALUE, MAX_CARDS
-from ..deck import DeckModel, deck_model, off_jack_of
+from ..deck import DeckModel, deck_model
 from ..rules import RuleSet
+from ..scoring import extra_point_cards
 
 __all__ = ["COUNT", "Tables", "capture_points", "tables"]
 
 #: Game count of each card (C9, T7): A 4, K 3, Q 2, J 1 (the off-jack too), 10 10, jokers 0.
 COUNT = tuple(GAME_VALUE[c % 13] if c < DECK_SIZE else 0 for c in range(MAX_CARDS))
-_JACK, _THREE = 9, 1
+_JACK = 9
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,15 +49,8 @@ class Tables:
 
 def capture_points(rules: RuleSet, trump: int) -> dict[int, int]:
     """T7: the cards whose capturer scores, and their points (the jack of trumps always)."""
-    model = deck_model(rules)
     out = {13 * trump + _JACK: 1}
-    if rules.extra_points != "none":
-        if rules.off_jack:
-            out[off_jack_of(trump)] = 1
-        for j in model.jokers:
-            out[j] = 1
-        if rules.extra_points == "off_jack_jokers_three":
-            out[13 * trump + _THREE] = 3
+    out.update((card, value) for _, card, value in extra_point_cards(rules, trump))
     return out
 
 
