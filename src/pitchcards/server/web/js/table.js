@@ -280,11 +280,18 @@ async function post(what) {
   }
 }
 
+/** The table this page is leaving for (a rematch), once it is going. */
+let leavingFor = "";
+
 /**
- * Go to another table with the same seat token (a rematch).
+ * Go to another table with the same seat token (a rematch), once: the host hears of the rematch
+ * twice (the POST's answer and the socket's "rematch"), and a second navigation would abort
+ * the first.
  * @param {string} table
  */
 function goTo(table) {
+  if (leavingFor) return;
+  leavingFor = table;
   // the rematch has an invite of its own, which this browser does not hold
   if (seat) keepSeatToken(table, { token: seat.token, seat: seat.seat, name: seat.name });
   location.assign(`/t/${encodeURIComponent(table)}`);
