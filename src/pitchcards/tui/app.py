@@ -874,8 +874,7 @@ class PitchApp(App[None]):
             cards = self.cards(view)
             if action.card in cards:
                 self.selected = cards.index(action.card)
-        self.say(Text.assemble(("Hint: ", "bold magenta"), action_text(view.rules, action),
-                               f" — {reason}"))
+        self.say(_hint_line(view, action, reason))
 
     def action_undo(self) -> None:
         """Take back your last action (and the bots' after it): allowed against bots in every
@@ -988,6 +987,16 @@ class PitchApp(App[None]):
 
 #: What the bid bar offers: bids and passes, and naming trump (T5).
 _BAR_KINDS = ("pass", "bid", "trump")
+
+
+def _hint_line(view: View, action: Action, reason: str) -> Text:
+    """"Hint: <action> — <reason>", or "Hint: <reason>" when the reason begins by naming the
+    action ("bid 2 in ♣; …", "pass; …"): the message area has two lines, for the numbers."""
+    said = action_text(view.rules, action)
+    rest = reason[len(said.plain):]
+    if reason.startswith(said.plain) and not rest[:1].isalnum():
+        return Text.assemble(("Hint: ", "bold magenta"), said, rest)
+    return Text.assemble(("Hint: ", "bold magenta"), said, f" — {reason}")
 
 
 def _bid_key(action: Action) -> str:
