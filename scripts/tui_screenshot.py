@@ -1,4 +1,5 @@
-"""Export docs/pitch-play.svg: `pitch play` at 80×24, mid-hand, from a fixed seed.
+"""Export docs/pitch-play.svg and docs/pitch-play-hint.svg: `pitch play` at 80×24 from a fixed
+seed, mid-hand, and at your first bid with a hint (h) on the screen.
 
     .venv/bin/python scripts/tui_screenshot.py
 
@@ -28,6 +29,17 @@ async def main() -> None:
                          and len(app.ctl.view().tricks) >= 1 and bool(app.ctl.view().trick))
         app.save_screenshot("pitch-play.svg", str(OUT))
     print(OUT / "pitch-play.svg")
+    app = PitchApp(GameConfig(variant="auction", seed=7, level="medium"), delays=Delays(0, 0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, app, lambda app: app.ctl.human_to_act
+                         and app.ctl.view().phase == "auction")
+        await pilot.press("h")
+        for _ in range(600):  # the expert thinks on a worker thread (a fraction of a second)
+            await pilot.pause(0.05)
+            if "Hint:" in str(app.message):
+                break
+        app.save_screenshot("pitch-play-hint.svg", str(OUT))
+    print(OUT / "pitch-play-hint.svg")
 
 
 if __name__ == "__main__":
