@@ -24,6 +24,7 @@ from pitchcards.bots.heuristic import (
     HeuristicBot,
     choose_card,
     decide,
+    playout,
     proven_voids,
     rollout_action,
 )
@@ -484,3 +485,36 @@ def test_the_registry_loads_its_plugins_once_and_only_when_a_name_is_missing(
     del sys.modules["pitch_plugin_probe"]
     assert "nothing" not in registry and sorted(registry) == ["probe", "random"]
     assert "pitch_plugin_probe" not in sys.modules  # loaded once only
+
+
+@pytest.mark.parametrize("variant,players,options", [
+    *CASES, ("ten-point", 4, {}), ("ten-point-cutthroat", 5, {"follow_rule": "strict_follow"})])
+def test_playout_plays_exactly_as_rollout_action(variant: str, players: int,
+                                                  options: dict[str, Any]) -> None:
+    """The search bots' fast rollout keeps the cards played and the voids card by card; its
+    actions and results are exactly those of one :func:`rollout_action` call a move, from
+    random points of random hands (before trump, mid-trick, after a pitch)."""
+    rules = pc.find_variant(variant).replace(**options)
+    rng = random.Random(len(variant) * 31 + players)
+    checked = 0
+    for k in range(12):
+        h = Hand.deal(rules, players, dealer=k % players, seed=900 + k)
+        for _ in range(rng.randrange(0, 3 * players + 6)):
+            if h.result is not None:
+                break
+            h.push(rng.choice(h.legal_actions()))
+        if h.result is not None:
+            continue
+        one_by_one, fast = h.copy(), h.copy()
+        moves = []
+        while one_by_one.result is None:
+            moves.append(rollout_action(one_by_one))
+            one_by_one.push_unchecked(moves[-1])
+        depth = playout(fast)
+        assert [a for _, a in fast.history[len(fast.history) - depth:]] == moves
+        assert fast.result == one_by_one.result
+        for _ in range(depth):
+            fast.pop()
+        assert fast.history == h.history
+        checked += 1
+    assert checked >= 6

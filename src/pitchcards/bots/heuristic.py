@@ -726,25 +726,82 @@ def rollout_action(hand: Hand) -> Action:
     lead = hand.leader
     leader = -1 if lead is None else lead
     trick = list(hand.trick_cards)
-    played = 0
-    voids = [0] * n
-    if trump >= 0:
-        tricks = hand.completed_tricks()
-        allows = FOLLOW_ALLOWS[rules.follow_rule][trump]
-        suit_of = hand.model.suit_of[trump]
-        for ldr, cards, _ in tricks:
-            for c in cards:
-                played |= 1 << c
-            _voids_of(voids, ldr, cards, n, allows, suit_of)
-        if trick:
-            for c in trick:
-                played |= 1 << c
-            _voids_of(voids, leader, trick, n, allows, suit_of)
+    played, voids = _seen(hand, trump) if trump >= 0 else (0, [0] * n)
     pitcher = hand.pitcher
     card = choose_card(seat, n, rules.partnership_mode, pitcher if pitcher is not None else seat,
                        trump, mine, legal, leader, trick, played, voids,
                        rules.low_to == "holder", rules)
     return PLAY[card]
+
+
+def playout(hand: Hand) -> int:
+    """Play ``hand`` to its end with :func:`rollout_action`'s choices; how many actions were
+    pushed (``pop`` them to undo).
+
+    The search bots' rollouts spend most of their time here, so the card play keeps what
+    :func:`rollout_action` rebuilds on every call — the cards played and the proven voids —
+    up to date card by card, and takes a forced card without asking; the actions are exactly
+    :func:`rollout_action`'s (tests/test_bots.py checks it)."""
+    depth = 0
+    push = hand.push_unchecked
+    while hand.result is None and hand.phase != "play":
+        push(rollout_action(hand))
+        depth += 1
+    rules = hand.rules
+    n = hand.players
+    partners = rules.partnership_mode
+    low_holder = rules.low_to == "holder"
+    pitcher = hand.pitcher
+    trump = -1
+    played = 0
+    voids = [0] * n
+    allows: Sequence[int] = ()
+    suit_of: Sequence[int] = ()
+    while hand.result is None:
+        if trump < 0 and hand.trump_suit is not None:  # named, or fixed by the first lead
+            trump = hand.trump_suit
+            allows = FOLLOW_ALLOWS[rules.follow_rule][trump]
+            suit_of = hand.model.suit_of[trump]
+            played, voids = _seen(hand, trump)
+        seat = hand.seat_to_act
+        assert seat is not None
+        legal = hand.legal_mask()
+        trick = hand.trick_cards
+        if legal & (legal - 1) == 0:
+            card = legal.bit_length() - 1  # choose_card's first rule: the one legal card
+        else:
+            lead = hand.leader
+            card = choose_card(seat, n, partners, pitcher if pitcher is not None else seat,
+                               trump, hand.hand_of(seat), legal, -1 if lead is None else lead,
+                               list(trick), played, voids, low_holder, rules)
+        push(PLAY[card])
+        depth += 1
+        if trump >= 0:
+            played |= 1 << card
+            if trick and not allows[suit_of[trick[0]]] >> suit_of[card] & 1:  # C6
+                voids[seat] |= 1 << suit_of[trick[0]]
+    return depth
+
+
+def _seen(hand: Hand, trump: int) -> tuple[int, list[int]]:
+    """The cards played so far and the voids they prove, as :func:`rollout_action` counts
+    them once trump is known."""
+    n = hand.players
+    allows = FOLLOW_ALLOWS[hand.rules.follow_rule][trump]
+    suit_of = hand.model.suit_of[trump]
+    played = 0
+    voids = [0] * n
+    for ldr, cards, _ in hand.completed_tricks():
+        for c in cards:
+            played |= 1 << c
+        _voids_of(voids, ldr, cards, n, allows, suit_of)
+    trick = hand.trick_cards
+    if trick:
+        lead = hand.leader
+        for c in trick:
+            played |= 1 << c
+        _voids_of(voids, -1 if lead is None else lead, trick, n, allows, suit_of)
+    return played, voids
 
 
 class HeuristicBot(Bot):

@@ -39,7 +39,7 @@ from ..hand import Hand
 from ..views import View
 from .base import Bot
 from .expert import ExpertBot, candidates
-from .policy import rollout_action
+from .policy import playout, rollout_action
 from .sampler import Evidence, bid_likelihood, build_world, dealt_of, evidence_of, sample_deal
 from .utility import Utility
 
@@ -215,11 +215,9 @@ class ISMCTSBot(Bot):
                 depth += 1
                 node = kids[best_a]
                 path.append(node)
-            # rollout
-            while world.result is None:
-                push(rollout_action(world))
-                depth += 1
+            depth += playout(world)  # the rollout
             r = world.result
+            assert r is not None
             vals = [u(r) for u in utils]
             for nd in path:
                 nd.visits += 1
