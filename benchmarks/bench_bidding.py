@@ -10,13 +10,14 @@
 
 **The decisions.**  Hands of every four-point variant are dealt from fixed seeds (``money`` at 3, 4
 and 6 players, ``auction`` at 3, 4 and 5, ``auction-partners`` and ``setback`` at 4), the dealer
-rotating with the deal number, and the auction is played by the ``expert`` with its clock off (so
-the set is deterministic; seat *s* of deal *k* is seeded ``1000 k + s``).  Every auction decision
-with more than one legal action is kept, whoever makes it (the dealer's included), until each
-configuration has its quota (65; ``--quick``: 5, the first 5 of the same set).  Views carry no
-scores (hands from 0-0, no match context), so every bot and the reference judge a hand by itself.
-A decision is stored as (variant, players, dealer, deal seed, the auction so far, seat) and rebuilt
-with ``Hand.deal`` + ``push``; the seat's hand is stored too, as a check.
+rotating with the deal number, and the auction is played by ``expert-v1`` (the expert as it was
+when the set was built) with its clock off (so the set is deterministic; seat *s* of deal *k* is
+seeded ``1000 k + s``).  Every auction decision with more than one legal action is kept, whoever
+makes it (the dealer's included), until each configuration has its quota (65; ``--quick``: 5, the
+first 5 of the same set).  Views carry no scores (hands from 0-0, no match context), so every bot
+and the reference judge a hand by itself.  A decision is stored as (variant, players, dealer, deal
+seed, the auction so far, seat) and rebuilt with ``Hand.deal`` + ``push``; the seat's hand is
+stored too, as a check.
 
 **The reference.**  For each decision, *every* legal action (each bid, pass, and a pitch of every
 card where pitching is a bid) is valued over the same sampled worlds: ``--batches`` (default 30)
@@ -43,8 +44,8 @@ the others'.  The expert keeps its clock (0.6 s), so its figures move a little w
 
 **Card play (``--play``).**  A smaller set in ``benchmarks/data/play_reference.json``: per
 configuration 20 hands (``--quick``: 3) dealt from other seeds (first seed + 500 + k), played
-whole by the clockless expert; one card-play decision with a choice is kept per hand, drawn with
-``random.Random(seed)``.  The reference is the expert's own evaluation
+whole by the clockless ``expert-v1``; one card-play decision with a choice is kept per hand, drawn
+with ``random.Random(seed)``.  The reference is the expert's own evaluation
 (:func:`pitchcards.bots.expert.evaluate`) of every legal card with no clock and a 500 000-node
 solver budget: exact open-hand search per world once at most 12 cards are left in the hands, one
 heuristic rollout per world before that; 30 x 20 = 600 sampled worlds (25 times the expert's 24),
@@ -54,6 +55,7 @@ same standard errors.  Split: decisions the reference solved exactly (late) and 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import random
@@ -65,9 +67,9 @@ from typing import Any
 
 import pitchcards as pc
 from pitchcards.actions import Action, parse_action
-from pitchcards.bots import make_bot
+from pitchcards.bots import bot_names, make_bot
 from pitchcards.bots.arena import wilson
-from pitchcards.bots.expert import Budget, ExpertBot, evaluate
+from pitchcards.bots.expert import EXPERT_V1, ExpertBot, evaluate
 from pitchcards.bots.policy import policy_name, rollout_action
 from pitchcards.bots.sampler import sample_worlds
 from pitchcards.bots.utility import Utility
@@ -86,7 +88,7 @@ QUOTA, QUICK_QUOTA = 65, 5
 PLAY_QUOTA, PLAY_QUICK_QUOTA, PLAY_BATCHES = 20, 3, 30
 BATCH = 20          #: worlds per sampler call
 BATCHES = 30        #: sampler calls per decision (600 worlds)
-DEFAULT_BOTS = "random,heuristic,expert"
+DEFAULT_BOTS = "random,heuristic,expert-v1,expert"
 #: a reference row: the action; the utility's mean, its standard error, the paired standard error
 #: of its gap to the best action; the side's score change (mean, standard error)
 FIELDS = ("a", "v", "se", "dse", "d", "d_se")
@@ -96,7 +98,7 @@ _AT = {f: i for i, f in enumerate(FIELDS)}
 # ------------------------------------------------------------------------------ the decisions
 def collect(quota: int) -> list[dict[str, Any]]:
     """The fixed decision set: ``quota`` auction decisions per configuration, in play order."""
-    clockless = Budget(time_limit=1e9)
+    clockless = dataclasses.replace(EXPERT_V1, time_limit=1e9)  # the set as it was built
     out: list[dict[str, Any]] = []
     for variant, players, seed0 in CONFIGS:
         rules = pc.find_variant(variant)
@@ -125,7 +127,7 @@ def collect_play(quota: int) -> list[dict[str, Any]]:
     """``quota`` card-play decisions per configuration: deals seeded ``first seed + 500 + k``,
     played whole by the clockless expert; one decision with a choice is kept per hand, at a
     place drawn with ``random.Random(seed)`` (so early and late tricks both appear)."""
-    clockless = Budget(time_limit=1e9)
+    clockless = dataclasses.replace(EXPERT_V1, time_limit=1e9)  # the set as it was built
     out: list[dict[str, Any]] = []
     for variant, players, seed0 in CONFIGS:
         rules = pc.find_variant(variant)
@@ -215,7 +217,7 @@ def reference(view: View, seed: int, batches: int) -> list[list[Any]]:
 
 #: the play reference's budget: the expert's evaluation (exact solve at <= 12 cards left, else one
 #: heuristic rollout per world), no clock, a solver node budget 25 times the expert's
-PLAY_BUDGET = Budget(max_nodes=500_000, time_limit=1e9)
+PLAY_BUDGET = dataclasses.replace(EXPERT_V1, max_nodes=500_000, time_limit=1e9)
 
 
 def reference_play(view: View, seed: int, batches: int) -> list[list[Any]]:
@@ -380,7 +382,7 @@ def main(argv: list[str] | None = None) -> None:
         if a.play and key == "d":
             raise SystemExit("--measure delta: the play reference stores the utility only")
         describe(data, decisions, key)
-        score(decisions, [b.strip() for b in a.bots.split(",") if b.strip()], key, a.play)
+        score(decisions, bot_names(a.bots), key, a.play)
     print(f"# {time.perf_counter() - t0:.0f} s", file=sys.stderr)
 
 

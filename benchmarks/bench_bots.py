@@ -23,7 +23,7 @@ import sys
 import time
 
 import pitchcards as pc
-from pitchcards.bots import make_bot
+from pitchcards.bots import bot_names, make_bot
 from pitchcards.bots.arena import run_arena
 from pitchcards.bots.heuristic import rollout_action
 from pitchcards.hand import Hand
@@ -100,7 +100,7 @@ def main() -> int:
           f"discard, {len(views) - auction} play), {args.repeats} repeats, median [min-max]")
     print(f"{'bot':<24} {'decisions/s':>12} {'range':>22} {'us/decision':>12}")
     rows = [(name, decisions_per_second(name, views, args.repeats))
-            for name in args.bots.split(",") if name.strip()]
+            for name in bot_names(args.bots)]
     rows.append(("rollout_action (Hand)", rollouts_per_second([h for h, _ in pos], args.repeats)))
     for name, rates in rows:
         med = statistics.median(rates)

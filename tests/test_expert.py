@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import random
 import sys
@@ -199,3 +200,29 @@ def test_the_oracle_is_the_only_bot_that_sees_all() -> None:
         action = oracle.choose_open(h)
         assert action in h.legal_actions()
         h.push(action)
+
+
+def test_the_auction_race_spends_worlds_only_on_close_choices() -> None:
+    """``bid_worlds_max``: candidates within ``race_z`` paired standard errors of the best get
+    fresh worlds, batch by batch, up to the maximum; the others keep their first estimate, and
+    the choice is the best of the values it reports."""
+    h = pc.Hand.deal(pc.find_variant("auction-partners"), 4, dealer=0, seed=12)
+    seat = h.seat_to_act
+    assert seat is not None
+    view = view_of(h, seat)
+    base = Budget(bid_worlds=8, time_limit=1e9)
+    one_batch = ExpertBot(1, base).analyse(view)
+    assert one_batch.worlds == 8
+    everyone = ExpertBot(1, dataclasses.replace(base, bid_worlds_max=40, race_z=1e9)).analyse(view)
+    assert everyone.worlds == 40  # no one is ever clear at z = 1e9: five batches
+    assert {len(xs) for xs in everyone.per.values()} == {40}
+    assert everyone.per[everyone.best][:8] == one_batch.per[one_batch.best][:8]  # same first batch
+    nobody = ExpertBot(1, dataclasses.replace(base, bid_worlds_max=40, race_z=-1e9)).analyse(view)
+    assert nobody.worlds == 8 and nobody.best == one_batch.best  # all clear after one batch
+    some = ExpertBot(1, dataclasses.replace(base, bid_worlds_max=64, race_z=1.0)).analyse(view)
+    longest = max(len(xs) for xs in some.per.values())
+    assert some.worlds == longest <= 64
+    assert some.best == max((a for a, xs in some.per.items() if len(xs) == longest),
+                            key=lambda a: some.values[a])
+    for a, xs in some.per.items():
+        assert some.values[a] == pytest.approx(sum(xs) / len(xs))

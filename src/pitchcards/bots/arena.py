@@ -47,7 +47,7 @@ from ..match import Match
 from ..money import MoneySession
 from ..rules import MOON, VARIANTS, RuleSet, find_variant
 from ..table import Table
-from . import BOTS, make_bot
+from . import BOTS, bot_names, make_bot
 
 __all__ = ["ArenaResult", "BotStats", "add_arena_parser", "run_arena", "wilson"]
 
@@ -506,7 +506,7 @@ def _arena_command(args: argparse.Namespace) -> int:
         rules = find_variant(args.variant)
     except OptionError as exc:
         raise ValueError(str(exc)) from None
-    result = run_arena(rules, [b for b in args.bots.split(",") if b.strip()], games=args.games,
+    result = run_arena(rules, bot_names(args.bots), games=args.games,
                        seed=args.seed, jobs=args.jobs, options=options, players=args.players,
                        hands=args.hands, max_hands=args.max_hands,
                        progress=None if args.quiet else sys.stderr)

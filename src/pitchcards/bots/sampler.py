@@ -18,14 +18,17 @@ Soft evidence: bids and passes.  Each sampled hand gets a likelihood under a sma
 when that estimate is near *b* or more, a pass is less likely from a strong hand).  Samples are
 drawn by importance sampling: the seat-by-seat proposal is weighted back to uniform over all
 consistent deals (the product of the binomials it drew from), times the bid likelihood, and then
-resampled.  :func:`sample_worlds` returns full :class:`~pitchcards.hand.Hand` objects replayed to
-exactly the public point of the view.
+resampled.  That likelihood is the hand-set model of :func:`bid_likelihood` unless
+``bid_model="fitted"`` asks for the one fitted to self-play (:mod:`.bid_model`).
+:func:`sample_worlds` returns full :class:`~pitchcards.hand.Hand` objects replayed to exactly the
+public point of the view.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..actions import BIDS, DISCARD, PASS, PASS_ID, PITCH_BASE, PLAY, TRUMP, Action
@@ -36,8 +39,13 @@ from ..rules import RuleSet
 from ..views import View
 from . import ten_point
 
-__all__ = ["FOLLOW_ALLOWS", "Evidence", "bid_likelihood", "build_world", "evidence_of",
-           "sample_deal", "sample_hidden", "sample_worlds", "suit_strength"]
+__all__ = ["BID_MODELS", "FOLLOW_ALLOWS", "Evidence", "bid_likelihood", "bid_weight",
+           "build_world", "evidence_of", "pass_weight", "sample_deal", "sample_hidden",
+           "sample_worlds", "soft_evidence", "suit_strength"]
+
+#: the bid models :func:`sample_worlds` knows: the hand-set weights of :func:`bid_likelihood`, and
+#: the model fitted to self-play (:mod:`.bid_model`)
+BID_MODELS = ("hand-set", "fitted")
 
 _RANK_BITS = [1 << r for r in range(13)]
 _ACE, _KING, _QUEEN, _JACK, _TEN = 12, 11, 10, 9, 8
@@ -182,6 +190,18 @@ def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
+def pass_weight(est: float, need: int, partner_high: bool, sharpness: float = 2.0) -> float:
+    """The hand-set model's weight of a pass from a hand of strength ``est`` when a bid of ``need``
+    was required (a pass is less telling when the partner holds the high bid)."""
+    scale = 0.4 if partner_high else 0.8
+    return 1.0 - scale * _sigmoid(sharpness * (est - need - 0.6))
+
+
+def bid_weight(est: float, b: int, sharpness: float = 2.0) -> float:
+    """The hand-set model's weight of a bid of ``b`` from a hand of strength ``est``."""
+    return 0.05 + 0.95 * _sigmoid(sharpness * (est - b + 1.0))
+
+
 def bid_likelihood(view: View, dealt: list[int], sharpness: float = 2.0) -> float:
     """How likely the auction in ``view`` is, given every seat's dealt cards (soft evidence).
 
@@ -209,8 +229,7 @@ def bid_likelihood(view: View, dealt: list[int], sharpness: float = 2.0) -> floa
                     est = cache[s] = best_strength(dealt[s], n, rules)
                 partner_high = (rules.partnership_mode and high_seat >= 0
                                 and high_seat % 2 == s % 2)
-                scale = 0.4 if partner_high else 0.8
-                like *= 1.0 - scale * _sigmoid(sharpness * (est - need - 0.6))
+                like *= pass_weight(est, need, partner_high, sharpness)
         else:
             forced = high == 0 and s == view.dealer
             if not forced:
@@ -224,7 +243,7 @@ def bid_likelihood(view: View, dealt: list[int], sharpness: float = 2.0) -> floa
                     est = cache.get(s)
                     if est is None:
                         est = cache[s] = best_strength(dealt[s], n, rules)
-                like *= 0.05 + 0.95 * _sigmoid(sharpness * (est - b + 1.0))
+                like *= bid_weight(est, b, sharpness)
         if a != PASS_ID:
             high = a.bid or 0
             high_seat = s
@@ -362,12 +381,13 @@ def build_world(view: View, hands: list[int], ev: Evidence | None = None,
 
 
 def sample_worlds(view: View, count: int, rng: random.Random, soft: bool = True,
-                  proposals: int | None = None) -> list[Hand]:
+                  proposals: int | None = None, bid_model: str = "hand-set") -> list[Hand]:
     """``count`` worlds consistent with ``view`` (hard evidence exactly, bids softly).
 
     Draws ``proposals`` (default ``3 * count``) candidates, weights each by its importance
     weight times the bid likelihood, and resamples ``count`` of them (systematic resampling).
     """
+    likelihood = soft_evidence(view, bid_model)
     ev = evidence_of(view)
     tries = proposals if proposals is not None else (3 * count if soft else count)
     cands: list[tuple[list[int], list[int]]] = []
@@ -380,7 +400,7 @@ def sample_worlds(view: View, count: int, rng: random.Random, soft: bool = True,
             continue
         hands, discards, w = got
         if soft and len(view.auction) > 0:
-            w *= bid_likelihood(view, dealt_of(view, ev, hands, discards))
+            w *= likelihood(dealt_of(view, ev, hands, discards))
         cands.append((hands, discards))
         weights.append(w)
     if not cands:
@@ -404,6 +424,19 @@ def sample_worlds(view: View, count: int, rng: random.Random, soft: bool = True,
                 i += 1
             chosen.append(cands[i])
     return [build_world(view, hands, ev, discards) for hands, discards in chosen]
+
+
+def soft_evidence(view: View, bid_model: str = "hand-set") -> Callable[[list[int]], float]:
+    """The likelihood of ``view``'s auction as a function of every seat's dealt cards, under
+    ``bid_model`` (one of :data:`BID_MODELS`).  The ten-point family keeps
+    :func:`ten_point_likelihood` under either model (no fit was made for it)."""
+    if bid_model not in BID_MODELS:
+        raise ValueError(f"unknown bid model {bid_model!r}: choose one of {', '.join(BID_MODELS)}")
+    if bid_model == "hand-set" or view.rules.points_total != 4:
+        return lambda dealt: bid_likelihood(view, dealt)
+    # Imported here: the fitted model builds on this module's suit_strength (a cycle at load).
+    from .bid_model import likelihood_of
+    return likelihood_of(view)
 
 
 def dealt_of(view: View, ev: Evidence, hands: list[int], discards: list[int]) -> list[int]:

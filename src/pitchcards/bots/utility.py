@@ -2,8 +2,9 @@
 
 * Match with a target and known scores: 1 if the hand wins the match for the side, 0 if it wins it
   for another side (bidder goes out: only a made bid ends a game), otherwise an estimate of the
-  side's chance to win from the scores after the hand (:func:`win_chance`), plus a small point
-  term so that equal chances still prefer more points.
+  side's chance to win from the scores after the hand (:func:`win_chance`, or with
+  ``win_table=True`` the simulated table of :mod:`.match_odds` where the rule set has one), plus
+  a small point term so that equal chances still prefer more points.
 * Money game: the side's score change against the table's mean change (what it is paid for,
   A-R7.3), with moon payments converted to points.
 * Otherwise: the side's score change minus the best other side's (two teams: the difference).
@@ -13,10 +14,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..match import match_winner
 from ..rules import RuleSet
 from ..scoring import HandResult
+
+if TYPE_CHECKING:
+    from .match_odds import OddsTable
 
 __all__ = ["Utility", "win_chance"]
 
@@ -39,8 +44,14 @@ class Utility:
     """Callable: ``HandResult -> float`` for ``side`` (higher is better for that side)."""
 
     def __init__(self, rules: RuleSet, side: int, players: int,
-                 scores: Sequence[int] | None = None) -> None:
+                 scores: Sequence[int] | None = None, *, win_table: bool = False,
+                 dealer: int | None = None) -> None:
+        """``win_table``: value a hand that does not end the match by :mod:`.match_odds`'s table
+        (where the rule set has one) instead of :func:`win_chance`; ``dealer``: the seat that
+        deals the hand being valued, which tells the table who deals next (B-R2.2: the deal
+        passes left), or None (the table then averages over the dealer)."""
         self.rules = rules
+        self.win_table = win_table
         self.side = side
         self.players = players
         self.scores = tuple(scores) if scores is not None else None
@@ -48,6 +59,17 @@ class Utility:
                      else "match" if rules.target is not None and scores is not None
                      else "points")
         self._cache: dict[tuple[object, ...], float] = {}
+        #: issue 14, item 3: the simulated table, where asked for and built for these rules
+        self.table: OddsTable | None = None
+        if win_table and self.mode == "match":
+            from .match_odds import table_for  # imported on use: its data is large
+
+            self.table = table_for(rules, players)
+        #: the side that deals the next hand, if known
+        self.next_dealer: int | None = None
+        if dealer is not None:
+            seat = (dealer + 1) % players
+            self.next_dealer = seat % 2 if rules.partnership_mode else seat
 
     def __call__(self, r: HandResult) -> float:
         key = (r.deltas, r.made, r.moon, r.pitcher_side)
@@ -84,5 +106,7 @@ class Utility:
             won = match_winner(self.rules, before, after, r)
             if won is not None:
                 return 1.0 if won == side else 0.0
-            return win_chance(after, side, self.rules.target) + 0.002 * self.points(r)
+            chance = (self.table.chances(after, self.next_dealer)[side] if self.table is not None
+                      else win_chance(after, side, self.rules.target))
+            return chance + 0.002 * self.points(r)
         return self.points(r)

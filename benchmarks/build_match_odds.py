@@ -1,0 +1,285 @@
+"""Build (and check) the simulated table of match-win chances (issue 14, item 3).
+
+    .venv/bin/python benchmarks/build_match_odds.py build [--matches 3000] [--seed 0]
+    .venv/bin/python benchmarks/build_match_odds.py calibrate [--matches 1000] [--seed 1000000]
+    .venv/bin/python benchmarks/build_match_odds.py dealer-games --seed 0 --matches 1
+
+``build``: heuristic self-play matches (every seat the ``heuristic`` bot, match seeds
+``seed .. seed + matches - 1``) of each covered rule set; every hand's outcome (relative to the
+dealer's side) is counted, each variant's table is computed from the counts
+(:func:`pitchcards.bots.match_odds.compute_table`), and both are written, with this provenance, to
+``src/pitchcards/bots/_match_odds_data.py``.  Deterministic: the same arguments write the same
+file.  Other targets and win rules over the same play are computed from the counts on first use.
+
+``calibrate``: held-out matches (other seeds) of the same self-play; before every hand each
+side's chance to win the match is predicted by the formula (:func:`~pitchcards.bots.utility.
+win_chance`), by the table averaged over the dealer (what the expert uses unless told the dealer)
+and by the table knowing who deals (``table+dealer``; cutthroat tables ignore it), and scored
+against who won: Brier score and log loss, with 95 % intervals over matches (hands of one match
+are not independent), and the paired differences.
+``--bot expert-v1`` plays the held-out matches with another bot (slow).
+
+``build --configs auction/3,auction/4,auction/5`` adds cutthroat tables (not built by default: on
+1000 held-out matches each they predicted no better than the formula).  ``dealer-games``: an
+experiment, see :func:`dealer_games` (``--seed`` the first match seed, ``--matches`` the pairs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import pitchcards as pc
+from pitchcards.bots import make_bot
+from pitchcards.bots.match_odds import compute_table, encode, outcomes, table_for
+from pitchcards.bots.utility import win_chance
+
+#: (variant, players) built by default: the two-team rule sets with a four-point target
+CONFIGS: tuple[tuple[str, int], ...] = (("auction-partners", 4), ("setback", 4))
+#: built on request (``--configs auction/3,auction/4,auction/5``): cutthroat auction pitch, whose
+#: tables (each side against the leader of the others) predicted no better than the formula
+CUTTHROAT: tuple[tuple[str, int], ...] = (("auction", 3), ("auction", 4), ("auction", 5))
+OUT = Path(__file__).resolve().parents[1] / "src" / "pitchcards" / "bots" / "_match_odds_data.py"
+DIGITS = 6  #: decimals of the stored tables
+MAX_HANDS = 200  #: a match still running after this many hands is cut off (and not counted)
+
+#: one match: per hand (scores before it, dealer seat, the hand's result); and the winner
+Played = tuple[list[tuple[tuple[int, ...], int, pc.HandResult]], int | None]
+
+
+def play_match(rules: pc.RuleSet, players: int, seed: int, bot: str = "heuristic") -> Played:
+    """One self-play match of ``bot`` at every seat, match seed ``seed``, first dealer drawn."""
+    bots = [make_bot(bot, seed * 100 + s) for s in range(players)]
+    m = pc.Match(rules, players, dealer=None, seed=seed)
+    hands: list[tuple[tuple[int, ...], int, pc.HandResult]] = []
+    while m.winner is None and len(m.results) < MAX_HANDS:
+        before = tuple(m.scores)
+        h = m.deal()
+        while not h.is_over:
+            s = h.seat_to_act
+            assert s is not None
+            m.push(bots[s].choose(m.view(s)))
+        hands.append((before, h.dealer, m.results[-1]))
+    return hands, m.winner
+
+
+def outcome_counts(variant: str, players: int, seeds: range) -> Counter[tuple[int, ...]]:
+    """Every hand's encoded outcome in the matches ``seeds``, counted."""
+    rules = pc.find_variant(variant)
+    sides = 2 if rules.partnership_mode else players
+    counts: Counter[tuple[int, ...]] = Counter()
+    for seed in seeds:
+        hands, _ = play_match(rules, players, seed)
+        for _, dealer, result in hands:
+            dealer_side = dealer % 2 if rules.partnership_mode else dealer
+            counts[encode(result, dealer_side, sides)] += 1
+    return counts
+
+
+def _chunks(text: str, width: int) -> list[str]:
+    """``text`` cut at spaces into pieces of at most about ``width`` characters (spaces kept)."""
+    out = [""]
+    for word in text.split(" "):
+        if out[-1] and len(out[-1]) + len(word) > width:
+            out.append("")
+        out[-1] += word + " "
+    out[-1] = out[-1][:-1]
+    return out
+
+
+def render(data: dict[tuple[str, int], Counter[tuple[int, ...]]], source: str) -> str:
+    """The generated module's text (sorted, so a rebuild with the same arguments is identical)."""
+    lines = [
+        '"""Generated by benchmarks/build_match_odds.py: do not edit (rebuild instead).',
+        "",
+        "One hand's outcome counted over heuristic self-play matches, per (variant, players):",
+        "``(count, pitcher side, made, moon, High, Low, Jack, Game, points per side...,",
+        "deltas per side...)`` with sides relative to the dealer's side and -1 for None",
+        "(:func:`pitchcards.bots.match_odds.encode`).",
+        '"""',
+        "",
+        "SOURCE = (",
+        *(f"    {chunk!r}" for chunk in _chunks(source, 90)),
+        ")",
+        "",
+        "OUTCOMES: dict[tuple[str, int], tuple[tuple[int, ...], ...]] = {",
+    ]
+    for key in sorted(data):
+        lines.append(f"    {key!r}: (")
+        lines += [f"        {row!r}," for row in _rows(data[key])]
+        lines.append("    ),")
+    lines.append("}")
+    lines += ["", "#: each built variant's own table, rounded (:func:`pitchcards.bots.match_odds.",
+              "#: compute_table`): (lo, hi, {opponent offset: chance at",
+              "#: (a - lo) + (b - lo) * width})",
+              "TABLES: dict[tuple[str, int], tuple[int, int, dict[int, tuple[float, ...]]]] = {"]
+    for key in sorted(data):
+        rows = _rows(data[key])
+        table = compute_table(pc.find_variant(key[0]), key[1], rows)
+        lines.append(f"    {key!r}: ({table.lo}, {table.hi}, {{")
+        for opp, race in sorted(table.races.items()):
+            lines.append(f"        {opp}: (")
+            values = [f"{round(x, DIGITS)!r}," for x in race]
+            lines += ["            " + " ".join(values[i:i + 8]) for i in range(0, len(values), 8)]
+            lines.append("        ),")
+        lines.append("    }),")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def _rows(counts: Counter[tuple[int, ...]]) -> tuple[tuple[int, ...], ...]:
+    """The counted outcomes as the data module's rows, sorted."""
+    return tuple((n, *code) for code, n in sorted(counts.items()))
+
+
+def source_text(matches: int, seed: int, configs: Sequence[tuple[str, int]], hands: int) -> str:
+    """The provenance written with the data: the command that rebuilds it and what it played."""
+    option = "" if tuple(configs) == CONFIGS else " --configs " + ",".join(
+        f"{v}/{n}" for v, n in configs)
+    return (f"benchmarks/build_match_odds.py build --matches {matches} --seed {seed}{option}: "
+            f"heuristic self-play, match seeds {seed}..{seed + matches - 1} per rule set, "
+            f"{hands} hands in all")
+
+
+def build(matches: int, seed: int, configs: Sequence[tuple[str, int]] = CONFIGS) -> str:
+    """The data module's text: ``matches`` heuristic self-play matches per rule set."""
+    data = {}
+    total = 0
+    for variant, players in configs:
+        t0 = time.perf_counter()
+        data[(variant, players)] = c = outcome_counts(variant, players,
+                                                      range(seed, seed + matches))
+        total += sum(c.values())
+        print(f"{variant}/{players}: {sum(c.values())} hands, {len(c)} outcomes, "
+              f"{time.perf_counter() - t0:.0f} s", file=sys.stderr)
+    return render(data, source_text(matches, seed, configs, total))
+
+
+def _interval(xs: Sequence[float]) -> str:
+    m = statistics.fmean(xs)
+    half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.nan
+    return f"{m:.4f} ± {half:.4f}"
+
+
+#: (scores before a hand, side, the side that deals it) -> the side's chance to win the match
+Predictor = Callable[[Sequence[int], int, int], float]
+
+
+def calibrate(variant: str, players: int, seeds: range, bot: str) -> None:
+    """Brier score and log loss of the formula and the table on held-out matches."""
+    rules = pc.find_variant(variant)
+    assert rules.target is not None
+    target = rules.target
+    table = table_for(rules, players)
+    assert table is not None, (variant, players)
+    predictors: dict[str, Predictor] = {
+        "formula": lambda sc, side, dealer: win_chance(sc, side, target),
+        "table": lambda sc, side, dealer: table.chances(sc)[side],
+        "table+dealer": lambda sc, side, dealer: table.chances(sc, dealer)[side],
+    }
+    def side_of(seat: int) -> int:
+        return seat % 2 if rules.partnership_mode else seat
+    # per match: the mean Brier / log loss over its hands and sides, per predictor
+    per: dict[str, list[tuple[float, float]]] = {k: [] for k in predictors}
+    states = 0
+    for seed in seeds:
+        hands, winner = play_match(rules, players, seed, bot)
+        if winner is None:
+            continue
+        for name, f in predictors.items():
+            brier = logl = 0.0
+            for before, dealer, _ in hands:
+                for side in range(len(before)):
+                    p = min(max(f(before, side, side_of(dealer)), 1e-6), 1 - 1e-6)
+                    y = 1.0 if side == winner else 0.0
+                    brier += (p - y) ** 2
+                    logl -= math.log(p if y else 1 - p)
+            n = len(hands) * len(hands[0][0])
+            per[name].append((brier / n, logl / n))
+        states += len(hands)
+    print(f"{variant}/{players} ({bot}, {len(per['table'])} matches, {states} hand starts):")
+    for name, rows in per.items():
+        print(f"  {name:8s} Brier {_interval([r[0] for r in rows])}   "
+              f"log loss {_interval([r[1] for r in rows])}")
+    for name in ("table", "table+dealer"):
+        for i, what in ((0, "Brier"), (1, "log loss")):
+            diff = [t[i] - f[i] for t, f in zip(per[name], per["formula"], strict=True)]
+            print(f"  {name} - formula {what}: {_interval(diff)} (negative: {name} predicts "
+                  "better)")
+
+
+def dealer_games(start: int, pairs: int) -> None:
+    """An experiment for the report: ``bench_expert.py games`` (auction-partners, match seed k
+    twice with the teams swapped) for an expert whose table is told who deals, against
+    ``expert-v1``.  expert.py does not pass the dealer to Utility yet, so this bot passes it by
+    wrapping the Utility that expert.py builds; one line per pair: seed, wins of 2, hands."""
+    import dataclasses
+    import functools
+
+    import bench_expert
+    from pitchcards.bots import expert as expert_module
+    from pitchcards.bots import register
+    from pitchcards.bots.utility import Utility
+    from pitchcards.views import View
+
+    class DealerAware(expert_module.ExpertBot):
+        name = "expert-table-dealer"
+        budget = dataclasses.replace(expert_module.EXPERT, win_table=True)
+
+        def analyse(self, view: View) -> expert_module.Analysis:
+            names = vars(expert_module)
+            names["Utility"] = functools.partial(Utility, dealer=view.dealer)
+            try:
+                return super().analyse(view)
+            finally:
+                names["Utility"] = Utility
+
+    register(DealerAware.name, DealerAware)
+    for k in range(start, start + pairs):
+        t0 = time.perf_counter()
+        wins, hands = bench_expert.game_pair((DealerAware.name, "expert-v1", k))
+        print(f"pair {k} wins {wins}/2 hands {hands} {time.perf_counter() - t0:.0f} s",
+              flush=True)
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("mode", choices=("build", "calibrate", "dealer-games"))
+    ap.add_argument("--matches", type=int, default=None)
+    ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--bot", default="heuristic", help="calibrate: the bot at every seat")
+    ap.add_argument("--only", default=None, help="calibrate: one variant/players, e.g. auction/4")
+    ap.add_argument("--configs", default=None,
+                    help="build: variant/players list (default: auction-partners/4,setback/4)")
+    ap.add_argument("--out", type=Path, default=OUT, help="build: the module to write")
+    a = ap.parse_args(argv)
+    t0 = time.perf_counter()
+    if a.mode == "dealer-games":
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        dealer_games(a.seed or 0, a.matches or 1)
+        return
+    if a.mode == "build":
+        configs = CONFIGS if not a.configs else tuple(
+            (v, int(n)) for v, n in (c.split("/") for c in a.configs.split(",")))
+        text = build(a.matches or 3000, 0 if a.seed is None else a.seed, configs)
+        tmp = a.out.with_suffix(".tmp")
+        tmp.write_text(text)
+        tmp.replace(a.out)  # at once: a bot starting meanwhile never reads half a file
+        print(f"wrote {a.out} in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
+        return
+    start = 1_000_000 if a.seed is None else a.seed
+    for variant, players in outcomes():
+        if a.only and a.only != f"{variant}/{players}":
+            continue
+        calibrate(variant, players, range(start, start + (a.matches or 1000)), a.bot)
+    print(f"({time.perf_counter() - t0:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()
