@@ -443,14 +443,17 @@ def horizontal_overflow(page: Any) -> int:
 
 
 def outside_viewport(page: Any, selector: str) -> list[str]:
-    """The elements matching ``selector`` not wholly inside the viewport (unscrolled)."""
+    """The elements matching ``selector`` not wholly inside the viewport (unscrolled), give
+    or take half a CSS pixel on every edge (a box scrolled into view on a fractional layout
+    may sit at y = -0.0625)."""
     size = page.viewport_size
     out = []
     for i, element in enumerate(page.locator(selector).all()):
         box = element.bounding_box()
         if box is None:
             out.append(f"{selector} #{i}: not rendered")
-        elif (box["x"] < 0 or box["y"] < 0 or box["x"] + box["width"] > size["width"] + 0.5
+        elif (box["x"] < -0.5 or box["y"] < -0.5
+              or box["x"] + box["width"] > size["width"] + 0.5
               or box["y"] + box["height"] > size["height"] + 0.5):
             out.append(f"{selector} #{i} ({element.get_attribute('data-card')}): {box}")
     return out
