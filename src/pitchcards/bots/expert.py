@@ -173,8 +173,7 @@ class ExpertBot(Bot):
                     points[a] = (points[a] * before + more.points[a] * more.worlds) / len(per[a])
             analysis.worlds = len(per[contenders[0]])
             policy = analysis.policy_choice
-            best = max(contenders, key=lambda a: (analysis.values[a] + (1e-9 if a == policy
-                                                                        else 0.0)))
+            best = _best(contenders, analysis.values, policy)
             if guard > 0 and policy is not None and policy in contenders and best != policy:
                 best = _guarded(best, policy, per, guard)
             analysis.best = best
@@ -222,12 +221,27 @@ def evaluate(worlds: list[Hand], cands: list[Action], util: Utility, side: int, 
             world.pop()
     values = {a: v / used for a, v in totals.items()}
     points = {a: v / used for a, v in margins.items()} if "solve" not in methods else {}
-    eps = 1e-9
-    best = max(cands, key=lambda a: (values[a] + (eps if a == policy_choice else 0.0)))
+    best = _best(cands, values, policy_choice)
     if guard > 0 and best != policy_choice and policy_choice in per:
         best = _guarded(best, policy_choice, per, guard)
     method = methods.pop() if len(methods) == 1 else "mixed"
     return Analysis(best, values, used, method, policy_choice, points, per)
+
+
+def _best(cands: list[Action], values: dict[Action, float], policy: Action | None) -> Action:
+    """The candidate of highest value, the rollout policy's choice winning a tie."""
+    return max(cands, key=lambda a: values[a] + (1e-9 if a == policy else 0.0))
+
+
+def _paired(xs: list[float], ys: list[float]) -> tuple[float, float] | None:
+    """The mean of the paired differences ``xs - ys`` over the same worlds and its standard
+    error; None with fewer than two pairs."""
+    n = len(xs)
+    if n < 2:
+        return None
+    diffs = [x - y for x, y in zip(xs, ys, strict=True)]
+    mean = sum(diffs) / n
+    return mean, math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
 
 
 def _contenders(best: Action, per: dict[Action, list[float]], z: float) -> list[Action]:
@@ -235,27 +249,19 @@ def _contenders(best: Action, per: dict[Action, list[float]], z: float) -> list[
     difference to it is within ``z`` standard errors (the ones a few more worlds might
     promote)."""
     out = [best]
-    n = len(per[best])
     for a, xs in per.items():
-        if a == best or len(xs) != n or n < 2:
+        if a == best or len(xs) != len(per[best]):
             continue
-        diffs = [x - y for x, y in zip(per[best], xs, strict=True)]
-        mean = sum(diffs) / n
-        se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
-        if mean <= z * se:
+        paired = _paired(per[best], xs)
+        if paired is not None and paired[0] <= z * paired[1]:
             out.append(a)
     return out
 
 
 def _guarded(best: Action, policy: Action, per: dict[Action, list[float]], z: float) -> Action:
     """``best`` if it beats ``policy`` by ``z`` standard errors over the worlds, else ``policy``."""
-    diffs = [x - y for x, y in zip(per[best], per[policy], strict=True)]
-    n = len(diffs)
-    if n < 2:
-        return policy
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return best if mean > z * math.sqrt(var / n) else policy
+    paired = _paired(per[best], per[policy])
+    return best if paired is not None and paired[0] > z * paired[1] else policy
 
 
 class ExpertV1Bot(ExpertBot):
