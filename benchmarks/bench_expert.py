@@ -5,6 +5,7 @@
     .venv/bin/python benchmarks/bench_expert.py games  [--bot expert] [--vs heuristic] [--games 100]
     .venv/bin/python benchmarks/bench_expert.py arena  --variant ten-point --games 20 --workers 2
     .venv/bin/python benchmarks/bench_expert.py speed  --variant ten-point-cutthroat --players 4
+    .venv/bin/python benchmarks/bench_expert.py worlds [--hands 20] [--variant ten-point]
 
 ``--variant`` (default ``auction-partners``) and ``--players`` (cutthroat table size) choose the
 game; ``hands`` and ``games`` need a partnership variant, ``arena`` and ``speed`` take any.
@@ -13,6 +14,11 @@ makes games long): points per hand are then the measure.
 
 ``speed``: every decision of ``--hands`` hands of ``auction-partners`` self-play, timed on one
 core: median, p90, p99 and max milliseconds, split by auction and card play.
+
+``worlds``: building the sampled worlds of every decision of ``--hands`` heuristic hands, 48 a
+decision: each world replayed from the deal (``build_world``, as ``expert-v1`` was written)
+against one replay redealt (``build_worlds``, what ``sample_worlds`` does now), alternating,
+microseconds per world (median of the rounds) and their ratio.
 
 ``hands``: duplicate hands.  Deal *k* is played twice from 0-0 with the teams swapped; the bot's
 team margin (its team's score change minus the other team's) is averaged over the pairs, with a
@@ -43,7 +49,13 @@ from pitchcards.actions import Action
 from pitchcards.bots import BOTS, Bot, make_bot
 from pitchcards.bots.arena import wilson
 from pitchcards.bots.policy import policy_name, rollout_action
-from pitchcards.bots.sampler import sample_worlds
+from pitchcards.bots.sampler import (
+    build_world,
+    build_worlds,
+    evidence_of,
+    sample_deal,
+    sample_worlds,
+)
 from pitchcards.views import View, view_of
 
 VARIANT = "auction-partners"
@@ -144,10 +156,52 @@ def run_speed(name: str, hands: int, players: int = 4) -> None:
               f"  p90 {p90:7.1f}  p99 {p99:7.1f}  max {ts[-1] * 1e3:7.1f}")
 
 
+def run_worlds(hands: int, players: int = 4, rounds: int = 7) -> None:
+    import random
+
+    rules = pc.find_variant(VARIANT)
+    cases = []
+    rng = random.Random(0)
+    for k in range(hands):
+        h = pc.Hand.deal(rules, players, dealer=k % players, seed=20_000 + k)
+        bots = [bot("heuristic", s) for s in range(players)]
+        while not h.is_over:
+            s = h.seat_to_act
+            assert s is not None
+            v = view_of(h, s)
+            ev = evidence_of(v)
+            deals = [d for d in (sample_deal(ev, rng) for _ in range(48)) if d is not None]
+            cases.append((v, ev, [(held, discards) for held, discards, _ in deals]))
+            h.push(bots[s].choose(v))
+    worlds = sum(len(d) for _, _, d in cases)
+
+    def replayed() -> None:
+        for v, ev, deals in cases:
+            [build_world(v, held, ev, discards) for held, discards in deals]
+
+    def redealt() -> None:
+        for v, ev, deals in cases:
+            build_worlds(v, deals, ev)
+
+    timings: dict[str, list[float]] = {"replayed": [], "redealt": []}
+    for _ in range(rounds):
+        for label, run in (("replayed", replayed), ("redealt", redealt)):
+            t = time.perf_counter()
+            run()
+            timings[label].append((time.perf_counter() - t) / worlds * 1e6)
+    print(f"{len(cases)} decisions, {worlds} worlds a round, {rounds} alternating rounds")
+    for label, ts in timings.items():
+        print(f"{label:9s} median {statistics.median(ts):6.1f} us/world  "
+              f"range {min(ts):.1f}-{max(ts):.1f}")
+    ratio = statistics.median(a / b for a, b in zip(timings["redealt"], timings["replayed"],
+                                                    strict=True))
+    print(f"redealt / replayed: {ratio:.2f} (median of the rounds' ratios)")
+
+
 def main(argv: list[str] | None = None) -> None:
     global VARIANT
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("mode", choices=("speed", "hands", "games", "arena"))
+    ap.add_argument("mode", choices=("speed", "hands", "games", "arena", "worlds"))
     ap.add_argument("--bot", default="expert")
     ap.add_argument("--vs", default="heuristic")
     ap.add_argument("--hands", type=int, default=20)
@@ -166,12 +220,14 @@ def main(argv: list[str] | None = None) -> None:
     t0 = time.perf_counter()
     if a.mode == "speed":
         run_speed(a.bot, a.hands, a.players)
+    elif a.mode == "worlds":
+        run_worlds(a.hands, a.players)
     elif a.mode == "arena":
         from pitchcards.bots.arena import run_arena
 
         extra: dict[str, object] = {}
-        if a.hands_per_game:
-            extra = {"options": {"target": None}, "hands": a.hands_per_game}
+        if a.heldper_game:
+            extra = {"options": {"target": None}, "hands": a.heldper_game}
         result = run_arena(VARIANT, [a.bot, vs], games=a.games, seed=a.start, jobs=a.workers,
                            players=a.players, **extra)  # type: ignore[arg-type]
         print(result.table())

@@ -28,6 +28,7 @@ from pitchcards.bots.heuristic import (
     proven_voids,
     rollout_action,
 )
+from pitchcards.bots.sampler import build_world, build_worlds, evidence_of, sample_deal
 from pitchcards.cli import main
 from pitchcards.hand import Hand
 from pitchcards.match import Match
@@ -487,8 +488,26 @@ def test_the_registry_loads_its_plugins_once_and_only_when_a_name_is_missing(
     assert "pitch_plugin_probe" not in sys.modules  # loaded once only
 
 
-@pytest.mark.parametrize("variant,players,options", [
-    *CASES, ("ten-point", 4, {}), ("ten-point-cutthroat", 5, {"follow_rule": "strict_follow"})])
+#: every case above and the ten-point family
+EVERY_FAMILY = [*CASES, ("ten-point", 4, {}),
+                ("ten-point-cutthroat", 5, {"follow_rule": "strict_follow"})]
+
+
+def _random_points(rules: pc.RuleSet, players: int, rng: random.Random, hands: int, seed: int,
+                   moves: int) -> Iterator[Hand]:
+    """``hands`` hands dealt from ``seed`` on, each played at random for up to ``moves``
+    moves; those not over yet."""
+    for k in range(hands):
+        h = Hand.deal(rules, players, dealer=k % players, seed=seed + k)
+        for _ in range(rng.randrange(0, moves)):
+            if h.result is not None:
+                break
+            h.push(rng.choice(h.legal_actions()))
+        if h.result is None:
+            yield h
+
+
+@pytest.mark.parametrize("variant,players,options", EVERY_FAMILY)
 def test_playout_plays_exactly_as_rollout_action(variant: str, players: int,
                                                   options: dict[str, Any]) -> None:
     """The search bots' fast rollout keeps the cards played and the voids card by card; its
@@ -497,14 +516,7 @@ def test_playout_plays_exactly_as_rollout_action(variant: str, players: int,
     rules = pc.find_variant(variant).replace(**options)
     rng = random.Random(len(variant) * 31 + players)
     checked = 0
-    for k in range(12):
-        h = Hand.deal(rules, players, dealer=k % players, seed=900 + k)
-        for _ in range(rng.randrange(0, 3 * players + 6)):
-            if h.result is not None:
-                break
-            h.push(rng.choice(h.legal_actions()))
-        if h.result is not None:
-            continue
+    for h in _random_points(rules, players, rng, 12, 900, 3 * players + 6):
         one_by_one, fast = h.copy(), h.copy()
         moves = []
         while one_by_one.result is None:
@@ -518,3 +530,30 @@ def test_playout_plays_exactly_as_rollout_action(variant: str, players: int,
         assert fast.history == h.history
         checked += 1
     assert checked >= 6
+
+
+@pytest.mark.parametrize("variant,players,options", EVERY_FAMILY)
+def test_worlds_redealt_from_one_replay_are_the_worlds_a_replay_builds(
+        variant: str, players: int, options: dict[str, Any]) -> None:
+    """``build_worlds`` replays a view's history once and gives the other worlds their cards
+    with ``redeal``: every sampled world is, slot for slot, the one ``build_world`` replays,
+    and plays out alike — at random points of random hands (the auction, trump named, part of
+    the discard, mid-trick)."""
+    rules = pc.find_variant(variant).replace(**options)
+    rng = random.Random(len(variant) * 17 + players)
+    checked = 0
+    for h in _random_points(rules, players, rng, 10, 1300, 4 * players + 8):
+        assert h.seat_to_act is not None
+        view = view_of(h, h.seat_to_act)
+        ev = evidence_of(view)
+        deals = [d for d in (sample_deal(ev, rng) for _ in range(6)) if d is not None]
+        chosen = [(hands, discards) for hands, discards, _ in deals]
+        fast = build_worlds(view, chosen, ev)
+        for world, (hands, discards) in zip(fast, chosen, strict=True):
+            replayed = build_world(view, hands, ev, discards)
+            for name in Hand.__slots__:
+                assert getattr(world, name) == getattr(replayed, name), (variant, h.history, name)
+            assert playout(world) == playout(replayed)
+            assert world.result == replayed.result
+        checked += 1
+    assert checked >= 5

@@ -26,13 +26,14 @@ public point of the view.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..actions import BIDS, DISCARD, PASS, PASS_ID, PITCH_BASE, PLAY, TRUMP, Action
-from ..cards import MAX_CARDS, SUIT_MASKS, SUITS
+from ..cards import SUIT_MASKS, SUITS
 from ..deck import deck_model
 from ..hand import Hand, follow_allowed
 from ..rules import RuleSet
@@ -154,17 +155,30 @@ def ten_strength(mask: int, suit: int, rules: RuleSet) -> float:
 
 
 def suit_strength(mask: int, suit: int, players: int = 4) -> float:
-    """A quick estimate of the points ``mask`` would take with ``suit`` as trump (0..4)."""
-    t = mask >> (13 * suit) & 0x1FFF
+    """A quick estimate of the points ``mask`` would take with ``suit`` as trump (0..4).
+
+    Read from a table of every holding of one suit (:func:`_suit_strengths`): the sampler asks
+    this some twenty times a world."""
+    return _suit_strengths(players >= 4)[mask >> (13 * suit) & 0x1FFF]
+
+
+@functools.cache
+def _suit_strengths(three_others: bool) -> tuple[float, ...]:
+    """:func:`_holding_strength` of each of the 8192 holdings of one suit."""
+    return tuple(_holding_strength(t, three_others) for t in range(1 << 13))
+
+
+def _holding_strength(t: int, three_others: bool) -> float:
+    """The estimate for the ranks ``t`` of the trump suit (bit 0 the 2), with three or more
+    others at the table or fewer (a king alone is likelier High against fewer)."""
     if not t:
         return 0.0
     n = t.bit_count()
-    others = max(players - 1, 1)
     est = 0.0
     if t & _RANK_BITS[_ACE]:
         est += 1.0
     elif t & _RANK_BITS[_KING]:
-        est += 0.55 if others >= 3 else 0.7
+        est += 0.55 if three_others else 0.7
     elif t & _RANK_BITS[_QUEEN]:
         est += 0.3
     if t & 0b1:
@@ -183,7 +197,9 @@ def suit_strength(mask: int, suit: int, players: int = 4) -> float:
 def best_strength(mask: int, players: int, rules: RuleSet | None = None) -> float:
     if rules is not None and rules.points_total != 4:
         return max(ten_strength(mask, s, rules) for s in range(4))
-    return max(suit_strength(mask, s, players) for s in range(4))
+    table = _suit_strengths(players >= 4)
+    return max(table[mask & 0x1FFF], table[mask >> 13 & 0x1FFF], table[mask >> 26 & 0x1FFF],
+               table[mask >> 39 & 0x1FFF])
 
 
 def _sigmoid(x: float) -> float:
@@ -296,7 +312,11 @@ def _comb(n: int, k: int) -> int:
 
 def _pick(mask: int, k: int, rng: random.Random) -> int:
     """``k`` cards chosen uniformly from ``mask``."""
-    cards = [c for c in range(MAX_CARDS) if mask >> c & 1]
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(low.bit_length() - 1)
+        mask ^= low
     out = 0
     for c in rng.sample(cards, k):
         out |= 1 << c
@@ -423,7 +443,32 @@ def sample_worlds(view: View, count: int, rng: random.Random, soft: bool = True,
                 acc += weights[i]
                 i += 1
             chosen.append(cands[i])
-    return [build_world(view, hands, ev, discards) for hands, discards in chosen]
+    return build_worlds(view, chosen, ev)
+
+
+def build_worlds(view: View, deals: list[tuple[list[int], list[int]]],
+                 ev: Evidence | None = None) -> list[Hand]:
+    """:func:`build_world` for each ``(hands, discards)``, replaying the view's history once:
+    the first world is replayed, the others are copies of it given their own cards
+    (:meth:`Hand.redeal`), the same state a replay reaches.  A deal with another seat's hidden
+    discards (T4) is replayed on its own, as those cards change what the seat was dealt."""
+    if ev is None:
+        ev = evidence_of(view)
+    template: Hand | None = None
+    out: list[Hand] = []
+    for hands, discards in deals:
+        if any(discards[s] for s in range(ev.players) if s != ev.seat):
+            out.append(build_world(view, hands, ev, discards))
+        elif template is None:
+            template = build_world(view, hands, ev, discards)
+            out.append(template.copy())
+        else:
+            world = template.copy()
+            held = hands[:]
+            held[ev.seat] = world.hand_of(ev.seat)
+            world.redeal(held, check=False)
+            out.append(world)
+    return out
 
 
 def soft_evidence(view: View, bid_model: str = "hand-set") -> Callable[[list[int]], float]:
