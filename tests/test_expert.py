@@ -226,3 +226,38 @@ def test_the_auction_race_spends_worlds_only_on_close_choices() -> None:
                             key=lambda a: some.values[a])
     for a, xs in some.per.items():
         assert some.values[a] == pytest.approx(sum(xs) / len(xs))
+
+
+@pytest.mark.parametrize("variant,players", [("auction-partners", 4), ("auction", 3),
+                                             ("ten-point", 4)])
+def test_a_deep_rollout_hands_the_last_cards_to_the_solver(variant: str, players: int) -> None:
+    """``deep_cards``: in the card play the policy plays until that many cards are left and
+    the rest is solved exactly: the value is the solver's there, the point margin the
+    policy's to the end, and the world is left as it was."""
+    from pitchcards.bots.expert import _rollout
+
+    rules = pc.find_variant(variant)
+    deep = Budget(deep_cards=2 * players)
+    checked = 0
+    for seed in range(6):
+        for h in random_positions(rules, players, seed):
+            if h.phase != "play" or sum(h.hand_of(s).bit_count()
+                                        for s in range(players)) <= deep.deep_cards + 2:
+                continue
+            side = h.side_of(h.seat_to_act)
+            util = Utility(rules, side, players)
+            history = h.history
+            value, margin = _rollout(h, util, deep, side)
+            assert h.history == history
+            stopped = h.copy()
+            heuristic.playout(stopped, deep.deep_cards)
+            assert sum(stopped.hand_of(s).bit_count() for s in range(players)) \
+                == deep.deep_cards
+            assert value == Solver(stopped, side, util, deep.max_nodes).value()
+            whole = h.copy()
+            heuristic.playout(whole)
+            assert whole.history[:len(stopped.history)] == stopped.history
+            assert whole.result is not None and margin == util.points(whole.result)
+            checked += 1
+            break
+    assert checked >= 4

@@ -734,9 +734,10 @@ def rollout_action(hand: Hand) -> Action:
     return PLAY[card]
 
 
-def playout(hand: Hand) -> int:
+def playout(hand: Hand, stop_at: int = 0) -> int:
     """Play ``hand`` to its end with :func:`rollout_action`'s choices; how many actions were
-    pushed (``pop`` them to undo).
+    pushed (``pop`` them to undo).  With ``stop_at`` > 0 the card play stops once at most that
+    many cards are left in the hands (for an exact search to take over).
 
     The search bots' rollouts spend most of their time here, so the card play keeps what
     :func:`rollout_action` rebuilds on every call — the cards played and the proven voids —
@@ -757,12 +758,19 @@ def playout(hand: Hand) -> int:
     voids = [0] * n
     allows: Sequence[int] = ()
     suit_of: Sequence[int] = ()
+    left: int | None = None  # cards in the hands, counted when stopping early
     while hand.result is None:
         if trump < 0 and hand.trump_suit is not None:  # named, or fixed by the first lead
             trump = hand.trump_suit
             allows = FOLLOW_ALLOWS[rules.follow_rule][trump]
             suit_of = hand.model.suit_of[trump]
             played, voids = _seen(hand, trump)
+        if stop_at and left is None:
+            left = sum(hand.hand_of(s).bit_count() for s in range(n))
+        if left is not None:
+            if left <= stop_at:
+                break
+            left -= 1
         seat = hand.seat_to_act
         assert seat is not None
         legal = hand.legal_mask()
