@@ -19,6 +19,7 @@ own choice.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import time
 from dataclasses import dataclass, field
@@ -100,14 +101,11 @@ def _rollout(world: Hand, util: Utility, b: Budget | None = None,
     deep = b.deep_cards if b is not None and world.phase == "play" else 0
     depth = playout(world, deep)
     value: float | None = None
-    if world.result is None:
+    if world.result is None:  # stopped early: solve the rest, then finish for the margin
         assert b is not None
-        try:
+        with contextlib.suppress(BudgetExceeded):  # too big: the rollout's own result
             value = Solver(world, side, util, b.max_nodes).value()
-        except BudgetExceeded:
-            value = None
-        more = playout(world)
-        depth += more
+        depth += playout(world)
     r = world.result
     assert r is not None
     out = (util(r) if value is None else value, util.points(r))
