@@ -226,8 +226,8 @@ def main(argv: list[str] | None = None) -> None:
         from pitchcards.bots.arena import run_arena
 
         extra: dict[str, object] = {}
-        if a.heldper_game:
-            extra = {"options": {"target": None}, "hands": a.heldper_game}
+        if a.hands_per_game:
+            extra = {"options": {"target": None}, "hands": a.hands_per_game}
         result = run_arena(VARIANT, [a.bot, vs], games=a.games, seed=a.start, jobs=a.workers,
                            players=a.players, **extra)  # type: ignore[arg-type]
         print(result.table())
