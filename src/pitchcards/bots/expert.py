@@ -93,17 +93,14 @@ class Analysis:
     per: dict[Action, list[float]] = field(default_factory=dict)
 
 
-def _rollout(world: Hand, util: Utility, b: Budget | None = None,
-             side: int = 0) -> tuple[float, float]:
+def _rollout(world: Hand, util: Utility, b: Budget, side: int) -> tuple[float, float]:
     """Play ``world`` to its end with the rollout policy; (utility, point margin); undone.
 
     With ``b.deep_cards`` (card play only) the policy plays until that many cards are left and
-    the solver gives the utility of the rest; the point margin is still the policy's."""
-    deep = b.deep_cards if b is not None and world.phase == "play" else 0
-    depth = playout(world, deep)
+    the solver gives ``side``'s utility of the rest; the point margin is still the policy's."""
+    depth = playout(world, b.deep_cards if world.phase == "play" else 0)
     value: float | None = None
     if world.result is None:  # stopped early: solve the rest, then finish for the margin
-        assert b is not None
         with contextlib.suppress(BudgetExceeded):  # too big: the rollout's own result
             value = Solver(world, side, util, b.max_nodes).value()
         depth += playout(world)

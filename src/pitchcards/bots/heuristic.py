@@ -758,19 +758,16 @@ def playout(hand: Hand, stop_at: int = 0) -> int:
     voids = [0] * n
     allows: Sequence[int] = ()
     suit_of: Sequence[int] = ()
-    left: int | None = None  # cards in the hands, counted when stopping early
-    while hand.result is None:
+    # the cards to play before stopping at ``stop_at`` left (-1: play to the end)
+    to_play = max(0, sum(hand.hand_of(s).bit_count() for s in range(n)) - stop_at) \
+        if stop_at else -1
+    while hand.result is None and to_play:
+        to_play -= 1
         if trump < 0 and hand.trump_suit is not None:  # named, or fixed by the first lead
             trump = hand.trump_suit
             allows = FOLLOW_ALLOWS[rules.follow_rule][trump]
             suit_of = hand.model.suit_of[trump]
             played, voids = _seen(hand, trump)
-        if stop_at and left is None:
-            left = sum(hand.hand_of(s).bit_count() for s in range(n))
-        if left is not None:
-            if left <= stop_at:
-                break
-            left -= 1
         seat = hand.seat_to_act
         assert seat is not None
         legal = hand.legal_mask()

@@ -461,12 +461,10 @@ def build_worlds(view: View, deals: list[tuple[list[int], list[int]]],
             out.append(build_world(view, hands, ev, discards))
         elif template is None:
             template = build_world(view, hands, ev, discards)
-            out.append(template.copy())
-        else:
+            out.append(template)
+        else:  # copied before any world is searched: the template is still at the view
             world = template.copy()
-            held = hands[:]
-            held[ev.seat] = world.hand_of(ev.seat)
-            world.redeal(held, check=False)
+            world.redeal(hands, check=False)  # hands[seat] is the seat's own (Evidence.held)
             out.append(world)
     return out
 
