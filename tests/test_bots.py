@@ -432,6 +432,16 @@ def test_arena_refuses_bad_input_and_says_what_is_allowed() -> None:
         run_arena("auction", ["heuristic", "random"], games=1, players=9)
 
 
+def test_the_arena_takes_a_search_bots_budget_changes_by_name() -> None:
+    """``pitch arena --bots "expert[deep_cards=8],expert"``: the names make_bot takes, budget
+    changes included, and its refusal of a field that is not one."""
+    result = run_arena("auction-partners", ["hard[worlds=2,bid_worlds=2]", "random"], games=1,
+                       jobs=1)
+    assert [s.bot for s in result.stats] == ["hard[worlds=2,bid_worlds=2]", "random"]
+    with pytest.raises(ValueError, match=r"'nope=1' is not field=value.*deep_cards"):
+        run_arena("auction", ["expert[nope=1]", "random"], games=1)
+
+
 def test_wilson_interval() -> None:
     lo, hi = wilson(95, 100)
     assert lo == pytest.approx(0.8882, abs=1e-3) and hi == pytest.approx(0.9785, abs=1e-3)
