@@ -1,5 +1,6 @@
-"""Every mode of ``benchmarks/bench_expert.py`` runs, at its smallest, and prints its table (the
-figures themselves are measured by hand: docs/bots.md; the machine is shared, no clock here)."""
+"""Every mode of ``benchmarks/bench_expert.py``, and ``calibrate_bids.py``, runs at its smallest
+and prints its table (the figures themselves are measured by hand: docs/bots.md; the machine is
+shared, no clock here)."""
 
 from __future__ import annotations
 
@@ -27,3 +28,19 @@ def test_bench_expert_mode_runs(args: list[str], expected: str) -> None:
                          capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr[-2000:]
     assert expected in out.stdout, out.stdout
+
+
+def test_calibrate_bids_prints_its_table_and_fit() -> None:
+    """``benchmarks/calibrate_bids.py`` at its smallest: the residuals by level and the fit."""
+    script = BENCH_EXPERT.with_name("calibrate_bids.py")
+    out = subprocess.run([sys.executable, str(script), "--bot", "hard", "--deals", "2"],
+                         capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert "| pass |" in out.stdout and "bias per level bid" in out.stdout, out.stdout
+
+
+def test_calibrate_bids_refuses_a_bot_without_estimates() -> None:
+    script = BENCH_EXPERT.with_name("calibrate_bids.py")
+    out = subprocess.run([sys.executable, str(script), "--bot", "heuristic", "--deals", "1"],
+                         capture_output=True, text=True, timeout=600)
+    assert out.returncode != 0 and "not a search bot" in out.stderr + out.stdout

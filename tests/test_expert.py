@@ -12,6 +12,7 @@ import pytest
 
 import pitchcards as pc
 from helpers import random_positions
+from pitchcards.actions import PASS
 from pitchcards.bots import BOTS, heuristic, make_bot, policy
 from pitchcards.bots.expert import Budget, ExpertBot
 from pitchcards.bots.hints import suggest
@@ -19,7 +20,7 @@ from pitchcards.bots.oracle import OracleBot
 from pitchcards.bots.sampler import evidence_of, sample_worlds
 from pitchcards.bots.solver import Solver
 from pitchcards.bots.utility import Utility
-from pitchcards.views import view_of
+from pitchcards.views import View, view_of
 
 TINY = Budget(worlds=3, bid_worlds=4, solve_cards=8, max_nodes=3000, time_limit=0.5)
 FOLLOW = ("trump_anytime", "strict_follow", "follow_trump_only")
@@ -202,14 +203,20 @@ def test_the_oracle_is_the_only_bot_that_sees_all() -> None:
         h.push(action)
 
 
+def _first_bid(variant: str, players: int, seed: int,
+               scores: tuple[int, ...] | None = None) -> View:
+    """The view of the first seat to bid in a hand dealt by seat 0 from ``seed``."""
+    h = pc.Hand.deal(pc.find_variant(variant), players, dealer=0, seed=seed)
+    seat = h.seat_to_act
+    assert seat is not None
+    return view_of(h, seat, scores=scores)
+
+
 def test_the_auction_race_spends_worlds_only_on_close_choices() -> None:
     """``bid_worlds_max``: candidates within ``race_z`` paired standard errors of the best get
     fresh worlds, batch by batch, up to the maximum; the others keep their first estimate, and
     the choice is the best of the values it reports."""
-    h = pc.Hand.deal(pc.find_variant("auction-partners"), 4, dealer=0, seed=12)
-    seat = h.seat_to_act
-    assert seat is not None
-    view = view_of(h, seat)
+    view = _first_bid("auction-partners", 4, seed=12)
     base = Budget(bid_worlds=8, time_limit=1e9)
     one_batch = ExpertBot(1, base).analyse(view)
     assert one_batch.worlds == 8
@@ -261,3 +268,41 @@ def test_a_deep_rollout_hands_the_last_cards_to_the_solver(variant: str, players
             checked += 1
             break
     assert checked >= 4
+
+
+@pytest.mark.parametrize("variant,players,scores", [("auction-partners", 4, None),
+                                                    ("auction-partners", 4, (3, 5)),
+                                                    ("auction", 3, (2, 6, 0)), ("money", 4, None)])
+def test_the_bid_bias_takes_points_off_each_bid_by_its_level(
+        variant: str, players: int, scores: tuple[int, ...] | None) -> None:
+    """``bid_bias``: over the same worlds, every bid's value is the unbiased one less the bias
+    times its level (a pitch bids 4) in the utility's units, its point margin less the bias in
+    points; a pass is untouched, and the choice is the best of the reported values."""
+    from pitchcards.bots.bid_model import level_of
+
+    rules = pc.find_variant(variant)
+    view = _first_bid(variant, players, seed=5, scores=scores)
+    seat = view.seat
+    assert seat is not None
+    base = Budget(bid_worlds=6, time_limit=1e9, win_table=True)
+    plain = ExpertBot(3, base).analyse(view)
+    biased = ExpertBot(3, dataclasses.replace(base, bid_bias=0.25)).analyse(view)
+    util = Utility(rules, view.side_of(seat), players, scores, win_table=True)
+    assert (util.per_point() == 1.0) == (scores is None)
+    assert 0.002 < util.per_point() < 0.5 or scores is None
+    assert PASS in plain.values and len(plain.values) >= 3
+    for a, value in plain.values.items():
+        off = 0.25 * level_of(a)
+        assert biased.values[a] == pytest.approx(value - off * util.per_point())
+        assert biased.points[a] == pytest.approx(plain.points[a] - off)
+    assert biased.best == max(biased.values, key=lambda a: biased.values[a])
+
+
+def test_the_bid_bias_is_off_in_the_ten_point_family() -> None:
+    """The calibration was measured on four-point games: ten-point bids (5 to 10) keep their
+    rolled-out values."""
+    view = _first_bid("ten-point", 4, seed=5)
+    base = Budget(bid_worlds=4, time_limit=1e9)
+    plain = ExpertBot(3, base).analyse(view)
+    biased = ExpertBot(3, dataclasses.replace(base, bid_bias=0.5)).analyse(view)
+    assert biased.values == plain.values

@@ -65,6 +65,7 @@ class Utility:
             from .match_odds import table_for  # imported on use: its data is large
 
             self.table = table_for(rules, players)
+        self._per_point: float | None = None
         #: the side that deals the next hand, if known
         self.next_dealer: int | None = None
         if dealer is not None:
@@ -83,6 +84,27 @@ class Utility:
         d = r.deltas
         others = [x for i, x in enumerate(d) if i != self.side]
         return float(d[self.side] - (max(others) if others else 0))
+
+    def per_point(self) -> float:
+        """What one point of the side's score is worth in this utility's units: 1 outside a
+        match; in a match, the change in the side's chance to win per point from the scores
+        now (half the difference between one point more and one less), plus the point term."""
+        if self.mode != "match":
+            return 1.0
+        v = self._per_point
+        if v is None:
+            assert self.scores is not None and self.rules.target is not None
+            up, down = list(self.scores), list(self.scores)
+            up[self.side] += 1
+            down[self.side] -= 1
+            if self.table is not None:
+                gain = (self.table.chances(up, self.next_dealer)[self.side]
+                        - self.table.chances(down, self.next_dealer)[self.side])
+            else:
+                gain = (win_chance(up, self.side, self.rules.target)
+                        - win_chance(down, self.side, self.rules.target))
+            v = self._per_point = gain / 2 + 0.002
+        return v
 
     def _value(self, r: HandResult) -> float:
         side = self.side
