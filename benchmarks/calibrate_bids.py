@@ -2,9 +2,12 @@
 
     .venv/bin/python benchmarks/calibrate_bids.py --deals 400 --start 20000 --workers 2
     .venv/bin/python benchmarks/calibrate_bids.py --bot "expert[bid_bias=0.1]" --deals 400
+    .venv/bin/python benchmarks/calibrate_bids.py --vs heuristic --deals 400
 
 Four copies of ``--bot`` play ``--deals`` hands of ``auction-partners`` from 0-0 (no scores, so
-every value is a point margin: the seat's team's score change minus the other team's).  At every
+every value is a point margin: the seat's team's score change minus the other team's); with
+``--vs NAME`` the bot holds seats 0 and 2 and ``NAME`` seats 1 and 3, and only the bot's
+decisions are counted.  At every
 auction decision with a choice the bot's analysis gives the estimated margin of the action it
 chose (``Analysis.points``: the mean over its sampled worlds of the rollouts' margins); when the
 hand is over, the realized margin of the seat's team is known.  Printed: the mean of *realized -
@@ -35,13 +38,15 @@ VARIANT = "auction-partners"
 Decision = tuple[int, float]
 
 
-def play(args: tuple[str, int]) -> list[Decision]:
-    """Deal ``k`` played by four copies of the bot; its auction decisions' residuals."""
-    name, k = args
+def play(args: tuple[str, str | None, int]) -> list[Decision]:
+    """Deal ``k`` played by the bot (in every seat, or against ``vs`` in seats 1 and 3); its
+    auction decisions' residuals."""
+    name, vs, k = args
     rules = pc.find_variant(VARIANT)
-    bots = [make_bot(name, 1000 * k + s) for s in range(4)]
-    if not all(isinstance(b, ExpertBot) for b in bots):
+    bots = [make_bot(name if vs is None or s % 2 == 0 else vs, 1000 * k + s) for s in range(4)]
+    if not isinstance(bots[0], ExpertBot):
         raise SystemExit(f"{name!r} is not a search bot: it reports no estimates")
+    counted = range(0, 4, 2) if vs is not None else range(4)
     h = pc.Hand.deal(rules, 4, dealer=k % 4, seed=k)
     chosen: list[tuple[int, int, float]] = []  # (seat, level, estimated margin)
     while not h.is_over:
@@ -49,8 +54,8 @@ def play(args: tuple[str, int]) -> list[Decision]:
         assert s is not None
         view = view_of(h, s)
         bot = bots[s]
-        assert isinstance(bot, ExpertBot)
-        if h.phase == "auction" and len(view.legal_actions) > 1:
+        if s in counted and h.phase == "auction" and len(view.legal_actions) > 1:
+            assert isinstance(bot, ExpertBot)
             analysis = bot.analyse(view)
             if analysis.best in analysis.points:
                 chosen.append((s, level_of(analysis.best), analysis.points[analysis.best]))
@@ -91,15 +96,17 @@ def _mean_at(level: int) -> object:
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--bot", default="expert")
+    ap.add_argument("--vs", default=None, help="the other team (default: the bot itself)")
     ap.add_argument("--deals", type=int, default=400)
     ap.add_argument("--start", type=int, default=20000)
     ap.add_argument("--workers", type=int, default=1)
     a = ap.parse_args(argv)
     t0 = time.perf_counter()
-    jobs = [(a.bot, k) for k in range(a.start, a.start + a.deals)]
+    jobs = [(a.bot, a.vs, k) for k in range(a.start, a.start + a.deals)]
     with ProcessPoolExecutor(a.workers) as ex:
         hands = list(ex.map(play, jobs, chunksize=4))
-    print(f"# {a.bot}, {VARIANT}, {a.deals} self-play hands from 0-0 (seeds {a.start}-"
+    table = "self-play" if a.vs is None else f"against {a.vs}"
+    print(f"# {a.bot}, {VARIANT}, {a.deals} {table} hands from 0-0 (seeds {a.start}-"
           f"{a.start + a.deals - 1}), {sum(map(len, hands))} auction decisions")
     print("| level chosen | decisions | realized - estimated (points) |")
     print("|---|---:|---|")

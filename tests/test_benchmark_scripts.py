@@ -33,10 +33,12 @@ def test_bench_expert_mode_runs(args: list[str], expected: str) -> None:
 def test_calibrate_bids_prints_its_table_and_fit() -> None:
     """``benchmarks/calibrate_bids.py`` at its smallest: the residuals by level and the fit."""
     script = BENCH_EXPERT.with_name("calibrate_bids.py")
-    out = subprocess.run([sys.executable, str(script), "--bot", "hard", "--deals", "2"],
-                         capture_output=True, text=True, timeout=600)
-    assert out.returncode == 0, out.stderr[-2000:]
-    assert "| pass |" in out.stdout and "bias per level bid" in out.stdout, out.stdout
+    for extra in ([], ["--vs", "heuristic"]):
+        out = subprocess.run([sys.executable, str(script), "--bot", "hard", "--deals", "2", *extra],
+                             capture_output=True, text=True, timeout=600)
+        assert out.returncode == 0, out.stderr[-2000:]
+        assert "| pass |" in out.stdout and "bias per level bid" in out.stdout, out.stdout
+        assert ("against heuristic" in out.stdout) == bool(extra), out.stdout
 
 
 def test_calibrate_bids_refuses_a_bot_without_estimates() -> None:
