@@ -25,17 +25,21 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
 import pitchcards as pc
 from pitchcards.bots import make_bot
 from pitchcards.bots.bid_model import level_of
 from pitchcards.bots.expert import ExpertBot
+from pitchcards.bots.utility import Utility
 from pitchcards.views import view_of
 
 VARIANT = "auction-partners"
 #: one decision: (level chosen, realized - estimated margin)
 Decision = tuple[int, float]
+#: a statistic of a sample of hands' decisions
+Stat = Callable[[list[list[Decision]]], float]
 
 
 def play(args: tuple[str, str | None, int]) -> list[Decision]:
@@ -64,7 +68,7 @@ def play(args: tuple[str, str | None, int]) -> list[Decision]:
             h.push(bot.choose(view))
     r = h.result
     assert r is not None
-    return [(level, (r.deltas[s % 2] - r.deltas[1 - s % 2]) - estimate)
+    return [(level, Utility(rules, h.side_of(s), 4).points(r) - estimate)
             for s, level, estimate in chosen]
 
 
@@ -77,16 +81,15 @@ def fitted_bias(hands: list[list[Decision]]) -> float:
     return -sum(level * (x - p) for level, x in bids) / den if den else 0.0
 
 
-def _interval(hands: list[list[Decision]], stat: object, rounds: int = 1000,
+def _interval(hands: list[list[Decision]], stat: Stat, rounds: int = 1000,
               seed: int = 0) -> tuple[float, float]:
     """A 95 % bootstrap interval of ``stat`` over hands (their decisions resampled together)."""
-    assert callable(stat)
     rng = random.Random(seed)
     values = sorted(stat([rng.choice(hands) for _ in hands]) for _ in range(rounds))
     return values[int(0.025 * rounds)], values[int(0.975 * rounds) - 1]
 
 
-def _mean_at(level: int) -> object:
+def _mean_at(level: int) -> Stat:
     def stat(hands: list[list[Decision]]) -> float:
         xs = [x for hand in hands for lv, x in hand if lv == level]
         return statistics.fmean(xs) if xs else float("nan")

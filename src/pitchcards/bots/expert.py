@@ -206,6 +206,7 @@ def evaluate(worlds: list[Hand], cands: list[Action], util: Utility, side: int, 
     ``guard`` standard errors of their paired difference over the worlds."""
     policy_choice = rollout_action(worlds[0])
     bias = _bid_bias(cands, util, b) if auction else {}
+    unit = util.per_point() if bias else 1.0  # a point in the utility's units
     per: dict[Action, list[float]] = {a: [] for a in cands}
     totals = dict.fromkeys(cands, 0.0)
     margins = dict.fromkeys(cands, 0.0)
@@ -237,7 +238,7 @@ def evaluate(worlds: list[Hand], cands: list[Action], util: Utility, side: int, 
                 value += u / b.rollouts
                 margins[a] += p / b.rollouts
             if a in bias:
-                value -= bias[a] * util.per_point()
+                value -= bias[a] * unit
                 margins[a] -= bias[a]
             totals[a] += value
             per[a].append(value)

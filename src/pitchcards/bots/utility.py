@@ -25,6 +25,10 @@ if TYPE_CHECKING:
 
 __all__ = ["Utility", "win_chance"]
 
+#: in a match, what a point of margin adds to a hand's value besides the chance to win (so that
+#: equal chances still prefer more points)
+POINT_TERM = 0.002
+
 
 def win_chance(scores: Sequence[int], side: int, target: int) -> float:
     """A rough chance that ``side`` wins a race to ``target`` from ``scores`` (no one out yet).
@@ -93,18 +97,20 @@ class Utility:
             return 1.0
         v = self._per_point
         if v is None:
-            assert self.scores is not None and self.rules.target is not None
+            assert self.scores is not None  # a match has them
             up, down = list(self.scores), list(self.scores)
             up[self.side] += 1
             down[self.side] -= 1
-            if self.table is not None:
-                gain = (self.table.chances(up, self.next_dealer)[self.side]
-                        - self.table.chances(down, self.next_dealer)[self.side])
-            else:
-                gain = (win_chance(up, self.side, self.rules.target)
-                        - win_chance(down, self.side, self.rules.target))
-            v = self._per_point = gain / 2 + 0.002
+            v = self._per_point = (self._chance(up) - self._chance(down)) / 2 + POINT_TERM
         return v
+
+    def _chance(self, scores: Sequence[int]) -> float:
+        """The side's chance to win the match from ``scores`` (no one out): the table where
+        there is one, else the formula."""
+        assert self.rules.target is not None
+        if self.table is not None:
+            return self.table.chances(scores, self.next_dealer)[self.side]
+        return win_chance(scores, self.side, self.rules.target)
 
     def _value(self, r: HandResult) -> float:
         side = self.side
@@ -128,7 +134,5 @@ class Utility:
             won = match_winner(self.rules, before, after, r)
             if won is not None:
                 return 1.0 if won == side else 0.0
-            chance = (self.table.chances(after, self.next_dealer)[side] if self.table is not None
-                      else win_chance(after, side, self.rules.target))
-            return chance + 0.002 * self.points(r)
+            return self._chance(after) + POINT_TERM * self.points(r)
         return self.points(r)
