@@ -5,11 +5,14 @@
     .venv/bin/python benchmarks/build_match_odds.py dealer-games --seed 0 --matches 1
 
 ``build``: heuristic self-play matches (every seat the ``heuristic`` bot, match seeds
-``seed .. seed + matches - 1``) of each covered rule set; every hand's outcome (relative to the
-dealer's side) is counted, each variant's table is computed from the counts
-(:func:`pitchcards.bots.match_odds.compute_table`), and both are written, with this provenance, to
+``seed .. seed + matches - 1``) of each covered rule set.  Two teams: every hand's outcome
+(relative to the dealer's side) is counted and each variant's table is computed from the counts
+(:func:`pitchcards.bots.match_odds.compute_table`); other targets and win rules over the same
+play are computed from the counts on first use.  Cutthroat (``auction`` at 3 to 7 seats): the
+slope of :class:`pitchcards.bots.match_odds.SoftmaxOdds` is fitted to who won
+(:func:`fit_slope`).  All of it is written, with this provenance, to
 ``src/pitchcards/bots/_match_odds_data.py``.  Deterministic: the same arguments write the same
-file.  Other targets and win rules over the same play are computed from the counts on first use.
+file.
 
 ``calibrate``: held-out matches (other seeds) of the same self-play; before every hand each
 side's chance to win the match is predicted by the formula (:func:`~pitchcards.bots.utility.
@@ -19,8 +22,7 @@ against who won: Brier score and log loss, with 95 % intervals over matches (han
 are not independent), and the paired differences.
 ``--bot expert-v1`` plays the held-out matches with another bot (slow).
 
-``build --configs auction/3,auction/4,auction/5`` adds cutthroat tables (not built by default: on
-1000 held-out matches each they predicted no better than the formula).  ``dealer-games``: an
+``build --configs auction-partners/4,auction/4`` builds only those.  ``dealer-games``: an
 experiment, see :func:`dealer_games` (``--seed`` the first match seed, ``--matches`` the pairs).
 """
 
@@ -37,16 +39,17 @@ from pathlib import Path
 
 import pitchcards as pc
 from pitchcards.bots import make_bot
-from pitchcards.bots.match_odds import compute_table, encode, outcomes, table_for
+from pitchcards.bots.match_odds import SoftmaxOdds, compute_table, encode, table_for
 from pitchcards.bots.utility import win_chance
 
-#: (variant, players) built by default: the two-team rule sets with a four-point target
-CONFIGS: tuple[tuple[str, int], ...] = (("auction-partners", 4), ("setback", 4))
-#: built on request (``--configs auction/3,auction/4,auction/5``): cutthroat auction pitch, whose
-#: tables (each side against the leader of the others) predicted no better than the formula
-CUTTHROAT: tuple[tuple[str, int], ...] = (("auction", 3), ("auction", 4), ("auction", 5))
+#: (variant, players) built: the two-team rule sets with a four-point target (outcome counts
+#: and a table) and cutthroat auction pitch at every table size it allows (a fitted slope)
+CONFIGS: tuple[tuple[str, int], ...] = (
+    ("auction-partners", 4), ("setback", 4), *(("auction", n) for n in range(3, 8)))
 OUT = Path(__file__).resolve().parents[1] / "src" / "pitchcards" / "bots" / "_match_odds_data.py"
 DIGITS = 6  #: decimals of the stored tables
+SLOPE_DIGITS = 4  #: decimals of the fitted slopes
+LEAD = 6  #: calibrate: leads beyond this are counted with it
 MAX_HANDS = 200  #: a match still running after this many hands is cut off (and not counted)
 
 #: one match: per hand (scores before it, dealer seat, the hand's result); and the winner
@@ -69,17 +72,21 @@ def play_match(rules: pc.RuleSet, players: int, seed: int, bot: str = "heuristic
     return hands, m.winner
 
 
-def outcome_counts(variant: str, players: int, seeds: range) -> Counter[tuple[int, ...]]:
-    """Every hand's encoded outcome in the matches ``seeds``, counted."""
-    rules = pc.find_variant(variant)
-    sides = 2 if rules.partnership_mode else players
+def outcome_counts(rules: pc.RuleSet, played: Sequence[Played]) -> Counter[tuple[int, ...]]:
+    """Every hand's encoded outcome in the ``played`` matches of ``rules``, counted."""
     counts: Counter[tuple[int, ...]] = Counter()
-    for seed in seeds:
-        hands, _ = play_match(rules, players, seed)
-        for _, dealer, result in hands:
+    for hands, _ in played:
+        for before, dealer, result in hands:
+            sides = len(before)
             dealer_side = dealer % 2 if rules.partnership_mode else dealer
             counts[encode(result, dealer_side, sides)] += 1
     return counts
+
+
+def self_play(variant: str, players: int, seeds: range) -> list[Played]:
+    """Heuristic self-play matches of ``variant`` at ``players`` seats, one per match seed."""
+    rules = pc.find_variant(variant)
+    return [play_match(rules, players, k) for k in seeds]
 
 
 def _chunks(text: str, width: int) -> list[str]:
@@ -93,12 +100,14 @@ def _chunks(text: str, width: int) -> list[str]:
     return out
 
 
-def render(data: dict[tuple[str, int], Counter[tuple[int, ...]]], source: str) -> str:
+def render(data: dict[tuple[str, int], Counter[tuple[int, ...]]],
+           slopes: dict[tuple[str, int], float], source: str) -> str:
     """The generated module's text (sorted, so a rebuild with the same arguments is identical)."""
     lines = [
         '"""Generated by benchmarks/build_match_odds.py: do not edit (rebuild instead).',
         "",
-        "One hand's outcome counted over heuristic self-play matches, per (variant, players):",
+        "Two teams: one hand's outcome counted over heuristic self-play matches, per (variant,",
+        "players):",
         "``(count, pitcher side, made, moon, High, Low, Jack, Game, points per side...,",
         "deltas per side...)`` with sides relative to the dealer's side and -1 for None",
         "(:func:`pitchcards.bots.match_odds.encode`).",
@@ -130,6 +139,10 @@ def render(data: dict[tuple[str, int], Counter[tuple[int, ...]]], source: str) -
             lines.append("        ),")
         lines.append("    }),")
     lines.append("}")
+    lines += ["", "#: cutthroat: the fitted slope of :class:`pitchcards.bots.match_odds.",
+              "#: SoftmaxOdds`",
+              "SLOPES: dict[tuple[str, int], float] = {",
+              *(f"    {key!r}: {slope!r}," for key, slope in sorted(slopes.items())), "}"]
     return "\n".join(lines) + "\n"
 
 
@@ -147,18 +160,56 @@ def source_text(matches: int, seed: int, configs: Sequence[tuple[str, int]], han
             f"{hands} hands in all")
 
 
+def fit_slope(matches: Sequence[Played], target: int) -> float:
+    """The :class:`~pitchcards.bots.match_odds.SoftmaxOdds` slope under which the winners of
+    ``matches`` were likeliest (the mean log-likelihood of the winner over every hand start;
+    unfinished matches are left out), by golden-section search: the log-likelihood is concave
+    in the slope."""
+    starts = [(before, winner) for hands, winner in matches if winner is not None
+              for before, _, _ in hands]
+    if not starts:
+        raise ValueError("no finished match to fit the slope to")
+
+    def loglik(slope: float) -> float:
+        odds = SoftmaxOdds(target, slope)
+        return sum(math.log(odds.chances(before)[winner]) for before, winner in starts)
+
+    lo, hi = 0.0, 4.0
+    g = (math.sqrt(5) - 1) / 2
+    a, b = hi - g * (hi - lo), lo + g * (hi - lo)
+    fa, fb = loglik(a), loglik(b)
+    while hi - lo > 1e-5:
+        if fa < fb:
+            lo, a, fa = a, b, fb
+            b = lo + g * (hi - lo)
+            fb = loglik(b)
+        else:
+            hi, b, fb = b, a, fa
+            a = hi - g * (hi - lo)
+            fa = loglik(a)
+    return round((lo + hi) / 2, SLOPE_DIGITS)
+
+
 def build(matches: int, seed: int, configs: Sequence[tuple[str, int]] = CONFIGS) -> str:
     """The data module's text: ``matches`` heuristic self-play matches per rule set."""
-    data = {}
+    data: dict[tuple[str, int], Counter[tuple[int, ...]]] = {}
+    slopes: dict[tuple[str, int], float] = {}
     total = 0
     for variant, players in configs:
         t0 = time.perf_counter()
-        data[(variant, players)] = c = outcome_counts(variant, players,
-                                                      range(seed, seed + matches))
-        total += sum(c.values())
-        print(f"{variant}/{players}: {sum(c.values())} hands, {len(c)} outcomes, "
+        rules = pc.find_variant(variant)
+        played = self_play(variant, players, range(seed, seed + matches))
+        total += sum(len(hands) for hands, _ in played)
+        if rules.partnership_mode:
+            data[(variant, players)] = c = outcome_counts(rules, played)
+            what = f"{len(c)} outcomes"
+        else:
+            assert rules.target is not None
+            slopes[(variant, players)] = slope = fit_slope(played, rules.target)
+            what = f"slope {slope}"
+        print(f"{variant}/{players}: {sum(len(h) for h, _ in played)} hands, {what}, "
               f"{time.perf_counter() - t0:.0f} s", file=sys.stderr)
-    return render(data, source_text(matches, seed, configs, total))
+    return render(data, slopes, source_text(matches, seed, configs, total))
 
 
 def _interval(xs: Sequence[float]) -> str:
@@ -172,7 +223,9 @@ Predictor = Callable[[Sequence[int], int, int], float]
 
 
 def calibrate(variant: str, players: int, seeds: range, bot: str) -> None:
-    """Brier score and log loss of the formula and the table on held-out matches."""
+    """Brier score and log loss (each side's chance) and the winner's log loss (every side's
+    chances at once: what :func:`fit_slope` maximizes) of the formula and the table on
+    held-out matches."""
     rules = pc.find_variant(variant)
     assert rules.target is not None
     target = rules.target
@@ -181,34 +234,57 @@ def calibrate(variant: str, players: int, seeds: range, bot: str) -> None:
     predictors: dict[str, Predictor] = {
         "formula": lambda sc, side, dealer: win_chance(sc, side, target),
         "table": lambda sc, side, dealer: table.chances(sc)[side],
-        "table+dealer": lambda sc, side, dealer: table.chances(sc, dealer)[side],
     }
+    if rules.partnership_mode:  # a cutthroat table does not use the dealer
+        predictors["table+dealer"] = lambda sc, side, dealer: table.chances(sc, dealer)[side]
+
     def side_of(seat: int) -> int:
         return seat % 2 if rules.partnership_mode else seat
-    # per match: the mean Brier / log loss over its hands and sides, per predictor
-    per: dict[str, list[tuple[float, float]]] = {k: [] for k in predictors}
+    # per match: the mean Brier / log loss over its hands and sides, and the mean winner's
+    # log loss over its hands, per predictor
+    per: dict[str, list[tuple[float, float, float]]] = {k: [] for k in predictors}
+    # by a side's lead over the best other side (clamped to +-LEAD): each predictor's mean
+    # chance and how often the side won
+    by_lead: dict[int, list[list[float]]] = {}
     states = 0
     for seed in seeds:
         hands, winner = play_match(rules, players, seed, bot)
         if winner is None:
             continue
+        for before, dealer, _ in hands:
+            for side, score in enumerate(before):
+                lead = score - max(x for i, x in enumerate(before) if i != side)
+                row = by_lead.setdefault(max(-LEAD, min(LEAD, lead)), [])
+                row.append([f(before, side, side_of(dealer)) for f in predictors.values()]
+                           + [float(side == winner)])
         for name, f in predictors.items():
-            brier = logl = 0.0
+            brier = logl = won = 0.0
             for before, dealer, _ in hands:
                 for side in range(len(before)):
                     p = min(max(f(before, side, side_of(dealer)), 1e-6), 1 - 1e-6)
                     y = 1.0 if side == winner else 0.0
                     brier += (p - y) ** 2
                     logl -= math.log(p if y else 1 - p)
+                    won -= y * math.log(p)
             n = len(hands) * len(hands[0][0])
-            per[name].append((brier / n, logl / n))
+            per[name].append((brier / n, logl / n, won / len(hands)))
         states += len(hands)
     print(f"{variant}/{players} ({bot}, {len(per['table'])} matches, {states} hand starts):")
+    metrics = ((0, "Brier"), (1, "log loss"), (2, "winner log loss"))
     for name, rows in per.items():
-        print(f"  {name:8s} Brier {_interval([r[0] for r in rows])}   "
-              f"log loss {_interval([r[1] for r in rows])}")
-    for name in ("table", "table+dealer"):
-        for i, what in ((0, "Brier"), (1, "log loss")):
+        print(f"  {name:12s} " + "   ".join(
+            f"{what} {_interval([r[i] for r in rows])}" for i, what in metrics))
+    print("  by lead over the best other side (clamped): hand starts, each predictor's mean "
+          "chance, won")
+    for lead in sorted(by_lead):
+        rows = by_lead[lead]
+        means = [statistics.fmean(r[i] for r in rows) for i in range(len(predictors) + 1)]
+        print(f"    {lead:+d}: {len(rows):6d}  " + "  ".join(
+            f"{name} {m:.3f}" for name, m in zip([*predictors, "won"], means, strict=True)))
+    for name in per:
+        if name == "formula":
+            continue
+        for i, what in metrics:
             diff = [t[i] - f[i] for t, f in zip(per[name], per["formula"], strict=True)]
             print(f"  {name} - formula {what}: {_interval(diff)} (negative: {name} predicts "
                   "better)")
@@ -256,7 +332,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--bot", default="heuristic", help="calibrate: the bot at every seat")
     ap.add_argument("--only", default=None, help="calibrate: one variant/players, e.g. auction/4")
     ap.add_argument("--configs", default=None,
-                    help="build: variant/players list (default: auction-partners/4,setback/4)")
+                    help="build: variant/players list (default: all of CONFIGS)")
     ap.add_argument("--out", type=Path, default=OUT, help="build: the module to write")
     a = ap.parse_args(argv)
     t0 = time.perf_counter()
@@ -274,7 +350,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"wrote {a.out} in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
         return
     start = 1_000_000 if a.seed is None else a.seed
-    for variant, players in outcomes():
+    for variant, players in CONFIGS:
         if a.only and a.only != f"{variant}/{players}":
             continue
         calibrate(variant, players, range(start, start + (a.matches or 1000)), a.bot)

@@ -3,10 +3,12 @@
     .venv/bin/python benchmarks/calibrate_bids.py --deals 400 --start 20000 --workers 2
     .venv/bin/python benchmarks/calibrate_bids.py --bot "expert[bid_bias=0.1]" --deals 400
     .venv/bin/python benchmarks/calibrate_bids.py --vs heuristic --deals 400
+    .venv/bin/python benchmarks/calibrate_bids.py --variant auction --vs heuristic --deals 400
 
-Four copies of ``--bot`` play ``--deals`` hands of ``auction-partners`` from 0-0 (no scores, so
-every value is a point margin: the seat's team's score change minus the other team's); with
-``--vs NAME`` the bot holds seats 0 and 2 and ``NAME`` seats 1 and 3, and only the bot's
+Four copies of ``--bot`` play ``--deals`` hands of ``--variant`` (default ``auction-partners``)
+from 0-0 (no scores, so every value is a point margin: the seat's side's score change minus the
+best other side's); with ``--vs NAME`` the bot holds seats 0 and 2 in partnerships, seat 0 alone
+in cutthroat (``--variant auction``; ``--players`` seats), ``NAME`` the others, and only the bot's
 decisions are counted.  At every
 auction decision with a choice the bot's analysis gives the estimated margin of the action it
 chose (``Analysis.points``: the mean over its sampled worlds of the rollouts' margins); when the
@@ -35,23 +37,23 @@ from pitchcards.bots.expert import ExpertBot
 from pitchcards.bots.utility import Utility
 from pitchcards.views import view_of
 
-VARIANT = "auction-partners"
 #: one decision: (level chosen, realized - estimated margin)
 Decision = tuple[int, float]
 #: a statistic of a sample of hands' decisions
 Stat = Callable[[list[list[Decision]]], float]
 
 
-def play(args: tuple[str, str | None, int]) -> list[Decision]:
-    """Deal ``k`` played by the bot (in every seat, or against ``vs`` in seats 1 and 3); its
-    auction decisions' residuals."""
-    name, vs, k = args
-    rules = pc.find_variant(VARIANT)
-    bots = [make_bot(name if vs is None or s % 2 == 0 else vs, 1000 * k + s) for s in range(4)]
+def play(args: tuple[str, str | None, str, int, int]) -> list[Decision]:
+    """Deal ``k`` played by the bot (in every seat, or against ``vs`` in the seats of the other
+    sides); its auction decisions' residuals."""
+    name, vs, variant, players, k = args
+    rules = pc.find_variant(variant)
+    ours = {0, 2} if rules.partnership_mode else {0}
+    counted = ours if vs is not None else set(range(players))
+    bots = [make_bot(name if s in counted else str(vs), 1000 * k + s) for s in range(players)]
     if not isinstance(bots[0], ExpertBot):
         raise SystemExit(f"{name!r} is not a search bot: it reports no estimates")
-    counted = range(0, 4, 2) if vs is not None else range(4)
-    h = pc.Hand.deal(rules, 4, dealer=k % 4, seed=k)
+    h = pc.Hand.deal(rules, players, dealer=k % players, seed=k)
     chosen: list[tuple[int, int, float]] = []  # (seat, level, estimated margin)
     while not h.is_over:
         s = h.seat_to_act
@@ -68,7 +70,7 @@ def play(args: tuple[str, str | None, int]) -> list[Decision]:
             h.push(bot.choose(view))
     r = h.result
     assert r is not None
-    return [(level, Utility(rules, h.side_of(s), 4).points(r) - estimate)
+    return [(level, Utility(rules, h.side_of(s), players).points(r) - estimate)
             for s, level, estimate in chosen]
 
 
@@ -99,18 +101,20 @@ def _mean_at(level: int) -> Stat:
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--bot", default="expert")
-    ap.add_argument("--vs", default=None, help="the other team (default: the bot itself)")
+    ap.add_argument("--vs", default=None, help="the other sides (default: the bot itself)")
+    ap.add_argument("--variant", default="auction-partners")
+    ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--deals", type=int, default=400)
     ap.add_argument("--start", type=int, default=20000)
     ap.add_argument("--workers", type=int, default=1)
     a = ap.parse_args(argv)
     t0 = time.perf_counter()
-    jobs = [(a.bot, a.vs, k) for k in range(a.start, a.start + a.deals)]
+    jobs = [(a.bot, a.vs, a.variant, a.players, k) for k in range(a.start, a.start + a.deals)]
     with ProcessPoolExecutor(a.workers) as ex:
         hands = list(ex.map(play, jobs, chunksize=4))
     table = "self-play" if a.vs is None else f"against {a.vs}"
-    print(f"# {a.bot}, {VARIANT}, {a.deals} {table} hands from 0-0 (seeds {a.start}-"
-          f"{a.start + a.deals - 1}), {sum(map(len, hands))} auction decisions")
+    print(f"# {a.bot}, {a.variant} ({a.players} players), {a.deals} {table} hands from 0-0 "
+          f"(seeds {a.start}-{a.start + a.deals - 1}), {sum(map(len, hands))} auction decisions")
     print("| level chosen | decisions | realized - estimated (points) |")
     print("|---|---:|---|")
     for level in sorted({lv for hand in hands for lv, _ in hand}):

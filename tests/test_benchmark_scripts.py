@@ -33,12 +33,27 @@ def test_bench_expert_mode_runs(args: list[str], expected: str) -> None:
 def test_calibrate_bids_prints_its_table_and_fit() -> None:
     """``benchmarks/calibrate_bids.py`` at its smallest: the residuals by level and the fit."""
     script = BENCH_EXPERT.with_name("calibrate_bids.py")
-    for extra in ([], ["--vs", "heuristic"]):
-        out = subprocess.run([sys.executable, str(script), "--bot", "hard", "--deals", "2", *extra],
+    for extra in ([], ["--vs", "heuristic"], ["--vs", "heuristic", "--variant", "auction"]):
+        out = subprocess.run([sys.executable, str(script), "--bot", "hard", "--deals", "4", *extra],
                              capture_output=True, text=True, timeout=600)
         assert out.returncode == 0, out.stderr[-2000:]
-        assert "| pass |" in out.stdout and "bias per level bid" in out.stdout, out.stdout
+        assert "| level chosen |" in out.stdout and "bias per level bid" in out.stdout, out.stdout
         assert ("against heuristic" in out.stdout) == bool(extra), out.stdout
+        variant = "auction (4 players)" if "auction" in extra else "auction-partners (4 players)"
+        assert variant in out.stdout, out.stdout
+
+
+def test_build_match_odds_calibrate_compares_the_formula_and_the_odds() -> None:
+    """``build_match_odds.py calibrate`` at its smallest, in cutthroat: every score, the
+    winner's log loss and the table by lead."""
+    script = BENCH_EXPERT.with_name("build_match_odds.py")
+    out = subprocess.run([sys.executable, str(script), "calibrate", "--only", "auction/4",
+                          "--matches", "3"], capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr[-2000:]
+    for text in ("auction/4 (heuristic, ", "winner log loss", "by lead over the best other",
+                 "table - formula Brier"):
+        assert text in out.stdout, out.stdout
+    assert "table+dealer" not in out.stdout  # a cutthroat table does not use the dealer
 
 
 def test_calibrate_bids_refuses_a_bot_without_estimates() -> None:

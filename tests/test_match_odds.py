@@ -1,11 +1,12 @@
 """The simulated table of match-win chances (issue 14, item 3): it follows the rules, is a
 probability, is symmetric and monotone, matches its build script, and Utility uses it only when
-asked."""
+asked; in cutthroat, the fitted softmax and the fit that makes it."""
 
 from __future__ import annotations
 
 import dataclasses
 import importlib.util
+import random
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -13,9 +14,10 @@ from types import ModuleType
 import pytest
 
 import pitchcards as pc
-from pitchcards.bots._match_odds_data import OUTCOMES, SOURCE, TABLES
+from pitchcards.bots._match_odds_data import OUTCOMES, SLOPES, SOURCE, TABLES
 from pitchcards.bots.match_odds import (
     OddsTable,
+    SoftmaxOdds,
     _decode,
     compute_table,
     encode,
@@ -33,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def _table(rules: pc.RuleSet, players: int = 4) -> OddsTable:
     table = table_for(rules, players)
-    assert table is not None
+    assert isinstance(table, OddsTable)
     return table
 
 
@@ -52,8 +54,9 @@ def cutthroat() -> OddsTable:
     """A cutthroat table (not built by default: it predicted no better than the formula) from
     a few matches of the build's own self-play."""
     build = _build_script()
-    rows = build._rows(build.outcome_counts("auction", 3, range(15)))
-    return compute_table(pc.find_variant("auction"), 3, rows)
+    rules = pc.find_variant("auction")
+    rows = build._rows(build.outcome_counts(rules, build.self_play("auction", 3, range(15))))
+    return compute_table(rules, 3, rows)
 
 
 def _tables(cutthroat: OddsTable) -> list[OddsTable]:
@@ -62,6 +65,8 @@ def _tables(cutthroat: OddsTable) -> list[OddsTable]:
 
 def test_the_covered_rule_sets_have_data_with_provenance() -> None:
     assert set(OUTCOMES) == {("auction-partners", 4), ("setback", 4)}
+    assert set(SLOPES) == {("auction", n) for n in range(3, 8)}
+    assert all(0.05 < slope < 2.0 for slope in SLOPES.values())
     assert "build_match_odds.py build --matches" in SOURCE and "--seed" in SOURCE
 
 
@@ -89,17 +94,22 @@ def test_the_committed_data_contains_what_the_build_script_plays() -> None:
     # The committed counts come from match seeds 0.. of the build: a tiny rebuild of the first
     # seeds must find each of its outcomes there, at most as often.
     build = _build_script()
-    for variant, players in build.CONFIGS:
-        small = build.outcome_counts(variant, players, range(2))
+    for variant, players in OUTCOMES:
+        small = build.outcome_counts(pc.find_variant(variant),
+                                     build.self_play(variant, players, range(2)))
         committed = {row[1:]: row[0] for row in OUTCOMES[(variant, players)]}
         assert small and all(committed.get(code, 0) >= n for code, n in small.items())
 
 
 def test_the_build_renders_deterministically() -> None:
     build = _build_script()
-    a = build.render({("auction", 3): build.outcome_counts("auction", 3, range(1))}, "x")
-    b = build.render({("auction", 3): build.outcome_counts("auction", 3, range(1))}, "x")
-    assert a == b and "OUTCOMES" in a
+    texts = []
+    for _ in range(2):
+        played = build.self_play("auction-partners", 4, range(1))
+        counts = build.outcome_counts(PARTNERS, played)
+        texts.append(build.render({("auction-partners", 4): counts}, {("auction", 4): 0.25}, "x"))
+    assert texts[0] == texts[1] and "OUTCOMES" in texts[0] and "SLOPES" in texts[0]
+    assert "('auction', 4): 0.25," in texts[0]
 
 
 def test_the_stored_table_is_what_the_value_iteration_computes() -> None:
@@ -207,9 +217,13 @@ def test_no_table_where_there_is_no_simulated_play() -> None:
     assert table_for(pc.find_variant("ten-point"), 4) is None
     assert table_for(PARTNERS.replace(target=None), 4) is None
     assert table_for(PARTNERS.replace(min_bid=2), 4) is None  # hands are bid differently
-    for players in range(3, 8):  # cutthroat: not built by default, the formula stands
-        assert table_for(pc.find_variant("auction"), players) is None
     assert win_chances(pc.find_variant("ten-point"), 4, [0, 0]) is None
+    cutthroat = pc.find_variant("auction")
+    for players in range(3, 8):  # cutthroat: the fitted softmax, for its own target and rule
+        assert table_for(cutthroat, players) == SoftmaxOdds(7, SLOPES[("auction", players)])
+        assert table_for(cutthroat.replace(target=11), players) is None
+        assert table_for(cutthroat.replace(win_rule="pitcher_counted_first"), players) is None
+    assert table_for(pc.find_variant("ten-point-cutthroat"), 4) is None
 
 
 def _result(deltas: tuple[int, int], made: bool = True) -> HandResult:
@@ -253,13 +267,58 @@ def test_cutthroat_chances_weigh_every_side(cutthroat: OddsTable) -> None:
     assert cutthroat.chances([6, 0, 0], dealer=1) == leader  # the dealer is drawn afresh
     tied = cutthroat.chances([5, 5, 0])
     assert tied[2] < min(tied[:2])
-    # Without a built table the cutthroat Utility keeps the formula.
+
+
+def test_cutthroat_softmax_chances() -> None:
+    odds = SoftmaxOdds(7, 0.3)
+    assert odds.chances([0, 0, 0, 0]) == pytest.approx([0.25] * 4)
+    for scores in ([6, 0, 0], [3, -4, 5, 1], [9, 6, -20, 0, 2]):
+        chances = odds.chances(scores)
+        assert sum(chances) == pytest.approx(1.0) and all(0 < p < 1 for p in chances)
+        # More points, a better chance; and each point a side still needs costs the same.
+        order = sorted(range(len(scores)), key=lambda i: scores[i])
+        assert [chances[i] for i in order] == sorted(chances)
+    one, two = odds.chances([5, 4, 0]), odds.chances([6, 5, 1])
+    assert one == pytest.approx(two)
+    # At or past the target without having gone out (B-R8.2) needs nothing more: 7 and 9 are
+    # alike, and are not a certainty.
+    assert odds.chances([9, 3, 0]) == pytest.approx(odds.chances([7, 3, 0]))
+    assert odds.chances([9, 3, 0])[0] < 0.9
+    assert odds.chances([3, 1], dealer=0) == odds.chances([3, 1], dealer=1)  # not used
+    assert SoftmaxOdds(7, 0.0).chances([6, 0, -5]) == pytest.approx([1 / 3] * 3)
+
+
+def test_the_fit_recovers_the_slope_that_drew_the_winners() -> None:
+    # Synthetic matches: hand starts at random scores, the winner drawn from a known softmax.
+    build = _build_script()
+    rng = random.Random(7)
+    truth = SoftmaxOdds(7, 0.45)
+    played = []
+    for _ in range(3000):
+        before = tuple(rng.randint(-6, 8) for _ in range(4))
+        winner = rng.choices(range(4), weights=truth.chances(before))[0]
+        played.append(([(before, 0, None)], winner))
+    played.append(([((0, 0, 0, 0), 0, None)], None))  # unfinished: left out
+    assert build.fit_slope(played, 7) == pytest.approx(0.45, abs=0.05)
+    with pytest.raises(ValueError, match="no finished match"):
+        build.fit_slope([([((0, 0, 0), 0, None)], None)], 7)
+
+
+def test_the_cutthroat_utility_uses_the_softmax_when_asked() -> None:
     rules = pc.find_variant("auction")
     on = Utility(rules, 2, 3, (6, 0, 0), win_table=True)
     off = Utility(rules, 2, 3, (6, 0, 0))
+    odds = table_for(rules, 3)
+    assert isinstance(on.table, SoftmaxOdds) and on.table == odds and off.table is None
     r = HandResult(pitcher=1, bid=2, made=True, moon=False, high=1, low=1, jack=None, game=2,
                    points=(0, 2, 1), deltas=(0, 2, 1), pitcher_side=1)
-    assert on.table is None and on(r) == off(r)
+    assert on(r) == pytest.approx(odds.chances([6, 2, 1])[2] + 0.002 * (1 - 2))
+    assert off(r) == pytest.approx(win_chance([6, 2, 1], 2, 7) + 0.002 * (1 - 2))
+    # The formula is all but sure of a leader one point short; the fitted chances are not: the
+    # leader must still bid and make (B-R8.2).
+    leader_on = Utility(rules, 0, 3, (6, 0, 0), win_table=True)
+    leader_off = Utility(rules, 0, 3, (6, 0, 0))
+    assert leader_off._chance([6, 0, 0]) > 0.85 > leader_on._chance([6, 0, 0]) > 0.5
 
 
 def test_a_rule_set_differing_only_in_match_options_shares_the_data() -> None:

@@ -54,8 +54,9 @@ class Budget:
     #: and discards are made on noisy rollouts of long hands; 0 turns the guard off)
     ten_point_guard: float = 1.0
     # Issue 14's improvements, each a switch that EXPERT_V1 leaves at its old behaviour:
-    #: value a hand that does not end the match by a simulated table of match-win chances
-    #: (:mod:`.match_odds`) instead of the :func:`~.utility.win_chance` formula
+    #: value a hand that does not end the match by :mod:`.match_odds`'s match-win chances (a
+    #: simulated table for two teams, a fitted softmax for cutthroat) instead of the
+    #: :func:`~.utility.win_chance` formula
     win_table: bool = False
     #: what other seats' bids and passes say about their cards: "hand-set" (the v1 weights of
     #: :func:`~.sampler.bid_likelihood`) or "fitted" (weights fitted to self-play)

@@ -1,4 +1,5 @@
-"""Match-win chances from the scores before a hand: a table computed from simulated hands.
+"""Match-win chances from the scores before a hand: a table computed from simulated hands, or
+fitted to simulated matches.
 
 Issue 14, item 3: the expert values a hand that does not end the match by the side's chance to
 win the match from the scores after it.  :func:`~.utility.win_chance` is a hand-set formula;
@@ -19,32 +20,37 @@ this module computes the chance instead, per rule set:
 Two teams (partnerships) are an exact two-side race, and the table knows which team deals next
 (the dealer bids last, B-R4: near the end that is worth a lot, e.g. about 0.69 against 0.31 at 6-6
 to 7); :class:`~.utility.Utility` uses it when told the dealer, else the average over who deals.
-Cutthroat tables (each seat a side) are approximated: a side's chance is its race against the
-*leader among the others* (a two-side race in which the other seats' hands still happen but only
-these two can win, the dealer drawn afresh each hand), and the chances of all sides are then
-normalised to sum to 1.  They predicted held-out matches no better than the formula, so they are
-not built by default (``build --configs auction/4``); :func:`compute_table` still makes them.
 
-Where there is no built distribution for the rule set (the money game, the ten-point family,
-cutthroat tables, a rule set whose play differs from a built variant) :func:`table_for` returns
+**Cutthroat** (each seat a side) is not a Markov chain here: a side's chance is
+:class:`SoftmaxOdds`, proportional to ``exp(-slope * points it still needs)``, with the slope per
+table size fitted to who won heuristic self-play matches (the build stores it).  On held-out
+matches it predicts better than the formula, which is sure of a leader far too early, and than a
+race of each side against the leader of the others computed like the two-team table, which
+underrated a lead (docs/bots.md, "Cutthroat match-win chances").  :func:`compute_table` still
+makes such races (``sides`` > 2).
+
+Where nothing was simulated for the rule set (the money game, the ten-point family, another
+cutthroat target, a rule set whose play differs from a built variant) :func:`table_for` returns
 None and the formula stands.  The hand distribution is taken from whole matches, so it mixes the
 heuristic's bidding at every score; that it does not depend on the scores (nor on who plays) is
-this model's main approximation.
+this model's main approximation, as it is the softmax's that one slope serves every score.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Mapping, Sequence
+import math
+from collections.abc import Iterable, Mapping, Sequence
 from types import ModuleType
+from typing import Protocol
 
 from ..match import match_winner
 from ..rules import RuleSet, find_variant
 from ..scoring import HandResult
 
-__all__ = ["OddsTable", "compute_table", "encode", "outcomes", "race_values", "table_for",
-           "win_chances"]
+__all__ = ["Odds", "OddsTable", "SoftmaxOdds", "compute_table", "encode", "outcomes",
+           "race_values", "table_for", "win_chances"]
 
 #: a score far below any target: the sides a two-side race ignores (they never reach the target)
 FAR = -(10**6)
@@ -115,14 +121,7 @@ def outcomes() -> Mapping[tuple[str, int], tuple[tuple[int, ...], ...]]:
 
 def _key_for(rules: RuleSet, players: int) -> tuple[str, int] | None:
     """The built (variant, players) whose hands are played and scored as under ``rules``."""
-    for name, n in outcomes():
-        if n != players:
-            continue
-        base = find_variant(name)
-        same = dataclasses.replace(rules, **{f: getattr(base, f) for f in _MATCH_ONLY})
-        if same == base:
-            return name, n
-    return None
+    return _same_play(rules, outcomes(), players)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -330,15 +329,70 @@ def compute_table(rules: RuleSet, players: int, outcomes: Sequence[tuple[int, ..
     return OddsTable(rules, players, sides, lo, hi, races)
 
 
-@functools.lru_cache(maxsize=16)
-def table_for(rules: RuleSet, players: int) -> OddsTable | None:
-    """The odds table for ``rules`` at ``players`` seats; None where there is no simulated hand
-    distribution (then the formula stands).
+@dataclasses.dataclass(frozen=True, slots=True)
+class SoftmaxOdds:
+    """Cutthroat match-win chances: each side's chance is proportional to
+    ``exp(-slope * points it still needs)`` (a need of zero once at or past the target without
+    having gone out).
 
-    A built variant's own table is stored with its data (computed by the build); another target
-    or win rule over the same play is computed here on first use (cached)."""
+    ``slope`` is fitted by maximum likelihood to who won heuristic self-play matches of the rule
+    set and table size (``benchmarks/build_match_odds.py``).  On held-out matches it predicts
+    the winner better than both the hand-set :func:`~.utility.win_chance` (whose scale shrinks
+    as the race nears its end, so it is sure of a leader far too early) and a Markov race of
+    each side against the leader of the others (which underrates a lead): docs/bots.md,
+    "Cutthroat match-win chances"."""
+
+    target: int
+    slope: float
+
+    def chances(self, scores: Sequence[int], dealer: int | None = None) -> list[float]:
+        """Each side's chance to win from ``scores`` (``dealer`` is not used)."""
+        z = [-self.slope * max(self.target - s, 0) for s in scores]
+        top = max(z)
+        e = [math.exp(v - top) for v in z]
+        total = sum(e)
+        return [x / total for x in e]
+
+
+class Odds(Protocol):
+    """What :class:`~.utility.Utility` asks of a table: each side's chance to win the match."""
+
+    def chances(self, scores: Sequence[int], dealer: int | None = None) -> list[float]: ...
+
+
+def _same_play(rules: RuleSet, keys: Iterable[tuple[str, int]], players: int
+               ) -> tuple[str, int] | None:
+    """The key among ``keys`` (variant, players) whose hands are played and scored as under
+    ``rules`` at ``players`` seats, if any."""
+    play = [f.name for f in dataclasses.fields(rules) if f.name not in _MATCH_ONLY]
+    for name, n in keys:
+        base = find_variant(name)
+        if n == players and all(getattr(rules, f) == getattr(base, f) for f in play):
+            return name, n
+    return None
+
+
+@functools.lru_cache(maxsize=16)
+def table_for(rules: RuleSet, players: int) -> Odds | None:
+    """The match-win odds for ``rules`` at ``players`` seats; None where nothing was simulated
+    for them (then the formula stands).
+
+    Two teams: a built variant's own table is stored with its data (computed by the build);
+    another target or win rule over the same play is computed here on first use (cached).
+    Cutthroat: the fitted :class:`SoftmaxOdds` of the built variant, for its own target and win
+    rule only (the slope is fitted to how those matches end)."""
     if rules.target is None or rules.money != "none":
         return None
+    base: RuleSet
+    if not rules.partnership_mode:
+        slopes: Mapping[tuple[str, int], float] = _data().SLOPES
+        key = _same_play(rules, slopes, players)
+        if key is None:
+            return None
+        base = find_variant(key[0])
+        if any(getattr(rules, f) != getattr(base, f) for f in _END_RULES):
+            return None
+        return SoftmaxOdds(rules.target, slopes[key])
     key = _key_for(rules, players)
     if key is None:
         return None
@@ -348,8 +402,7 @@ def table_for(rules: RuleSet, players: int) -> OddsTable | None:
     base = find_variant(key[0])
     if stored is not None and all(getattr(rules, f) == getattr(base, f) for f in _END_RULES):
         lo, hi, races = stored
-        sides = 2 if rules.partnership_mode else players
-        return OddsTable(rules, players, sides, lo, hi, dict(races))
+        return OddsTable(rules, players, 2, lo, hi, dict(races))
     return compute_table(rules, players, outcomes()[key])
 
 

@@ -3,7 +3,7 @@
 * Match with a target and known scores: 1 if the hand wins the match for the side, 0 if it wins it
   for another side (bidder goes out: only a made bid ends a game), otherwise an estimate of the
   side's chance to win from the scores after the hand (:func:`win_chance`, or with
-  ``win_table=True`` the simulated table of :mod:`.match_odds` where the rule set has one), plus
+  ``win_table=True`` the odds of :mod:`.match_odds` where the rule set has them), plus
   a small point term so that equal chances still prefer more points.
 * Money game: the side's score change against the table's mean change (what it is paid for,
   A-R7.3), with moon payments converted to points.
@@ -21,7 +21,7 @@ from ..rules import RuleSet
 from ..scoring import HandResult
 
 if TYPE_CHECKING:
-    from .match_odds import OddsTable
+    from .match_odds import Odds
 
 __all__ = ["Utility", "win_chance"]
 
@@ -64,7 +64,7 @@ class Utility:
                      else "points")
         self._cache: dict[tuple[object, ...], float] = {}
         #: issue 14, item 3: the simulated table, where asked for and built for these rules
-        self.table: OddsTable | None = None
+        self.table: Odds | None = None
         if win_table and self.mode == "match":
             from .match_odds import table_for  # imported on use: its data is large
 
