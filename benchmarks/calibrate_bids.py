@@ -5,11 +5,11 @@
     .venv/bin/python benchmarks/calibrate_bids.py --vs heuristic --deals 400
     .venv/bin/python benchmarks/calibrate_bids.py --variant auction --vs heuristic --deals 400
 
-Four copies of ``--bot`` play ``--deals`` hands of ``--variant`` (default ``auction-partners``)
-from 0-0 (no scores, so every value is a point margin: the seat's side's score change minus the
-best other side's); with ``--vs NAME`` the bot holds seats 0 and 2 in partnerships, seat 0 alone
-in cutthroat (``--variant auction``; ``--players`` seats), ``NAME`` the others, and only the bot's
-decisions are counted.  At every
+Copies of ``--bot``, one a seat (``--players``, default 4), play ``--deals`` hands of
+``--variant`` (default ``auction-partners``) from 0-0 (no scores, so every value is a point
+margin: the seat's side's score change minus the best other side's); with ``--vs NAME`` the bot
+holds seats 0 and 2 in partnerships, seat 0 alone in cutthroat (``--variant auction``), ``NAME``
+the others, and only the bot's decisions are counted.  At every
 auction decision with a choice the bot's analysis gives the estimated margin of the action it
 chose (``Analysis.points``: the mean over its sampled worlds of the rollouts' margins); when the
 hand is over, the realized margin of the seat's team is known.  Printed: the mean of *realized -
