@@ -199,7 +199,8 @@ def build(matches: int, seed: int, configs: Sequence[tuple[str, int]] = CONFIGS)
         t0 = time.perf_counter()
         rules = pc.find_variant(variant)
         played = self_play(variant, players, range(seed, seed + matches))
-        total += sum(len(hands) for hands, _ in played)
+        hands = sum(len(h) for h, _ in played)
+        total += hands
         if rules.partnership_mode:
             data[(variant, players)] = c = outcome_counts(rules, played)
             what = f"{len(c)} outcomes"
@@ -207,7 +208,7 @@ def build(matches: int, seed: int, configs: Sequence[tuple[str, int]] = CONFIGS)
             assert rules.target is not None
             slopes[(variant, players)] = slope = fit_slope(played, rules.target)
             what = f"slope {slope}"
-        print(f"{variant}/{players}: {sum(len(h) for h, _ in played)} hands, {what}, "
+        print(f"{variant}/{players}: {hands} hands, {what}, "
               f"{time.perf_counter() - t0:.0f} s", file=sys.stderr)
     return render(data, slopes, source_text(matches, seed, configs, total))
 
@@ -251,22 +252,21 @@ def calibrate(variant: str, players: int, seeds: range, bot: str) -> None:
         hands, winner = play_match(rules, players, seed, bot)
         if winner is None:
             continue
+        sums = {name: [0.0, 0.0, 0.0] for name in predictors}  # Brier, log loss, winner's
         for before, dealer, _ in hands:
             for side, score in enumerate(before):
+                y = 1.0 if side == winner else 0.0
+                chances = [f(before, side, side_of(dealer)) for f in predictors.values()]
+                for name, chance in zip(predictors, chances, strict=True):
+                    p = min(max(chance, 1e-6), 1 - 1e-6)
+                    acc = sums[name]
+                    acc[0] += (p - y) ** 2
+                    acc[1] -= math.log(p if y else 1 - p)
+                    acc[2] -= y * math.log(p)
                 lead = score - max(x for i, x in enumerate(before) if i != side)
-                row = by_lead.setdefault(max(-LEAD, min(LEAD, lead)), [])
-                row.append([f(before, side, side_of(dealer)) for f in predictors.values()]
-                           + [float(side == winner)])
-        for name, f in predictors.items():
-            brier = logl = won = 0.0
-            for before, dealer, _ in hands:
-                for side in range(len(before)):
-                    p = min(max(f(before, side, side_of(dealer)), 1e-6), 1 - 1e-6)
-                    y = 1.0 if side == winner else 0.0
-                    brier += (p - y) ** 2
-                    logl -= math.log(p if y else 1 - p)
-                    won -= y * math.log(p)
-            n = len(hands) * len(hands[0][0])
+                by_lead.setdefault(max(-LEAD, min(LEAD, lead)), []).append([*chances, y])
+        n = len(hands) * len(hands[0][0])
+        for name, (brier, logl, won) in sums.items():
             per[name].append((brier / n, logl / n, won / len(hands)))
         states += len(hands)
     print(f"{variant}/{players} ({bot}, {len(per['table'])} matches, {states} hand starts):")

@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import math
 from collections.abc import Iterable, Mapping, Sequence
 from types import ModuleType
 from typing import Protocol
@@ -48,6 +47,7 @@ from typing import Protocol
 from ..match import match_winner
 from ..rules import RuleSet, find_variant
 from ..scoring import HandResult
+from .utility import softmax
 
 __all__ = ["Odds", "OddsTable", "SoftmaxOdds", "compute_table", "encode", "outcomes",
            "race_values", "table_for", "win_chances"]
@@ -347,11 +347,7 @@ class SoftmaxOdds:
 
     def chances(self, scores: Sequence[int], dealer: int | None = None) -> list[float]:
         """Each side's chance to win from ``scores`` (``dealer`` is not used)."""
-        z = [-self.slope * max(self.target - s, 0) for s in scores]
-        top = max(z)
-        e = [math.exp(v - top) for v in z]
-        total = sum(e)
-        return [x / total for x in e]
+        return softmax([-self.slope * max(self.target - s, 0) for s in scores])
 
 
 class Odds(Protocol):
@@ -372,6 +368,12 @@ def _same_play(rules: RuleSet, keys: Iterable[tuple[str, int]], players: int
     return None
 
 
+def _same_end(rules: RuleSet, variant: str) -> bool:
+    """Whether ``rules`` ends a match as the built ``variant`` does (:data:`_END_RULES`)."""
+    base = find_variant(variant)
+    return all(getattr(rules, f) == getattr(base, f) for f in _END_RULES)
+
+
 @functools.lru_cache(maxsize=16)
 def table_for(rules: RuleSet, players: int) -> Odds | None:
     """The match-win odds for ``rules`` at ``players`` seats; None where nothing was simulated
@@ -383,14 +385,10 @@ def table_for(rules: RuleSet, players: int) -> Odds | None:
     rule only (the slope is fitted to how those matches end)."""
     if rules.target is None or rules.money != "none":
         return None
-    base: RuleSet
     if not rules.partnership_mode:
         slopes: Mapping[tuple[str, int], float] = _data().SLOPES
         key = _same_play(rules, slopes, players)
-        if key is None:
-            return None
-        base = find_variant(key[0])
-        if any(getattr(rules, f) != getattr(base, f) for f in _END_RULES):
+        if key is None or not _same_end(rules, key[0]):
             return None
         return SoftmaxOdds(rules.target, slopes[key])
     key = _key_for(rules, players)
@@ -399,8 +397,7 @@ def table_for(rules: RuleSet, players: int) -> Odds | None:
     tables: Mapping[tuple[str, int], tuple[int, int, dict[int, tuple[float, ...]]]]
     tables = _data().TABLES
     stored = tables.get(key)
-    base = find_variant(key[0])
-    if stored is not None and all(getattr(rules, f) == getattr(base, f) for f in _END_RULES):
+    if stored is not None and _same_end(rules, key[0]):
         lo, hi, races = stored
         return OddsTable(rules, players, 2, lo, hi, dict(races))
     return compute_table(rules, players, outcomes()[key])

@@ -23,11 +23,19 @@ from ..scoring import HandResult
 if TYPE_CHECKING:
     from .match_odds import Odds
 
-__all__ = ["Utility", "win_chance"]
+__all__ = ["Utility", "softmax", "win_chance"]
 
 #: in a match, what a point of margin adds to a hand's value besides the chance to win (so that
 #: equal chances still prefer more points)
 POINT_TERM = 0.002
+
+
+def softmax(z: Sequence[float]) -> list[float]:
+    """``exp(z_i)`` normalised to sum to 1 (shifted by the largest, so it never overflows)."""
+    top = max(z)
+    e = [math.exp(v - top) for v in z]
+    total = sum(e)
+    return [x / total for x in e]
 
 
 def win_chance(scores: Sequence[int], side: int, target: int) -> float:
@@ -38,10 +46,7 @@ def win_chance(scores: Sequence[int], side: int, target: int) -> float:
     """
     need = [max(target - s, 0) for s in scores]
     scale = math.sqrt(sum(need) / len(need) + 2.0)
-    z = [-1.3 * n / scale for n in need]
-    top = max(z)
-    e = [math.exp(v - top) for v in z]
-    return e[side] / sum(e)
+    return softmax([-1.3 * n / scale for n in need])[side]
 
 
 class Utility:
