@@ -235,6 +235,58 @@ def test_the_auction_race_spends_worlds_only_on_close_choices() -> None:
         assert some.values[a] == pytest.approx(sum(xs) / len(xs))
 
 
+def _first_lead(variant: str, players: int, seed: int) -> View:
+    """The view of the first card-play decision, after a heuristic auction, of a hand dealt by
+    seat 0 from ``seed``."""
+    h = pc.Hand.deal(pc.find_variant(variant), players, dealer=0, seed=seed)
+    while h.phase != "play":
+        h.push(heuristic.rollout_action(h))
+    seat = h.seat_to_act
+    assert seat is not None
+    return view_of(h, seat)
+
+
+@pytest.mark.parametrize("variant,players", [("auction-partners", 4), ("auction", 3)])
+def test_the_card_play_race_spends_worlds_only_on_close_cards(variant: str,
+                                                              players: int) -> None:
+    """``worlds_max``: the auction's race in the card play, ``worlds`` at a time; the choice
+    is the best of the values it reports and the clear losers keep their first estimate."""
+    view = _first_lead(variant, players, seed=5)
+    assert len(view.legal_actions) > 2
+    base = Budget(worlds=8, time_limit=1e9)
+    one_batch = ExpertBot(1, base).analyse(view)
+    assert one_batch.worlds == 8
+    everyone = ExpertBot(1, dataclasses.replace(base, worlds_max=32, race_z=1e9)).analyse(view)
+    assert everyone.worlds == 32
+    assert everyone.per[everyone.best][:8] == one_batch.per[everyone.best][:8]
+    nobody = ExpertBot(1, dataclasses.replace(base, worlds_max=32, race_z=-1e9)).analyse(view)
+    assert nobody.worlds == 8 and nobody.best == one_batch.best
+    some = ExpertBot(1, dataclasses.replace(base, worlds_max=48, race_z=1.0)).analyse(view)
+    longest = max(len(xs) for xs in some.per.values())
+    assert some.worlds == longest <= 48
+    assert some.best == max((a for a, xs in some.per.items() if len(xs) == longest),
+                            key=lambda a: some.values[a])
+    assert all(len(xs) in (8, 16, 24, 32, 40, 48) for xs in some.per.values())
+
+
+def test_the_ten_point_card_play_keeps_one_batch() -> None:
+    """The ten-point family's card play does not race (its long hands keep one batch of worlds,
+    guarded by ``ten_point_guard``), whatever ``worlds_max`` says."""
+    view = _first_lead("ten-point", 4, seed=5)
+    racing = Budget(worlds=8, worlds_max=32, race_z=1e9, time_limit=1e9)
+    assert ExpertBot(1, racing).analyse(view).worlds == 8
+
+
+def test_a_card_worth_the_same_as_the_best_in_every_world_does_not_race() -> None:
+    """Two cards of equal value in every sampled world (the 2 and the 3 of a suit no one can
+    win with) are not contenders: more worlds could never part them."""
+    from pitchcards.bots.expert import _contenders
+
+    per = {1: [1.0, 0.0, 2.0], 2: [1.0, 0.0, 2.0], 3: [0.9, 0.1, 1.5], 4: [-3.0, -3.0, -3.1]}
+    assert _contenders(1, per, 2.0) == [1, 3]
+    assert _contenders(1, per, 1e9) == [1, 3, 4]
+
+
 @pytest.mark.parametrize("variant,players", [("auction-partners", 4), ("auction", 3),
                                              ("ten-point", 4)])
 def test_a_deep_rollout_hands_the_last_cards_to_the_solver(variant: str, players: int) -> None:

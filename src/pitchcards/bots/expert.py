@@ -66,6 +66,10 @@ class Budget:
     #: all (0: never; the clock still stops it)
     bid_worlds_max: int = 0
     race_z: float = 2.0
+    #: card play (four-point games): the same race as the auction's, ``worlds`` at a time, up
+    #: to this many worlds (0: never; the ten-point family's long hands keep one batch, guarded
+    #: by ``ten_point_guard``)
+    worlds_max: int = 0
     #: card play with more than ``solve_cards`` left: roll out until this many cards are left,
     #: then solve the rest exactly (0: roll out to the end)
     deep_cards: int = 0
@@ -76,10 +80,10 @@ class Budget:
     bid_bias: float = 0.0
 
 
-#: issue 14: the auction race and the simulated match-win table; together measured 60.4 % of 280
-#: duplicate matches against expert-v1 (+0.060 points/hand over 12 000 hands from 0-0) and 70.5 %
-#: of 1000 against the heuristic (docs/bots.md, "A stronger expert")
-EXPERT = Budget(bid_worlds_max=144, race_z=1.5, win_table=True)
+#: issue 14: the races in the auction and the card play and the match-win chances; measured
+#: +0.105 points/hand over 4000 duplicate hands from 0-0 against expert-v1 (docs/bots.md,
+#: "A stronger expert")
+EXPERT = Budget(bid_worlds_max=144, worlds_max=96, race_z=1.5, win_table=True)
 #: The expert as it was when issue 14 began, kept unchanged as the yardstick (``expert-v1``):
 #: every later improvement is a Budget field that this budget leaves at its old behaviour.
 EXPERT_V1 = Budget()
@@ -163,28 +167,31 @@ class ExpertBot(Bot):
         cands = candidates(view)
         count = b.bid_worlds if auction else b.worlds
         worlds = sample_worlds(view, count, self.rng, soft=b.soft, bid_model=b.bid_model)
-        guard = b.ten_point_guard if view.rules.points_total != 4 else 0.0
+        four_point = view.rules.points_total == 4
+        guard = 0.0 if four_point else b.ten_point_guard
         analysis = evaluate(worlds, cands, util, side, auction, b, start, guard)
-        if auction and b.bid_worlds_max > count:
-            self._race(view, analysis, util, side, b, start, guard)
+        most = b.bid_worlds_max if auction else b.worlds_max if four_point else 0
+        if most > count:
+            self._race(view, analysis, util, side, b, start, guard, count, most)
         return analysis
 
     def _race(self, view: View, analysis: Analysis, util: Utility, side: int, b: Budget,
-              start: float, guard: float) -> None:
-        """Spend more worlds where the auction's choice is close (``bid_worlds_max``): the
-        candidates still within ``race_z`` paired standard errors of the best are evaluated
-        over fresh worlds, batch by batch, until one stands clear, the world budget is spent or
-        the clock runs out; ``analysis`` is updated in place."""
+              start: float, guard: float, batch: int, most: int) -> None:
+        """Spend more worlds where the choice is close (``bid_worlds_max`` in the auction,
+        ``worlds_max`` in the card play): the candidates still within ``race_z`` paired
+        standard errors of the best are evaluated over ``batch`` fresh worlds at a time, until
+        one stands clear, ``most`` worlds are spent or the clock runs out; ``analysis`` is
+        updated in place."""
         per, points = analysis.per, analysis.points
-        while analysis.worlds + b.bid_worlds <= b.bid_worlds_max:
+        auction = view.phase == "auction"
+        while analysis.worlds + batch <= most:
             if time.perf_counter() - start > b.time_limit:
                 break
             contenders = _contenders(analysis.best, per, b.race_z)
             if len(contenders) < 2:
                 break
-            worlds = sample_worlds(view, b.bid_worlds, self.rng, soft=b.soft,
-                                   bid_model=b.bid_model)
-            more = evaluate(worlds, contenders, util, side, True, b, start)
+            worlds = sample_worlds(view, batch, self.rng, soft=b.soft, bid_model=b.bid_model)
+            more = evaluate(worlds, contenders, util, side, auction, b, start)
             before = len(per[contenders[0]])
             for a in contenders:
                 per[a].extend(more.per[a])
@@ -280,13 +287,14 @@ def _paired(xs: list[float], ys: list[float]) -> tuple[float, float] | None:
 def _contenders(best: Action, per: dict[Action, list[float]], z: float) -> list[Action]:
     """``best`` and every candidate evaluated over the same worlds as it whose paired
     difference to it is within ``z`` standard errors (the ones a few more worlds might
-    promote)."""
+    promote). A candidate worth exactly as much as ``best`` in every world (in the card play,
+    the 2 and the 3 of a suit no one can win with) is not one: more worlds would not part them."""
     out = [best]
     for a, xs in per.items():
         if a == best or len(xs) != len(per[best]):
             continue
         paired = _paired(per[best], xs)
-        if paired is not None and paired[0] <= z * paired[1]:
+        if paired is not None and paired != (0.0, 0.0) and paired[0] <= z * paired[1]:
             out.append(a)
     return out
 
