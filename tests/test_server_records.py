@@ -141,7 +141,9 @@ def _metrics(url: str) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
 def test_healthz_and_metrics_count_tables_connections_actions_and_latency(server):
     async def run() -> None:
         async with Client(server.url) as api:
-            ann, _bob = await _pair(api, grace=0, stand_in="random")  # Bob: a stand-in
+            # Bob: a stand-in.  A long match: with no grace a stand-in plays Ann's seat too
+            # until her socket is up, and a short one could end before she acts three times
+            ann, _bob = await _pair(api, 21, grace=0, stand_in="random")
             before = _metrics(server.url)
             for name in ("pitch_tables_loaded", "pitch_action_latency_seconds_count"):
                 assert (name, ()) in before, sorted(before)[:20]
@@ -160,8 +162,8 @@ def test_healthz_and_metrics_count_tables_connections_actions_and_latency(server
                 # Ann acts three times: three player actions, three latencies observed
                 rng = random.Random(1)
                 for _ in range(3):
-                    await table.wait_for(table.is_my_turn, 30)
-                    assert table.view is not None
+                    await table.wait_for(lambda: table.is_my_turn() or table.over, 30)
+                    assert not table.over and table.view is not None
                     await table.act(str(rng.choice(table.view.legal_actions)))
                 after = _metrics(server.url)
             key = ("pitch_actions_total", (("by", "player"),))

@@ -63,6 +63,10 @@ _MOVES = (ActionTaken, ActionUndone, HandDealt)
 _ANSWERS = (*_MOVES, MatchWon, Settled)
 
 
+#: Seconds an idle HTTP connection is kept for reuse: under the server's keep-alive.
+_KEEPALIVE_S = 2.0
+
+
 class ServerError(PitchError):
     """The server refused: ``reason`` is its code (docs/protocol.md), the message its words."""
 
@@ -91,7 +95,11 @@ class Client:
 
     def __init__(self, server: str = "http://127.0.0.1:8000", *, timeout: float = 30.0) -> None:
         self.server = server.rstrip("/")
-        self.http = httpx.AsyncClient(base_url=self.server, timeout=timeout)
+        # An idle pooled connection is dropped before the server's own keep-alive ends (uvicorn:
+        # 5 s, httpx's default expiry too): reusing one the server is closing at that instant
+        # fails the request with a read error.
+        self.http = httpx.AsyncClient(base_url=self.server, timeout=timeout,
+                                      limits=httpx.Limits(keepalive_expiry=_KEEPALIVE_S))
 
     async def __aenter__(self) -> Client:
         return self
@@ -105,7 +113,13 @@ class Client:
     async def _call(self, method: str, path: str, *, token: str | None = None,
                     body: Mapping[str, Any] | None = None) -> Any:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
-        reply = await self.http.request(method, path, json=body, headers=headers)
+        try:
+            reply = await self.http.request(method, path, json=body, headers=headers)
+        except (httpx.ReadError, httpx.RemoteProtocolError):
+            if method != "GET":  # a write may have landed: never sent twice
+                raise
+            # a reused connection the server closed as we sent: a GET is safe to send again
+            reply = await self.http.request(method, path, json=body, headers=headers)
         if reply.status_code >= 400:
             try:
                 data = reply.json()
