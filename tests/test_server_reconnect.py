@@ -165,7 +165,8 @@ def test_a_dropped_player_is_played_by_a_bot_after_the_grace_and_gets_the_seat_b
     async def run() -> None:
         rng = random.Random(8)
         async with Client(server.url) as api:
-            ann = await _solo_table(api, grace=0.5, stand_in="random")
+            # a long match: the stand-in must not play it out while Ann is away
+            ann = await _solo_table(api, 21, grace=0.5, stand_in="random")
             async with await api.connect(ann) as table, \
                     await api.connect(table=ann.table) as watcher:
                 await table.wait_for(table.is_my_turn, 30)
