@@ -81,7 +81,7 @@ class Budget:
 
 
 #: issue 14: the races in the auction and the card play and the match-win chances; measured
-#: +0.105 points/hand over 4000 duplicate hands from 0-0 against expert-v1 (docs/bots.md,
+#: +0.145 points/hand over 8000 duplicate hands from 0-0 against expert-v1 (docs/bots.md,
 #: "A stronger expert")
 EXPERT = Budget(bid_worlds_max=144, worlds_max=96, race_z=1.5, win_table=True)
 #: The expert as it was when issue 14 began, kept unchanged as the yardstick (``expert-v1``):
