@@ -155,7 +155,7 @@ class Bus:
             await self.redis.set(_alive_key(self.me), "1", px=int(ALIVE_TTL * 1000))
         except BaseException:
             with contextlib.suppress(Exception):
-                await pubsub.aclose()  # type: ignore[no-untyped-call]
+                await pubsub.aclose()
             raise
         self._pubsub = pubsub
         self.is_up = True
