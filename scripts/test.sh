@@ -4,9 +4,27 @@
 # tests drive Debian's Chromium).  This is the README's test command and what CI runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-python3 -m venv .venv
-.venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e '.[test,rl,sb3]'
+# The Python side installs exactly the lock (requirements/test-py3XX.txt: versions and hashes,
+# made from pyproject.toml by scripts/lock.sh), so a release of any dependency cannot break this
+# command overnight.  PITCH_UNLOCKED=1 (scripts/lock.sh --check-latest) installs the newest
+# releases pyproject.toml allows instead, into PITCH_VENV, to see a break before users do.
+venv=${PITCH_VENV:-.venv}
+python_tag=$(python3 -c 'import sys; print(f"py{sys.version_info[0]}{sys.version_info[1]}")')
+lock="requirements/test-$python_tag.txt"
+python3 -m venv "$venv"
+if [ "${PITCH_UNLOCKED:-}" = 1 ]; then
+    "$venv/bin/python" -m pip install --quiet --upgrade pip
+    "$venv/bin/python" -m pip install --quiet --upgrade --upgrade-strategy eager -e '.[test,rl,sb3]'
+else
+    if [ ! -f "$lock" ]; then
+        echo "no lock for Python $python_tag ($lock): make one with bash scripts/lock.sh" >&2
+        exit 1
+    fi
+    "$venv/bin/python" -m pip install --quiet --require-hashes -r "$lock"
+    "$venv/bin/python" -m pip install --quiet --no-deps --no-build-isolation -e .
+    # pyproject.toml asking for something the lock lacks stops here, naming the package.
+    "$venv/bin/python" scripts/check_lock.py "$lock"
+fi
 # A real browser for tests/test_web_*.py: Debian's Chromium (Playwright's own download cannot
 # work offline); installed once, when missing.
 if [ ! -x /usr/bin/chromium ]; then
@@ -19,12 +37,12 @@ fi
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules ]; then
     npm ci --no-audit --no-fund --loglevel=error
 fi
-.venv/bin/ruff check src tests benchmarks examples
-.venv/bin/mypy
+"$venv/bin/ruff" check src tests benchmarks examples scripts
+"$venv/bin/mypy"
 npx --no-install tsc -p jsconfig.json
 npx --no-install eslint src/pitchcards/server/web/js
 status=0
-.venv/bin/python -m pytest -q "$@" || status=$?
+"$venv/bin/python" -m pytest -q "$@" || status=$?
 # pytest exits 5 when it collected no tests: that is a broken suite here, say so plainly.
 if [ "$status" -eq 5 ]; then
     echo "pytest collected no tests" >&2
