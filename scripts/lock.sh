@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The lock: exact versions, with hashes, of everything scripts/test.sh installs for Python.
 #
-#   bash scripts/lock.sh                 refresh the lock to the newest releases pyproject.toml allows
+#   bash scripts/lock.sh                 bring the lock in line with pyproject.toml, keeping every
+#                                        pin that still fits (after adding or changing a requirement)
+#   bash scripts/lock.sh --upgrade       refresh the whole lock to the newest releases pyproject.toml allows
 #   bash scripts/lock.sh --check         fail (naming the package) if pyproject.toml asks for what the lock lacks
 #   bash scripts/lock.sh --check-latest  run the whole test command against the newest releases,
 #                                        in .venv-latest, leaving the lock and .venv alone
@@ -23,10 +25,14 @@ case "${1:-}" in
     --check-latest)
         PITCH_VENV=.venv-latest PITCH_UNLOCKED=1 exec bash scripts/test.sh "${@:2}"
         ;;
-    "" | --upgrade)
+    "")
+        upgrade=()
+        ;;
+    --upgrade)
+        upgrade=(--upgrade)
         ;;
     *)
-        echo "usage: bash scripts/lock.sh [--check | --check-latest [pytest args...]]" >&2
+        echo "usage: bash scripts/lock.sh [--upgrade | --check | --check-latest [pytest args...]]" >&2
         exit 2
         ;;
 esac
@@ -37,7 +43,7 @@ if [ ! -x "$tools/bin/pip-compile" ] \
     python3 -m venv "$tools"
     "$tools/bin/python" -m pip install --quiet "pip-tools==$PIP_TOOLS_VERSION"
 fi
-CUSTOM_COMPILE_COMMAND="bash scripts/lock.sh" "$tools/bin/pip-compile" --quiet --upgrade \
+CUSTOM_COMPILE_COMMAND="bash scripts/lock.sh" "$tools/bin/pip-compile" --quiet "${upgrade[@]}" \
     --generate-hashes --allow-unsafe --strip-extras --no-emit-index-url --no-emit-find-links \
     --extra test --extra rl --extra sb3 --output-file "$lock" \
     pyproject.toml requirements/lock-tools.in
