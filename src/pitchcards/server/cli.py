@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import errno
 import gc
+import socket
 import sys
 
 __all__ = ["add_server_parsers"]
@@ -40,6 +42,10 @@ def _serve(args: argparse.Namespace) -> int:
         print(f"pitch serve: cannot use Redis at {_shown_db(args.redis)}: {problem}",
               file=sys.stderr)
         return 2
+    problem = _check_port(args.host, args.port)
+    if problem:
+        print(f"pitch serve: cannot listen on {args.host}:{args.port}: {problem}", file=sys.stderr)
+        return 2
     app = create_app(config)
     _tune_gc()
     print(f"pitch serve: open {config.url}  (database: {_shown_db(config.db_url)}; "
@@ -68,6 +74,29 @@ def _check_database(url: str) -> str | None:
             store.close()
     except (SQLAlchemyError, ArgumentError, ImportError, OSError) as exc:
         return str(exc).strip().splitlines()[0][:300]
+    return None
+
+
+def _check_port(host: str, port: int) -> str | None:
+    """Try the address before saying "open …": a port another program holds would otherwise
+    print the invitation, then uvicorn's error.  What went wrong, in one line, with the way out
+    (the server itself still reports a port taken in the moment between this and its start)."""
+    if port == 0:
+        return None  # the system picks a free port
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except OSError as exc:
+        return f"no such address ({exc.strerror or exc}); --host takes an address of this machine"
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                return (f"port {port} is in use (another pitch serve?); choose another with "
+                        f"--port, e.g. pitch serve --port {port + 1 if port < 65535 else 8080}")
+            return f"{exc.strerror or exc}; try another --host or --port"
     return None
 
 
