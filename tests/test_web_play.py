@@ -408,8 +408,9 @@ def test_a_money_table_leave_and_its_payout(browser, server):
                    timeout=90)
         left = next(e for e in ann.events() if e["type"] == "player_left")
         assert left["name"] == "Ann"
-        payout = Fraction(left["payout"])
-        dollars = f"{float(abs(payout)):.2f}"
+        cents = left["cents"]  # the engine's cents (A-R7.6), within a cent of the exact payout
+        assert abs(Fraction(left["payout"]) * 100 - cents) < 1
+        dollars = f"{abs(cents) // 100}.{abs(cents) % 100:02d}"
         ann.wait(lambda: dollars in ann.page.inner_text("body"), 5, f"the payout {dollars}")
         text = ann.page.inner_text("#scoresheet") + ann.page.inner_text("body")
         assert re.search(rf"\$\s?{re.escape(dollars)}|{re.escape(dollars)}\s?\$", text), (

@@ -165,19 +165,24 @@ class PlayerJoined(Event):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class PlayerLeft(Event):
-    """A player left between hands and was paid ``payout`` dollars, exactly (A-R7.5)."""
+    """A player left between hands and was paid ``payout`` dollars, exactly (A-R7.5), which
+    is ``cents`` in whole cents as the engine pays it (A-R7.6: reconciled with every cent paid
+    before, so a table's shown amounts add up)."""
 
     name: str
     payout: Fraction
+    cents: int
     state: View | None = None      #: the public view after it: money against the average moves
     type: ClassVar[str] = "player_left"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Settled(Event):
-    """The money session ended: every seated player's payout in exact dollars (A-R7.5)."""
+    """The money session ended: every seated player's payout in exact dollars (A-R7.5), and
+    in whole cents as paid (``payout_cents``, A-R7.6)."""
 
     payouts: dict[str, Fraction]
+    payout_cents: dict[str, int]
     state: View | None = None
     type: ClassVar[str] = "settled"
 
@@ -210,6 +215,7 @@ _DECODE: dict[str, Any] = {
     "payout": lambda text: parse_money(text, what="payout", negative=True),
     "payouts": lambda d: {_name(k): parse_money(v, what="payout", negative=True)
                           for k, v in d.items()},
+    "payout_cents": lambda d: {_name(k): _plain(v, "int", "payout_cents") for k, v in d.items()},
 }
 
 

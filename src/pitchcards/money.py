@@ -462,8 +462,11 @@ class MoneySession:
         ledger = self.ledger
         # A player of that hand who has left since is shown with what they were paid.
         money = [ledger[n] if n in ledger else self.payouts[n] for n in seated]
+        cents = self.settle_cents()  # A-R7.6: the cents as they would be paid, reconciled
         return view_of(self.hand, seat, scores=[self.scores[n] for n in seated], names=seated,
-                       stars=[self.stars[n] for n in seated], money=money)
+                       stars=[self.stars[n] for n in seated], money=money,
+                       money_cents=[cents[n] if n in cents else self.payout_cents[n]
+                                    for n in seated])
 
     def __repr__(self) -> str:
         return (f"<MoneySession players={self.players} hands={len(self.results)} "

@@ -393,12 +393,14 @@ class Table:
         self._agents.pop(name, None)
         self._reseat()
         if self.history:
-            self._emit(PlayerLeft(self._next(), name=name, payout=payout,
+            cents: Mapping[str, int] = getattr(self.session, "payout_cents", {})
+            self._emit(PlayerLeft(self._next(), name=name, payout=payout, cents=cents[name],
                                   state=self._public_state()))
             if self.session.is_over and not was_over:  # A-R8.5: one player left, it ends
                 paid: Mapping[str, Fraction] = getattr(self.session, "payouts", {})
                 # as settle() reports it: the payouts of the players still seated
                 self._emit(Settled(self._next(), payouts={n: paid[n] for n in self.names},
+                                   payout_cents={n: cents[n] for n in self.names},
                                    state=self._public_state()))
         return payout
 
@@ -410,7 +412,10 @@ class Table:
                                      phase="between hands")
         final: dict[str, Fraction] = settle()
         if self.history:
-            self._emit(Settled(self._next(), payouts=dict(final), state=self._public_state()))
+            cents: Mapping[str, int] = getattr(self.session, "payout_cents", {})
+            self._emit(Settled(self._next(), payouts=dict(final),
+                               payout_cents={n: cents[n] for n in final},
+                               state=self._public_state()))
         return final
 
     def _public_state(self) -> View | None:

@@ -61,6 +61,9 @@ class View:
     names: tuple[str, ...] | None = None    #: player names in seat order
     stars: tuple[int, ...] | None = None    #: moons made per seat (money sessions, A-R6.4)
     money: tuple[Fraction, ...] | None = None  #: exact dollars per seat if paid now (A-R7)
+    #: the same in whole cents as they would be paid: reconciled by the engine so that they sum
+    #: with every cent already paid to the exact total rounded (A-R7.6); a faces shows these
+    money_cents: tuple[int, ...] | None = None
     #: T4: the cards this seat discarded face down (0 for everyone else: never shown to them)
     discarded_mask: int = 0
 
@@ -111,6 +114,7 @@ class View:
             "names": None if self.names is None else list(self.names),
             "stars": None if self.stars is None else list(self.stars),
             "money": None if self.money is None else [str(m) for m in self.money],
+            "money_cents": None if self.money_cents is None else list(self.money_cents),
         } | ({"discarded": [card_name(c) for c in cards_of(self.discarded_mask)]}
              if self.discarded_mask else {})
 
@@ -173,6 +177,9 @@ class View:
             stars=None if data["stars"] is None else _ints(data["stars"], "stars"),
             money=None if data["money"] is None else tuple(
                 parse_money(m, what="money", negative=True) for m in data["money"]),
+            # absent from views written before the cents were sent
+            money_cents=None if data.get("money_cents") is None
+            else _ints(data["money_cents"], "money_cents"),
             discarded_mask=mask_of(parse_cards(data.get("discarded", []))),
         )
 
@@ -280,7 +287,8 @@ def result_from_dict(data: Mapping[str, Any]) -> HandResult:
 
 def view_of(hand: Hand, seat: int | None, scores: Sequence[int] | None = None,
             names: Sequence[str] | None = None, stars: Sequence[int] | None = None,
-            money: Sequence[Fraction] | None = None) -> View:
+            money: Sequence[Fraction] | None = None,
+            money_cents: Sequence[int] | None = None) -> View:
     """The one function that decides what ``seat`` (or a spectator) may see of ``hand``."""
     n = hand.players
     if seat is not None and (type(seat) is not int or not 0 <= seat < n):
@@ -325,5 +333,6 @@ def view_of(hand: Hand, seat: int | None, scores: Sequence[int] | None = None,
         names=tuple(names) if names is not None else None,
         stars=tuple(stars) if stars is not None else None,
         money=tuple(money) if money is not None else None,
+        money_cents=tuple(money_cents) if money_cents is not None else None,
         discarded_mask=hand.discarded(seat) if own else 0,  # type: ignore[arg-type]
     )

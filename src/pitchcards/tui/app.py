@@ -43,7 +43,7 @@ from ..money import cents_text
 from ..rules import MOON
 from ..views import View
 from .config import GameConfig
-from .controller import GameController, money_text
+from .controller import GameController
 from .game import TableGame
 from .history import HandRow, earlier_rows, history_text, stats_text
 from .pace import PACES, check_pace, load_pace, next_pace, save_pace
@@ -483,7 +483,7 @@ class PitchApp(App[None]):
             text = sentence(who, "join", "the table, to the right of the dealer")
         else:
             text = sentence(event.name, "leave", "and " + verb(event.name, "be") +
-                            f" paid {money_text(event.payout)}")
+                            f" paid {cents_text(event.cents)}")  # the engine's cents
         self.news.append((ctl.hand_number + 1, text + "."))
         self.message = text + "."
 

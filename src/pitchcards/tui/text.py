@@ -14,11 +14,10 @@ from ..actions import Action
 from ..cards import DECK_SIZE, SUIT_SYMBOLS, SUITS, card_symbol, cards_of, parse_card
 from ..deck import deck_model, off_jack_of
 from ..explain import bid_word
-from ..money import MoneySession
+from ..money import MoneySession, cents_text
 from ..rules import RuleSet
 from ..scoring import HandResult
 from ..views import View
-from .controller import money_text
 from .game import TableGame
 from .seats import LABEL, MIN_HEIGHT, MIN_WIDTH, Canvas, places
 from .words import HUMAN, count, sentence, verb
@@ -226,14 +225,16 @@ def score_text(ctl: TableGame, view: View | None) -> Text:
     game = ctl.session
     if ctl.money:
         assert isinstance(game, MoneySession)
-        ledger = game.ledger  # the column heads are the panel's title (app.refresh_screen)
+        # the column heads are the panel's title (app.refresh_screen); the amounts are the
+        # engine's cents, reconciled with what leavers were paid, so they add up (A-R7.6)
+        cents = game.settle_cents()
         for name in game.players:
             style = "bold" if name == HUMAN else ""
             out.append(f"{name:<12}{game.scores[name]:>4}{game.stars[name]:>3}", style=style)
-            out.append(f"{money_text(ledger[name]):>8}\n", style=_sign_style(ledger[name]))
-        for name, paid in game.payouts.items():
+            out.append(f"{cents_text(cents[name]):>8}\n", style=_sign_style(cents[name]))
+        for name, paid in game.payout_cents.items():
             if name not in game.players:
-                out.append(f"{name:<12} left {money_text(paid):>8}\n", style="dim")
+                out.append(f"{name:<12} left {cents_text(paid):>8}\n", style="dim")
     else:
         scores = ctl.side_scores()  # "Score to N" is the panel's title
         for side in range(ctl.sides):
@@ -360,7 +361,7 @@ def _sides_table(ctl: TableGame, result: HandResult) -> Text:
     if ctl.money:
         assert isinstance(game, MoneySession)
         out.append(f"  {'':<12}{'change':>7}{'pts':>5}{'★':>3}{'$':>9}\n", style="bold")
-        ledger = game.ledger
+        cents = game.settle_cents()  # the engine's reconciled cents (A-R7.6)
         for seat, name in enumerate(ctl.seating):
             if name not in game.players:
                 continue
@@ -368,7 +369,7 @@ def _sides_table(ctl: TableGame, result: HandResult) -> Text:
             out.append(f"  {name:<12}", style="bold" if name == HUMAN else "")
             out.append(f"{d:>+7d}", style=_sign_style(d))
             out.append(f"{game.scores[name]:>5}{game.stars[name]:>3}")
-            out.append(f"{money_text(ledger[name]):>9}\n", style=_sign_style(ledger[name]))
+            out.append(f"{cents_text(cents[name]):>9}\n", style=_sign_style(cents[name]))
     else:
         scores = ctl.side_scores()
         out.append(f"  {'':<16}{'change':>7}{'score':>7}\n", style="bold")

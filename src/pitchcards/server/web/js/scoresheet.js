@@ -4,7 +4,7 @@
 // the settlement in the order they happened.
 
 import { suitSymbol } from "./cards.js";
-import { bidWord, cardShort, el, moneyText, moonWord, fraction, pointsTotal, seatName, sideCount, sideName, signed, YOU }
+import { bidWord, cardShort, centsText, el, moonWord, pointsTotal, seatName, sideCount, sideName, signed, YOU }
   from "./words.js";
 
 /**
@@ -86,8 +86,8 @@ function extraCell(view, extra, short) {
  */
 export function newsText(news) {
   if (news.kind === "joined") return `${news.name} joined${news.score ? ` with ${news.score} points` : ""}.`;
-  if (news.kind === "left") return `${news.name} left, paid ${moneyText(news.payout || "0")}.`;
-  const paid = Object.entries(news.payouts || {}).map(([name, amount]) => `${name} ${moneyText(amount)}`);
+  if (news.kind === "left") return `${news.name} left, paid ${centsText(news.cents || 0)}.`;
+  const paid = Object.entries(news.cents_by_name || {}).map(([name, cents]) => `${name} ${centsText(cents)}`);
   return `Settled: ${paid.join(", ") || "nobody was paid"}.`;
 }
 
@@ -229,13 +229,12 @@ function standing(view) {
   const body = el("tbody");
   const names = view.names || [];
   for (let seat = 0; seat < view.players; seat += 1) {
-    const amount = view.money ? view.money[seat] : "0";
-    const value = fraction(String(amount));
+    const cents = view.money_cents ? view.money_cents[seat] : 0;
     body.append(el("tr", { "data-seat": seat, "data-me": view.seat === seat }, [
       el("th", { scope: "row", text: seatName(view, seat, names) }),
       el("td", { text: String(view.scores ? view.scores[seat] ?? "" : "") }),
       el("td", { text: String(view.stars ? view.stars[seat] ?? 0 : 0) }),
-      el("td", { class: value > 0 ? "up" : value < 0 ? "down" : "", text: moneyText(amount) }),
+      el("td", { class: cents > 0 ? "up" : cents < 0 ? "down" : "", text: centsText(cents) }),
     ]));
   }
   table.append(body);

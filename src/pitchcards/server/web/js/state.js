@@ -19,8 +19,8 @@
  * @typedef {{hand: number, result: HandResult, scores: number[], view: View,
  *   names: string[]}} HandRow
  * @typedef {{hand: number, kind: "joined" | "left" | "settled", name?: string,
- *   seat?: number, score?: number, payout?: string,
- *   payouts?: Record<string, string>}} News
+ *   seat?: number, score?: number, cents?: number,
+ *   cents_by_name?: Record<string, number>}} News
  * @typedef {{name: string, text: string, at: number}} ChatLine
  * @typedef {{type: string, seq: number, [key: string]: any}} TableEvent
  * @typedef {object} TableState
@@ -219,8 +219,8 @@ export class TableStore {
         const item = event.type === "player_joined"
           ? { hand: last + 1, kind: "joined", name: event.name, seat: event.seat, score: event.score }
           : event.type === "player_left"
-            ? { hand: last + 1, kind: "left", name: event.name, payout: event.payout }
-            : { hand: last + 1, kind: "settled", payouts: event.payouts };
+            ? { hand: last + 1, kind: "left", name: event.name, cents: event.cents }
+            : { hand: last + 1, kind: "settled", cents_by_name: event.payout_cents };
         if (event.type === "settled") state.payouts = event.payouts;
         if (!heard.has(JSON.stringify(item))) news.push(item);
       }
@@ -273,11 +273,12 @@ export class TableStore {
         break;
       case "player_left":
         state.news.push({ hand: this.nextHand(), kind: "left", name: event.name,
-          payout: event.payout });
+          cents: event.cents });
         break;
       case "settled":
         state.payouts = event.payouts;
-        state.news.push({ hand: this.nextHand(), kind: "settled", payouts: event.payouts });
+        state.news.push({ hand: this.nextHand(), kind: "settled",
+          cents_by_name: event.payout_cents });
         break;
       default:
         break;

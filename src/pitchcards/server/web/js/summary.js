@@ -4,7 +4,7 @@
 // hides the player's new cards nor the bid buttons.
 
 import { myTurn } from "./hand.js";
-import { cardShort, el, moneyText, outcomeSentence, sentence, seatName, sideCount, sideName, signed } from "./words.js";
+import { cardShort, centsText, el, outcomeSentence, sentence, seatName, sideCount, sideName, signed } from "./words.js";
 
 /**
  * @typedef {import("./state.js").HandRow} HandRow
@@ -235,7 +235,7 @@ function moneyTable(row, state) {
       el("td", { class: delta > 0 ? "up" : delta < 0 ? "down" : "", text: signed(delta) }),
       el("td", { text: String(view.scores ? view.scores[seat] ?? "" : "") }),
       el("td", { text: String(view.stars ? view.stars[seat] ?? 0 : 0) }),
-      el("td", { text: moneyText(view.money ? view.money[seat] : "0") })]));
+      el("td", { text: centsText(view.money_cents ? view.money_cents[seat] : 0) })]));
   }
   table.append(body);
   return table;

@@ -22,7 +22,7 @@ export { cardShort };
  *   trick: [number, string][], leader: number | null, tricks_won: number[],
  *   legal_actions: string[], result: HandResult | null, scores: number[] | null,
  *   target: number | null, names: string[] | null, stars: number[] | null,
- *   money: string[] | null, discarded?: string[]}} View
+ *   money: string[] | null, money_cents?: number[] | null, discarded?: string[]}} View
  */
 
 export const YOU = "You";
@@ -259,24 +259,15 @@ export function outcomeSentence(view, result) {
 }
 
 /**
- * Money as the terminal game writes it: "+$0.35", "-$1.20", "$0.00".
- * @param {string | number} amount exact dollars, e.g. "-3/4", "7/20", "0"
+ * Whole cents as the terminal game writes them: "+$0.35", "-$1.20", "$0.00".  The cents are the
+ * engine's (the view's `money_cents`, an event's `cents`): reconciled so that they add up
+ * (A-R7.6), which no rounding here could promise.
+ * @param {number} cents
  */
-export function moneyText(amount) {
-  const value = fraction(String(amount));
-  const cents = Math.round(Math.abs(value) * 100 + 1e-9);
-  const sign = value > 0 && cents ? "+" : value < 0 && cents ? "-" : "";
-  return `${sign}$${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
-}
-
-/**
- * An exact amount ("-3/4", "2", "0.35") as a number.
- * @param {string} text
- */
-export function fraction(text) {
-  const [num, den] = text.split("/");
-  const value = Number(num) / (den === undefined ? 1 : Number(den));
-  return Number.isFinite(value) ? value : 0;
+export function centsText(cents) {
+  const whole = Math.abs(Math.trunc(Number(cents) || 0));
+  const sign = cents > 0 ? "+" : cents < 0 ? "-" : "";
+  return `${sign}$${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, "0")}`;
 }
 
 /** @param {string} text */
