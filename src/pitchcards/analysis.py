@@ -43,8 +43,9 @@ from .notation import Record
 from .rules import RuleSet
 from .views import View, view_of
 
-__all__ = ["ANALYSIS_BUDGET", "LABELS", "NOISE_Z", "AnalysisBudget", "Candidate", "Decision",
-           "GameAnalysis", "PlayerSummary", "analyse_decision", "analyse_record", "label_of"]
+__all__ = ["ANALYSIS_BUDGET", "AUCTION_PHASES", "LABELS", "NOISE_Z", "PLURALS", "AnalysisBudget",
+           "Candidate", "Decision", "GameAnalysis", "PlayerSummary", "analyse_decision",
+           "analyse_record", "decision_rng", "label_of"]
 
 #: A loss is labelled only when it is more than this many standard errors of the paired
 #: difference (best - chosen) over the sampled deals: about 2.5 % of decisions as good as the
@@ -55,6 +56,8 @@ NOISE_Z = 2.0
 #: of net score, a mistake 0.8, a blunder 1.6 (giving the Jack to the opponents is 2: a point
 #: lost and a point given); docs/bots.md, "Analysis of a game".
 LABELS: tuple[tuple[str, float], ...] = (("blunder", 0.4), ("mistake", 0.2), ("inaccuracy", 0.1))
+#: Each label in the plural, for tables.
+PLURALS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
 #: The phases whose decisions count as the auction in the summary (T5: naming trump is part of
 #: the bidding); the rest (T4's discards, the cards) count as the play.
 AUCTION_PHASES = ("auction", "declare")

@@ -3,11 +3,9 @@ the terminal game's words, then a summary per player."""
 
 from __future__ import annotations
 
-from .analysis import LABELS, NOISE_Z, Decision, GameAnalysis, PlayerSummary
+from .analysis import LABELS, NOISE_Z, PLURALS, Decision, GameAnalysis, PlayerSummary
 
 __all__ = ["report"]
-
-_PLURALS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
 
 
 def report(analysis: GameAnalysis) -> str:
@@ -31,7 +29,7 @@ def report(analysis: GameAnalysis) -> str:
     lines += ["", "summary (points lost against the best choice, from each player's view)"]
     width = max([len(s.player) for s in analysis.summaries] + [6])
     lines.append(f"  {'player':<{width}}  choices  auction   play  total  "
-                 + "  ".join(_PLURALS[name] for name, _ in reversed(LABELS)))
+                 + "  ".join(PLURALS[name] for name, _ in reversed(LABELS)))
     for s in analysis.summaries:
         lines.append(_summary_line(s, width))
     for s in analysis.summaries:
@@ -62,7 +60,7 @@ def _decision_line(d: Decision) -> str:
 
 
 def _summary_line(s: PlayerSummary, width: int) -> str:
-    counts = "  ".join(f"{s.labels.get(name, 0):>{len(_PLURALS[name])}}"
+    counts = "  ".join(f"{s.labels.get(name, 0):>{len(PLURALS[name])}}"
                        for name, _ in reversed(LABELS))
     return (f"  {s.player:<{width}}  {s.choices:>7}  {s.auction_loss:>7.2f}  {s.play_loss:>5.2f}"
             f"  {s.loss:>5.2f}  {counts}")
