@@ -232,7 +232,7 @@ def _add_play_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
                     "bids 4-10, 1-4 choose the trump suit you name, arrows or 1-9 a card to "
                     "discard face down; h hint; u undo; t last trick; "
                     "f pace; g score sheet; i statistics; l log; ? rules; n new game; q quit "
-                    "(offers to save).")
+                    "(offers to save); at a match's end, a analyses every bid and card.")
     play.add_argument("--variant", default="auction", choices=sorted(VARIANTS))
     play.add_argument("--players", type=whole_number(1), default=None,
                       help="seats at the table, you included")
