@@ -224,25 +224,27 @@ def decision_rng(seed: int, hand: int, index: int) -> random.Random:
 
 
 def analyse_decision(view: View, chosen: Action, rng: random.Random,
-                     budget: AnalysisBudget = ANALYSIS_BUDGET,
-                     truth: Hand | None = None) -> tuple[Action, float, float, int, str,
-                                                         list[Candidate]]:
-    """Weigh ``chosen`` against the other candidates of ``view`` (the seat to act's own view):
-    (best, loss, loss_se, worlds, method, candidates best first).
+                     budget: AnalysisBudget = ANALYSIS_BUDGET, truth: Hand | None = None,
+                     hand: int = 0, index: int = 0, player: str = "") -> Decision:
+    """Weigh ``chosen`` against the other candidates of ``view``, the seat to act's own view
+    (``hand``, ``index`` and ``player`` only name the decision).
 
     ``truth`` (the real deal at this point, optional) gives the open-hand values late in the
     hand; it is read only for them."""
-    if view.seat is None or view.seat != view.seat_to_act:
+    seat = view.seat
+    if seat is None or seat != view.seat_to_act:
         raise ValueError(f"a decision is analysed from the view of the seat to act "
-                         f"({view.seat_to_act}), not of {view.seat!r} (phase {view.phase})")
+                         f"({view.seat_to_act}), not of {seat!r} (phase {view.phase})")
     legal = list(view.legal_actions)
     if chosen not in legal:
-        raise ValueError(f"{chosen} is not legal for seat {view.seat} in the {view.phase}; "
+        raise ValueError(f"{chosen} is not legal for seat {seat} in the {view.phase}; "
                          f"legal: {', '.join(map(str, legal))}")
-    label = action_label(view, chosen)
+    name = player or f"Seat {seat}"
     if len(legal) == 1:
-        return chosen, 0.0, 0.0, 0, "forced", [Candidate(chosen, label, 0.0, 0.0)]
-    side = view.side_of(view.seat)
+        only = Candidate(chosen, action_label(view, chosen), 0.0, 0.0)
+        return Decision(hand, index, seat, name, view.phase, chosen, chosen, 0.0, 0.0, None, 0,
+                        "forced", (only,))
+    side = view.side_of(seat)
     util = Utility(view.rules, side, view.players)  # no scores: net points (money: vs the mean)
     b = budget.expert()
     auction = view.phase == "auction"
@@ -256,11 +258,14 @@ def analyse_decision(view: View, chosen: Action, rng: random.Random,
     best = max(cands, key=lambda a: (values[a], a == chosen))
     paired = _paired(per[best], per[chosen])
     loss, loss_se = (0.0, 0.0) if best == chosen or paired is None else paired
+    loss = max(loss, 0.0)
     sights = _hindsight(truth, side, util, budget) if truth is not None else {}
     out = [Candidate(a, action_label(view, a), values[a], _mean_se(per[a]), sights.get(a))
            for a in cands]
     out.sort(key=lambda c: (-c.value, c.action != best, int(c.action)))
-    return best, max(loss, 0.0), loss_se, result.worlds, result.method, out
+    return Decision(hand, index, seat, name, view.phase, chosen, best, loss, loss_se,
+                    label_of(loss, loss_se, view.rules), result.worlds, result.method,
+                    tuple(out), explain(view, best) if best != chosen else "")
 
 
 def _hindsight(hand: Hand, side: int, util: Utility, budget: AnalysisBudget
@@ -318,13 +323,9 @@ def analyse_record(record: Record, budget: AnalysisBudget = ANALYSIS_BUDGET, see
         played[number] = hand, names
         if seats is not None and seat not in seats:
             continue
-        view = view_of(hand, seat)
-        best, loss, se, worlds, method, cands = analyse_decision(
-            view, action, decision_rng(seed, number, index), budget, hand)
-        words = explain(view, best) if best != action else ""
-        out.append(Decision(number, index, seat, names[seat], view.phase, action, best, loss,
-                            se, label_of(loss, se, view.rules), worlds, method, tuple(cands),
-                            words))
+        out.append(analyse_decision(view_of(hand, seat), action,
+                                    decision_rng(seed, number, index), budget, hand,
+                                    number, index, names[seat]))
         if progress is not None:
             progress(len(out), total)
     decisions = tuple(out)
