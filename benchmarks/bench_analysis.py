@@ -55,6 +55,11 @@ def interval(xs: list[float]) -> str:
     return f"{mean:.3f} [{mean - half:.3f}, {mean + half:.3f}]"
 
 
+def deciles(xs: list[float]) -> list[float]:
+    """The nine deciles of ``xs`` (within its range), or ``xs`` itself nine times for one."""
+    return statistics.quantiles(xs, n=10, method="inclusive") if len(xs) > 1 else xs * 9
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--matches", type=int, default=4)
@@ -99,10 +104,10 @@ def main(argv: list[str] | None = None) -> None:
               f"{statistics.fmean(play) if play else 0.0:6.3f}  {counts}")
     print()
     print(f"{'analysis cost':24s} {'median':>8s} {'p90':>8s} {'max':>8s}")
-    q = statistics.quantiles(per_decision, n=10) if len(per_decision) > 1 else per_decision * 9
+    q = deciles(per_decision)
     print(f"{'CPU ms per decision':24s} {statistics.median(per_decision):8.1f} {q[-1]:8.1f} "
           f"{max(per_decision):8.1f}   ({len(per_decision)} decisions)")
-    qm = statistics.quantiles(per_match, n=10) if len(per_match) > 1 else per_match * 9
+    qm = deciles(per_match)
     print(f"{'CPU s per match':24s} {statistics.median(per_match):8.1f} {qm[-1]:8.1f} "
           f"{max(per_match):8.1f}   ({len(per_match)} matches)")
 
