@@ -61,3 +61,16 @@ def test_calibrate_bids_refuses_a_bot_without_estimates() -> None:
     out = subprocess.run([sys.executable, str(script), "--bot", "heuristic", "--deals", "1"],
                          capture_output=True, text=True, timeout=600)
     assert out.returncode != 0 and "not a search bot" in out.stderr + out.stdout
+
+
+def test_bench_analysis_prints_its_tables() -> None:
+    """``benchmarks/bench_analysis.py`` at its smallest (one match, two deals a decision, no
+    search bot at the table): the loss per bot and the cost per decision."""
+    script = BENCH_EXPERT.with_name("bench_analysis.py")
+    out = subprocess.run([sys.executable, str(script), "--matches", "1", "--budget", "2",
+                          "--target", "3", "--bots", "random,easy,medium,medium"],
+                         capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr[-2000:]
+    for text in ("loss/choice [95 % CI]", "blunders", "random ", "CPU ms per decision",
+                 "CPU s per match"):
+        assert text in out.stdout, out.stdout

@@ -123,6 +123,16 @@ async def play_hand(pilot: Pilot[Any], app: PitchApp, pitch: bool = False) -> No
         await my_turn(pilot, app, pitch)
 
 
+async def play_match(pilot: Pilot[Any], app: PitchApp) -> None:
+    """Play hands (at most 40) until the match is over and its result shows."""
+    for _ in range(40):
+        await play_hand(pilot, app)
+        if app.ctl.over:
+            break
+        await pilot.press("enter")
+    assert app.ctl.over
+
+
 def test_a_whole_hand_with_keys() -> None:
     app = PitchApp(GameConfig(variant="auction", seed=3), delays=FAST)
 
@@ -150,12 +160,7 @@ def test_a_short_match_to_its_winner(data_home: Path) -> None:
     app = PitchApp(config, delays=FAST)
 
     async def script(pilot: Pilot[Any]) -> None:
-        for _ in range(40):
-            await play_hand(pilot, app)
-            if app.ctl.over:
-                break
-            await pilot.press("enter")
-        assert app.ctl.over
+        await play_match(pilot, app)
         screen = app.screen
         assert isinstance(screen, ResultScreen)
         assert "wins the match" in screen.title_text or "win the match" in screen.title_text

@@ -1,5 +1,6 @@
 """The ``pitch`` command.  Subcommands: ``demo`` (play a match between simple players and print
-it) and ``replay FILE`` (print the hands of a game record with their results)."""
+it), ``replay FILE`` (print the hands of a game record with their results) and ``analyze FILE``
+(weigh every bid and card of a record, :mod:`pitchcards.analysis`)."""
 
 from __future__ import annotations
 
@@ -86,12 +87,61 @@ def _demo(args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace) -> int:
     from .notation import replay_text
 
-    if args.file == "-":
-        text = read_text("standard input", stream=getattr(sys.stdin, "buffer", sys.stdin))
-    else:
-        text = read_text(args.file)
-    sys.stdout.write(replay_text(text))
+    sys.stdout.write(replay_text(_read_record_arg(args.file)))
     return 0
+
+
+def _read_record_arg(name: str) -> str:
+    """A record's text from a file name, or from standard input for ``-``."""
+    if name == "-":
+        return read_text("standard input", stream=getattr(sys.stdin, "buffer", sys.stdin))
+    return read_text(name)
+
+
+def _analyze(args: argparse.Namespace) -> int:
+    """``pitch analyze``: the analysis of a record, as text or JSON; progress on a terminal."""
+    import json
+
+    from .analysis import AnalysisBudget, analyse_record
+    from .analysis_text import report
+    from .notation import read_record
+
+    record = read_record(_read_record_arg(args.file))
+    budget = AnalysisBudget() if args.budget is None else AnalysisBudget(args.budget, args.budget)
+    show = sys.stderr.isatty()
+
+    def progress(done: int, total: int) -> None:
+        end = "\n" if done == total else ""
+        print(f"\ranalysing: decision {done} of {total}", end=end, file=sys.stderr, flush=True)
+
+    analysis = analyse_record(record, budget, args.seed, seats=args.seat, hands=args.hand,
+                              progress=progress if show else None)
+    if args.json:
+        sys.stdout.write(json.dumps(analysis.to_dict(), ensure_ascii=False, indent=1) + "\n")
+    else:
+        sys.stdout.write(report(analysis))
+    return 0
+
+
+def _add_analyze_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    analyze = sub.add_parser(
+        "analyze", help="weigh every bid and card of a game record from each player's view",
+        description="For every decision of a record (a finished hand, match or money session): "
+                    "each candidate's expected net score change from that seat's own view "
+                    "(sampled deals, never the hidden cards), the loss against the best, "
+                    "labelled inaccuracy, mistake or blunder only beyond the sampling noise; "
+                    "then a summary per player. Deterministic for a record, budget and seed.")
+    analyze.add_argument("file", help="the record (- for standard input)")
+    analyze.add_argument("--json", action="store_true", help="the analysis as JSON")
+    analyze.add_argument("--seat", type=whole_number(0), action="append", default=None,
+                         help="only this seat's decisions (repeatable)")
+    analyze.add_argument("--hand", type=whole_number(1), action="append", default=None,
+                         help="only this hand (1-based, repeatable)")
+    analyze.add_argument("--budget", type=whole_number(2, 100_000), default=None,
+                         metavar="DEALS", help="sampled deals per decision (default 128)")
+    analyze.add_argument("--seed", type=seed_number, default=0,
+                         help="the seed of the sampled deals (default 0)")
+    analyze.set_defaults(func=_analyze)
 
 
 #: Rule options with their own ``pitch play`` flag (any other: ``--option NAME=VALUE``).
@@ -182,7 +232,7 @@ def _add_play_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
                     "bids 4-10, 1-4 choose the trump suit you name, arrows or 1-9 a card to "
                     "discard face down; h hint; u undo; t last trick; "
                     "f pace; g score sheet; i statistics; l log; ? rules; n new game; q quit "
-                    "(offers to save).")
+                    "(offers to save); at a match's end, a analyses every bid and card.")
     play.add_argument("--variant", default="auction", choices=sorted(VARIANTS))
     play.add_argument("--players", type=whole_number(1), default=None,
                       help="seats at the table, you included")
@@ -267,6 +317,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="print the hands of a game record and their results")
     replay.add_argument("file")
     replay.set_defaults(func=_replay)
+    _add_analyze_parser(sub)
     _add_play_parser(sub)
     _add_score_parser(sub)
     from .bots.arena import add_arena_parser

@@ -30,7 +30,8 @@ from .sampler import suit_strength
 from .tables import COUNT, tables
 from .utility import Utility
 
-__all__ = ["HINT_LIMIT", "Hint", "Option", "compare_bids", "explain", "hint", "suggest"]
+__all__ = ["HINT_LIMIT", "Hint", "Option", "action_label", "compare_bids", "explain", "hint",
+           "suggest"]
 
 _JACK, _TEN = 9, 8
 #: The longest reason :func:`suggest` gives: the terminal game shows "Hint: <action> — <reason>"
@@ -151,7 +152,7 @@ def _weighed(view: View, best: Action, words: str, basis: str, points: Mapping[A
     """The hint from each candidate's numbers (``values``: the expert's own, which it chose
     by): the chosen one first, the rest ranked."""
     match = basis == "match"
-    opts = [Option(a, _label(view, a), points[a],
+    opts = [Option(a, action_label(view, a), points[a],
                    min(max(values[a], 0.0), 1.0) if match else None) for a in values]
     chosen = next(o for o in opts if o.action == best)
     rest = sorted((o for o in opts if o.action != best), key=_rank)
@@ -218,7 +219,7 @@ def compare_bids(points: dict[Action, float], shown: int = 4,
     return ranked[0].action, f"{_HEADERS['points']}: {terms}{more}"
 
 
-def _label(view: View, action: Action) -> str:
+def action_label(view: View, action: Action) -> str:
     """A candidate in the list of numbers: "bid 2", "pass", "pitch A♠", "J♠", "♠"."""
     if view.phase == "auction":
         return _bid_label(action, view.rules.moon_bid)

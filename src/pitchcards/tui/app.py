@@ -42,6 +42,7 @@ from ..explain import bid_word, illegal_text, rules_summary
 from ..money import cents_text
 from ..rules import MOON
 from ..views import View
+from .analysis_screen import AnalysisScreen
 from .config import GameConfig
 from .controller import GameController
 from .game import TableGame
@@ -608,7 +609,8 @@ class PitchApp(App[None]):
         if ctl.over:
             title = ctl.winner_text or "Match over"
             self._saved_line(body)
-            keys = "Enter new match · n setup · l log · q quit"
+            keys = "Enter new match · a analyse · n setup · l log · q quit"
+            allowed.add("analyse")
         elif ctl.money:
             title = f"Hand {len(ctl.results)}"
             keys = "Enter next hand · s settle up and end · l log · q quit"
@@ -629,6 +631,9 @@ class PitchApp(App[None]):
             if view is not None:
                 self.push_screen(TextScreen("Hand log", self._log_text(view)),
                                  lambda _: self.show_result())
+            return
+        if choice == "analyse":  # issue 33: every decision of the match weighed
+            self.push_screen(AnalysisScreen(ctl.record_text()), lambda _: self.show_result())
             return
         if choice == "quit":
             self.action_request_quit()

@@ -42,13 +42,14 @@ class TextScreen(ModalScreen[None]):
 
 class ResultScreen(ModalScreen[str]):
     """The hand's result (or the match's end); returns the key chosen: next, new, settle, quit,
-    log."""
+    log, analyse."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "choose('next')", "Next"),
         Binding("n", "choose('new')", "New game"),
         Binding("s", "choose('settle')", "Settle"),
         Binding("l", "choose('log')", "Log"),
+        Binding("a", "choose('analyse')", "Analyse"),
         Binding("q,escape", "choose('quit')", "Quit"),
     ]
 

@@ -1,0 +1,116 @@
+"""The analysis of a game (:mod:`pitchcards.analysis`, issue 33): does it order the bots as
+their strength does, and what does it cost?
+
+    .venv/bin/python benchmarks/bench_analysis.py [--matches 4] [--target 7] [--budget 128]
+                                                  [--bots random,easy,medium,expert]
+
+Each match is a four-player cutthroat Auction Pitch match to ``--target`` between the four
+``--bots``, their seats rotated from match to match (match *k* seeds the deals and the bots);
+every decision of every match is then analysed at ``--budget`` sampled deals (seed 0).  The
+first table is the mean loss per decision with a choice (points of net score given up against
+the best candidate, from the deciding seat's own view) with a 95 % interval over decisions,
+split into the auction and the play, and the labels per 100 such decisions.  The second is the
+analysis's cost on this machine: CPU milliseconds per decision (forced ones included, as a
+match has them) and CPU seconds per match.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import statistics
+import time
+
+import pitchcards as pc
+from pitchcards.analysis import (
+    AUCTION_PHASES,
+    LABELS,
+    PLURALS,
+    AnalysisBudget,
+    Decision,
+    analyse_record,
+)
+from pitchcards.bots import make_bot
+from pitchcards.notation import read_record
+from pitchcards.table import Table
+
+
+def play_match(rules: pc.RuleSet, bots: list[str], seed: int) -> str:
+    """One match between ``bots`` (seat by seat), dealt from ``seed``: its record."""
+    match = pc.Match(rules, players=len(bots), dealer=0, seed=seed)
+    table = Table(match, bots={s: make_bot(name, seed=seed * 31 + s)
+                               for s, name in enumerate(bots)})
+    while not table.is_over:
+        table.advance(stop_at_hand_end=True)
+    return match.record()
+
+
+def interval(xs: list[float]) -> str:
+    """The mean and its 95 % normal interval."""
+    if len(xs) < 2:
+        return f"{xs[0] if xs else 0.0:.3f}"
+    mean = statistics.fmean(xs)
+    half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
+    return f"{mean:.3f} [{mean - half:.3f}, {mean + half:.3f}]"
+
+
+def deciles(xs: list[float]) -> list[float]:
+    """The nine deciles of ``xs`` (within its range), or ``xs`` itself nine times for one."""
+    return statistics.quantiles(xs, n=10, method="inclusive") if len(xs) > 1 else xs * 9
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--matches", type=int, default=4)
+    ap.add_argument("--target", type=int, default=7)
+    ap.add_argument("--budget", type=int, default=AnalysisBudget().worlds,
+                    help="sampled deals per decision")
+    ap.add_argument("--bots", default="random,easy,medium,expert")
+    args = ap.parse_args(argv)
+    names = args.bots.split(",")
+    rules = pc.find_variant("auction").replace(target=args.target)
+    budget = AnalysisBudget(args.budget, args.budget)
+    decisions: dict[str, list[Decision]] = {name: [] for name in names}
+    per_decision: list[float] = []
+    per_match: list[float] = []
+    ticks: list[float] = []  # CPU time after each decision of the match being analysed
+
+    def tick(_done: int, _total: int) -> None:
+        ticks.append(time.process_time())
+
+    for k in range(args.matches):
+        seating = names[k % len(names):] + names[:k % len(names)]
+        record = read_record(play_match(rules, seating, k))
+        ticks[:] = [time.process_time()]
+        analysis = analyse_record(record, budget, seed=0, progress=tick)
+        per_match.append(ticks[-1] - ticks[0])
+        per_decision += [1000 * (b - a) for a, b in itertools.pairwise(ticks)]
+        for d in analysis.decisions:
+            decisions[seating[d.seat]].append(d)
+    print(f"# {args.matches} matches of {rules.name} to {args.target}, 4 seats "
+          f"({', '.join(names)}, rotated), analysed at {args.budget} deals a decision")
+    header = "  ".join(f"{PLURALS[name]:>12s}" for name, _ in reversed(LABELS))
+    print(f"{'bot':8s} {'choices':>7s}  {'loss/choice [95 % CI]':>24s}  {'auction':>7s}  "
+          f"{'play':>6s}  {header}  (per 100 choices)")
+    for name in names:
+        mine = [d for d in decisions[name] if not d.forced]
+        auction = [d.loss for d in mine if d.phase in AUCTION_PHASES]
+        play = [d.loss for d in mine if d.phase not in AUCTION_PHASES]
+        counts = "  ".join(f"{100 * sum(d.label == label for d in mine) / max(len(mine), 1):12.1f}"
+                           for label, _ in reversed(LABELS))
+        print(f"{name:8s} {len(mine):7d}  {interval([d.loss for d in mine]):>24s}  "
+              f"{statistics.fmean(auction) if auction else 0.0:7.3f}  "
+              f"{statistics.fmean(play) if play else 0.0:6.3f}  {counts}")
+    print()
+    print(f"{'analysis cost':24s} {'median':>8s} {'p90':>8s} {'max':>8s}")
+    q = deciles(per_decision)
+    print(f"{'CPU ms per decision':24s} {statistics.median(per_decision):8.1f} {q[-1]:8.1f} "
+          f"{max(per_decision):8.1f}   ({len(per_decision)} decisions)")
+    qm = deciles(per_match)
+    print(f"{'CPU s per match':24s} {statistics.median(per_match):8.1f} {qm[-1]:8.1f} "
+          f"{max(per_match):8.1f}   ({len(per_match)} matches)")
+
+
+if __name__ == "__main__":
+    main()

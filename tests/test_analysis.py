@@ -1,0 +1,234 @@
+"""The analysis of a game (issue 33): every decision weighed from the deciding seat's own view.
+
+Tiny budgets (a few sampled deals a decision) keep the module fast; every deal is chosen by
+seed, and the analysis has no clock, so every number here is the same on every run."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import pitchcards as pc
+from pitchcards.actions import Action, parse_action
+from pitchcards.analysis import (
+    ANALYSIS_BUDGET,
+    LABELS,
+    AnalysisBudget,
+    Decision,
+    analyse_decision,
+    analyse_record,
+    decision_rng,
+    label_of,
+)
+from pitchcards.bots import make_bot
+from pitchcards.bots.expert import EXPERT
+from pitchcards.cards import cards_of
+from pitchcards.cli import main
+from pitchcards.notation import Record, read_record
+from pitchcards.views import view_of
+
+TINY = AnalysisBudget(worlds=6, bid_worlds=6)
+TWO = pc.find_variant("auction").replace(allow_two_players=True)
+Script = list[tuple[int, Action]]
+
+
+def record_of(rules: pc.RuleSet, cards: Sequence[Sequence[int]] | Sequence[str],
+              script: Script | Sequence[tuple[int, str]]) -> Record:
+    """A one-hand record: ``cards`` dealt by seat 0, the actions of ``script`` (a hand may
+    stop anywhere: a game in progress)."""
+    m = pc.Match(rules, players=len(cards), dealer=0)
+    m.deal(cards=cards)
+    for seat, action in script:
+        m.push(action, seat)
+    return read_record(m.record())
+
+
+def heuristic_hand(rules: pc.RuleSet, players: int, seed: int) -> tuple[list[list[int]], Script]:
+    """A seeded deal played out by the heuristic bot: the cards dealt and the actions."""
+    h = pc.Hand.deal(rules, players, dealer=0, seed=seed)
+    bot = make_bot("medium", seed=0)
+    script: Script = []
+    while not h.is_over:
+        seat = h.seat_to_act
+        assert seat is not None
+        action = bot.choose(h.view(seat))
+        script.append((seat, action))
+        h.push(action, seat)
+    return [list(cards_of(h.dealt[s])) for s in range(players)], script
+
+
+def jack_blunder() -> Record:
+    """Seat 1 bids 2 and leads the A♥ (hearts trump); seat 0 holds K♥ Q♥ J♥ 9♥, so its Jack is
+    safe whatever comes (every higher trump is its own or gone), and throws it under the Ace:
+    the Jack's point goes to the pitcher instead of to seat 0."""
+    cards = ["KH QH JH 9H 7C 4D", "AH 2H TS 8S 6S 5C"]
+    script: list[tuple[int, str]] = [(1, "bid 2"), (0, "pass"), (1, "play AH"), (0, "play JH")]
+    m = pc.Match(TWO, players=2, dealer=0)
+    h = m.deal(cards=cards)
+    for seat, action in script:
+        m.push(action, seat)
+    bot = make_bot("medium", seed=0)
+    while h.result is None:
+        seat = h.seat_to_act
+        assert seat is not None
+        m.push(bot.choose(h.view(seat)), seat)
+    return read_record(m.record())
+
+
+def seen_numbers(decisions: Sequence[Decision]) -> list[dict[str, Any]]:
+    """Every number of the decisions except the open-hand values (hindsight sees all cards)."""
+    out = []
+    for d in decisions:
+        data = d.to_dict()
+        for c in data["candidates"]:
+            del c["hindsight"]
+        out.append(data)
+    return out
+
+
+# --------------------------------------------------------------------- no hidden information
+@pytest.mark.parametrize(("players", "seed"), [(2, 11), (4, 5)])
+def test_swapping_cards_the_seat_cannot_see_changes_none_of_its_numbers(players: int,
+                                                                        seed: int) -> None:
+    rules = TWO if players == 2 else pc.find_variant("auction")
+    cards, script = heuristic_hand(rules, players, seed)
+    cut = len(script) - 2 * players  # the hand stops two tricks before its end
+    h = pc.Hand.deal(rules, players, dealer=0, cards=cards)
+    for seat, action in script[:cut]:
+        h.push(action, seat)
+    assert h.phase == "play"
+    dealt = 0
+    for s in range(players):
+        dealt |= h.dealt[s]
+    # cards seat 0 cannot see: the others' unplayed cards and (two players) the undealt ones
+    unseen = [c for s in range(1, players) for c in cards_of(h.hand_of(s))]
+    undealt = [c for c in range(52) if not dealt >> c & 1] if players == 2 else unseen
+    owner = {c: s for s in range(players) for c in cards[s]}
+    swaps = [(c, d) for c in unseen for d in undealt
+             if c != d and c // 13 == d // 13 and owner.get(d) != owner[c]]
+    assert swaps  # (same suit, so that every recorded action stays legal)
+    base = analyse_record(record_of(rules, cards, script[:cut]), TINY, seats=[0])
+    assert len(base.decisions) >= 3
+    hindsight_moved = False
+    for c, d in swaps[:4]:
+        swapped = [[d if x == c else c if x == d else x for x in hand] for hand in cards]
+        other = analyse_record(record_of(rules, swapped, script[:cut]), TINY, seats=[0])
+        assert seen_numbers(other.decisions) == seen_numbers(base.decisions)
+        hindsight_moved |= [x.to_dict() for x in other.decisions] != [
+            x.to_dict() for x in base.decisions]
+    if players == 2:  # the open-hand numbers do see the cards (all twelve: always solved)
+        assert hindsight_moved
+
+
+# --------------------------------------------------------------------- known positions
+def test_throwing_the_jack_to_the_pitcher_is_a_blunder_and_an_only_move_loses_nothing() -> None:
+    analysis = analyse_record(jack_blunder(), AnalysisBudget(worlds=12, bid_worlds=6))
+    throw = next(d for d in analysis.decisions if d.action == parse_action("play JH"))
+    assert throw.seat == 0 and throw.label == "blunder" and throw.best != throw.action
+    assert throw.loss >= analysis.thresholds["blunder"] and throw.loss > 2 * throw.loss_se
+    assert throw.method == "solve"  # twelve cards: every sampled deal solved exactly
+    # hindsight: with every card seen, keeping the Jack is worth more too
+    assert throw.candidate(throw.best).hindsight > throw.candidate(throw.action).hindsight
+    forced = [d for d in analysis.decisions if d.forced]
+    assert forced
+    for d in forced:
+        assert d.loss == 0 and d.label is None and d.best == d.action and d.worlds == 0
+    summary = next(s for s in analysis.summaries if s.player == "Seat 0")
+    assert summary.labels["blunder"] >= 1 and throw in summary.costliest
+    assert summary.play_loss >= throw.loss
+
+
+def test_a_loss_within_the_noise_is_never_labelled() -> None:
+    rules = pc.find_variant("auction")
+    worst = dict(LABELS)["blunder"] * rules.points_total
+    assert label_of(worst * 1.9, worst, rules) is None  # 3 points ± 1.6: within 2 errors
+    assert label_of(worst, 0.1, rules) == "blunder"
+    assert label_of(worst / 2, 0.1, rules) == "mistake"
+    assert label_of(worst / 4, 0.1, rules) == "inaccuracy"
+    assert label_of(worst / 8, 0.0, rules) is None
+    # the thresholds scale with the points a hand has: 1.6 is an inaccuracy out of ten
+    assert label_of(worst, 0.1, pc.find_variant("ten-point")) == "inaccuracy"
+
+
+# --------------------------------------------------------------------- determinism
+def test_the_analysis_is_deterministic_for_record_budget_and_seed() -> None:
+    record = jack_blunder()
+    first = analyse_record(record, TINY, seed=3).to_dict()
+    assert analyse_record(record, TINY, seed=3).to_dict() == first
+    assert analyse_record(record, TINY, seed=4).to_dict() != first  # the seed draws the deals
+    # each decision's deals depend on its place only: a part is analysed as in the whole
+    part = analyse_record(record, TINY, seed=3, seats=[1], hands=[1])
+    whole = [d for d in first["decisions"] if d["seat"] == 1]
+    assert [d.to_dict() for d in part.decisions] == whole
+
+
+def test_progress_counts_every_decision_asked_for() -> None:
+    record = jack_blunder()
+    seen: list[tuple[int, int]] = []
+    analysis = analyse_record(record, TINY, seats=[0], progress=lambda d, t: seen.append((d, t)))
+    total = len(analysis.decisions)
+    assert seen == [(k, total) for k in range(1, total + 1)]
+
+
+# --------------------------------------------------------------------- refusals
+def test_refused_input_names_what_is_wrong() -> None:
+    h = pc.Hand.deal(TWO, 2, dealer=0, cards=["KH QH JH 9H 7C 4D", "AH 2H TS 8S 6S 5C"])
+    view = view_of(h, 1)
+    with pytest.raises(ValueError, match=r"play JH is not legal for seat 1 in the auction; "
+                                         r"legal: pass"):
+        analyse_decision(view, parse_action("play JH"), decision_rng(0, 1, 0), TINY)
+    with pytest.raises(ValueError, match=r"seat to act \(1\), not of 0"):
+        analyse_decision(view_of(h, 0), parse_action("pass"), decision_rng(0, 1, 0), TINY)
+    with pytest.raises(pc.OptionError, match=r"worlds must be .* at least 2 .* not 1"):
+        AnalysisBudget(worlds=1)
+    record = jack_blunder()
+    with pytest.raises(pc.OptionError, match=r"seat 2 is not a seat of this record \(0\.\.1\)"):
+        analyse_record(record, TINY, seats=[2])
+    with pytest.raises(pc.OptionError, match=r"hand 2 is not in this record \(hands: 1\.\.1\)"):
+        analyse_record(record, TINY, hands=[2])
+    assert ANALYSIS_BUDGET.worlds > EXPERT.worlds and ANALYSIS_BUDGET.bid_worlds > EXPERT.bid_worlds
+
+
+# --------------------------------------------------------------------- the JSON contract, CLI
+def test_the_json_contract() -> None:
+    record = jack_blunder()
+    data = json.loads(json.dumps(analyse_record(record, TINY).to_dict()))
+    assert data["format"] == "pitchcards-analysis" and data["version"] == 1
+    recorded = [(h.number, i, s, a) for h in record.hands for i, (s, a) in enumerate(h.actions)]
+    assert [(d["hand"], d["index"], d["seat"], parse_action(d["action"]))
+            for d in data["decisions"]] == recorded
+    for d in data["decisions"]:
+        assert isinstance(d["loss"], float | int) and d["loss"] >= 0
+        assert d["label"] in (None, *dict(LABELS))
+        names = [c["action"] for c in d["candidates"]]
+        assert d["action"] in names and d["best"] == names[0]
+        best = d["candidates"][0]["value"]
+        chosen = next(c["value"] for c in d["candidates"] if c["action"] == d["action"])
+        assert d["loss"] == pytest.approx(best - chosen, abs=1e-3)
+    assert {s["player"] for s in data["summary"]} == {"Seat 0", "Seat 1"}
+    assert set(data["thresholds"]) == set(dict(LABELS))
+
+
+def test_pitch_analyze(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "game.pitch"
+    path.write_text(pc.write_record(pc.replay(jack_blunder())), encoding="utf-8")
+    assert main(["analyze", str(path), "--json", "--budget", "6", "--seed", "3"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out) == json.loads(json.dumps(
+        analyse_record(read_record(path.read_text()), TINY, seed=3).to_dict()))
+    assert err == ""  # progress is shown on a terminal only
+    assert main(["analyze", str(path), "--budget", "12", "--seat", "0", "--hand", "1"]) == 0
+    out, _ = capsys.readouterr()
+    assert "hand 1, dealer Seat 0" in out and "Seat 0: J♥" in out and "BLUNDER" in out
+    assert "Seat 1:" not in out and "summary" in out
+    assert main(["analyze", str(path), "--seat", "5", "--budget", "2"]) == 2
+    assert "seat 5 is not a seat of this record (0..1)" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exit_:
+        main(["analyze", str(path), "--budget", "1"])
+    assert exit_.value.code == 2
+    assert "--budget: must be a whole number from 2 to 100000, not '1'" in \
+        capsys.readouterr().err
