@@ -202,14 +202,6 @@ class Match:
         """The running score of each seat (a partnership's score for both partners)."""
         return [self.scores[self.side_of(s)] for s in range(self.players)]
 
-    def record(self) -> str:
-        """The game record of everything played so far (docs/notation.md)."""
-        # Imported here: notation imports match (to replay records), so a top-level import
-        # would be a cycle.
-        from .notation import write_record
-
-        return write_record(self)
-
     def _phase(self) -> str:
         if self.winner is not None:
             return "over"

@@ -220,14 +220,6 @@ class MoneySession:
         """The seated players' scores in seat order (sides are seats here)."""
         return self.side_scores()
 
-    def record(self) -> str:
-        """The game record of everything played so far (docs/notation.md)."""
-        # Imported here: notation imports money (to replay records), so a top-level import
-        # would be a cycle.
-        from .notation import write_record
-
-        return write_record(self)
-
     # ------------------------------------------------------------------ hands
 
     def deal(self, cards: Deal | None = None) -> Hand:

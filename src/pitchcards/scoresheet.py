@@ -22,7 +22,7 @@ from .errors import DataError, IllegalActionError, shown
 from .match import Match
 from .money import MoneySession
 from .notation import EventRecord, HandRecord, Record, parse_record, write_record
-from .notation.replay import _run
+from .notation.replay import replay_each
 from .outcome import EnteredHand, Outcome
 from .rules import RuleSet
 from .settlement import Payment, fewest_payments, leaver_payments
@@ -182,6 +182,6 @@ def _replayed(record: Record) -> ScoreSheet:
         if isinstance(item, EventRecord) and item.kind == "leave" and item.name:
             sheets[0]._paid_out(item.name)
 
-    game = _run(record, seen)
+    game = replay_each(record, seen)
     return sheets[0] if sheets else ScoreSheet(game)
 

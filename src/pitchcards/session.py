@@ -87,9 +87,6 @@ class GameSession(Protocol):
     def view(self, seat: int | None = None) -> View:
         """The current hand as ``seat`` (None: a spectator) sees it, with the session's scores."""
 
-    def record(self) -> str:
-        """The game record of everything played so far (docs/notation.md)."""
-
 
 
 def check_name(name: object, phase: str = "setup") -> str:

@@ -55,6 +55,7 @@ from .events import (
 )
 from .hand import ActionLike, Hand
 from .match import Deal
+from .notation import write_record
 from .session import GameSession
 from .views import SCHEMA, View
 
@@ -201,8 +202,8 @@ class Table:
         return self.session.view(seat)
 
     def record(self) -> str:
-        """The game record so far (docs/notation.md)."""
-        return self.session.record()
+        """The game record so far (docs/notation.md), written by notation from the session."""
+        return write_record(self.session)
 
     # ------------------------------------------------------------------ acting
     def deal(self, cards: Deal | None = None) -> Hand:

@@ -467,7 +467,7 @@ def _option(text: str) -> tuple[str, Any]:
 
 def add_arena_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add the ``arena`` subcommand to a ``pitch`` command line's subparsers."""
-    from ..cli import seed_number, whole_number
+    from ..argtypes import seed_number, whole_number
 
     p: argparse.ArgumentParser = subparsers.add_parser(
         "arena", help="duplicate matches between bots, with win rates and confidence intervals",

@@ -10,8 +10,8 @@ from ..match import Match
 from ..money import MoneySession, dollars_text
 from ..outcome import EnteredHand
 from ..rules import bid_text
-from .format import EventRecord, Game, HandRecord, _format_value, format_outcome
-from .replay import _read
+from .format import EventRecord, Game, HandRecord, format_outcome, format_value
+from .replay import read_and_replay
 
 
 # ---------------------------------------------------------------------------------- replay text
@@ -30,9 +30,9 @@ def replay_text(text: str) -> str:
         else:
             out.extend(["", "the session is settled"])
 
-    record, game = _read(text, on_item=show)
+    record, game = read_and_replay(text, on_item=show)
     rules = record.rules
-    changes = ", ".join(f"{k}={_format_value(v)}" for k, v in record.options.items())
+    changes = ", ".join(f"{k}={format_value(v)}" for k, v in record.options.items())
     names = record.names or record.seat_names
     who = f"{record.players} players" if names is None else "players " + ", ".join(names)
     head = [f"{rules.name}{' (' + changes + ')' if changes else ''}: {who}, "
