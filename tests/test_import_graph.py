@@ -213,3 +213,15 @@ def test_the_core_imports_nothing_above_it() -> None:
               if _within(a.source, ABOVE_CORE) is None
               and _within(a.target, ABOVE_CORE) is not None]
     assert not upward, "the core imports a bot, face or client: " + "; ".join(upward)
+
+
+def test_the_readme_layout_names_every_module() -> None:
+    # Issue 28, item 6: the README's layout section lists every module of the package.
+    readme = (SRC.parent / "README.md").read_text(encoding="utf-8")
+    layout = readme[readme.index("\n## Layout"):]
+    layout = layout[:layout.find("\n## ", 1)] if "\n## " in layout[1:] else layout
+    words = set("".join(c if c.isalnum() or c == "_" else " " for c in layout).split())
+    missing = sorted(name for name, (path, is_package) in KNOWN.items()
+                     if not is_package and "migrations" not in name.split(".")
+                     and path.stem not in words)
+    assert not missing, f"modules the README's Layout section does not list: {missing}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from fractions import Fraction
 
 from .actions import Action
 from .errors import IllegalActionError, shown
@@ -184,6 +185,30 @@ class Match:
     def is_over(self) -> bool:
         """A side has won the match."""
         return self.winner is not None
+
+    @property
+    def payouts(self) -> dict[str, Fraction]:
+        """No one is paid in a match: always empty (money sessions pay leavers, A-R7.5)."""
+        return {}
+
+    # A match keeps its seats to the end: joining, leaving and settling (A-R8, A-R7.5) are the
+    # money session's; a match refuses them with ``join_leave_not_allowed`` and changes nothing.
+    def join(self, name: str) -> None:
+        """Refused: a match seats the same players to the end (only money sessions, A-R8)."""
+        raise IllegalActionError(f"cannot seat {shown(name)}: only money sessions take "
+                                 "players between hands", reason="join_leave_not_allowed",
+                                 phase="between hands")
+
+    def leave(self, name: str) -> Fraction:
+        """Refused: a match seats the same players to the end (only money sessions, A-R8)."""
+        raise IllegalActionError(f"{shown(name)} cannot leave: only money sessions let "
+                                 "players go between hands", reason="join_leave_not_allowed",
+                                 phase="between hands")
+
+    def settle(self) -> dict[str, Fraction]:
+        """Refused: a match ends when a side wins; only money sessions settle (A-R7.5)."""
+        raise IllegalActionError("only money sessions settle", reason="join_leave_not_allowed",
+                                 phase="between hands")
 
     def side_of(self, seat: int) -> int:
         """The scoring side of a seat: the seat, or its team (seat % 2) in partnerships."""

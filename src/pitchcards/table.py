@@ -365,12 +365,7 @@ class Table:
     # ------------------------------------------------------------------ money sessions
     def join(self, name: str, bot: Bot | None = None) -> None:
         """Seat a player between hands (A-R8.3); ``bot`` plays for them, or nobody does."""
-        join = getattr(self.session, "join", None)
-        if join is None:
-            raise IllegalActionError(f"cannot seat {shown(name)}: only money sessions take "
-                                     "players between hands", reason="join_leave_not_allowed",
-                                     phase="between hands")
-        join(name)
+        self.session.join(name)  # a match refuses (join_leave_not_allowed)
         if bot is not None:
             self._agents[name] = bot
             if self.decision_ns is not None:
@@ -384,20 +379,15 @@ class Table:
 
     def leave(self, name: str) -> Fraction:
         """A player leaves between hands and is paid out (A-R7.5); returns the payout."""
-        leave = getattr(self.session, "leave", None)
-        if leave is None:
-            raise IllegalActionError(f"{shown(name)} cannot leave: only money sessions let "
-                                     "players go between hands", reason="join_leave_not_allowed",
-                                     phase="between hands")
         was_over = self.session.is_over
-        payout: Fraction = leave(name)
+        payout = self.session.leave(name)  # a match refuses (join_leave_not_allowed)
         self._agents.pop(name, None)
         self._reseat()
         if self.history:
             self._emit(PlayerLeft(self._next(), name=name, payout=payout,
                                   state=self._public_state()))
             if self.session.is_over and not was_over:  # A-R8.5: one player left, it ends
-                paid: Mapping[str, Fraction] = getattr(self.session, "payouts", {})
+                paid = self.session.payouts
                 # as settle() reports it: the payouts of the players still seated
                 self._emit(Settled(self._next(), payouts={n: paid[n] for n in self.names},
                                    state=self._public_state()))
@@ -405,11 +395,7 @@ class Table:
 
     def settle(self) -> dict[str, Fraction]:
         """End a money session: every seated player's payout (A-R7.5)."""
-        settle = getattr(self.session, "settle", None)
-        if settle is None:
-            raise IllegalActionError("only money sessions settle", reason="join_leave_not_allowed",
-                                     phase="between hands")
-        final: dict[str, Fraction] = settle()
+        final = self.session.settle()  # a match refuses (join_leave_not_allowed)
         if self.history:
             self._emit(Settled(self._next(), payouts=dict(final), state=self._public_state()))
         return final

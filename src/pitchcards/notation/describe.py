@@ -24,7 +24,6 @@ def replay_text(text: str) -> str:
         elif item.kind == "join":
             out.extend(["", f"{item.name} joins"])
         elif item.kind == "leave":
-            assert isinstance(game, MoneySession)
             paid = game.payouts[str(item.name)]
             out.extend(["", f"{item.name} leaves and is paid {_dollars(paid)}"])
         else:

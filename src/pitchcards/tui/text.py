@@ -14,7 +14,6 @@ from ..actions import Action
 from ..cards import DECK_SIZE, SUIT_SYMBOLS, SUITS, card_symbol, cards_of, parse_card
 from ..deck import deck_model, off_jack_of
 from ..explain import bid_word
-from ..money import MoneySession
 from ..rules import RuleSet
 from ..scoring import HandResult
 from ..views import View
@@ -225,7 +224,7 @@ def score_text(ctl: TableGame, view: View | None) -> Text:
     results = ctl.results
     game = ctl.session
     if ctl.money:
-        assert isinstance(game, MoneySession)
+        assert game is not None  # a money game: the controller's MoneySession
         ledger = game.ledger  # the column heads are the panel's title (app.refresh_screen)
         for name in game.players:
             style = "bold" if name == HUMAN else ""
@@ -358,7 +357,7 @@ def _sides_table(ctl: TableGame, result: HandResult) -> Text:
     game = ctl.session
     out = Text()
     if ctl.money:
-        assert isinstance(game, MoneySession)
+        assert game is not None  # a money game: the controller's MoneySession
         out.append(f"  {'':<12}{'change':>7}{'pts':>5}{'★':>3}{'$':>9}\n", style="bold")
         ledger = game.ledger
         for seat, name in enumerate(ctl.seating):
