@@ -32,8 +32,6 @@ ENTRY = "pitchcards.cli"
 ABOVE_CORE = ("pitchcards.bots", "pitchcards.client", ENTRY, *FACES)
 #: Circles that exist only under ``if TYPE_CHECKING:`` (they never run), each with its reason.
 TYPING_ONLY_CIRCLES = {
-    frozenset({"pitchcards.session", "pitchcards.match", "pitchcards.money"}):
-        "session.py has mypy check that both classes satisfy the GameSession protocol",
     frozenset({"pitchcards.server.hub", "pitchcards.server.room", "pitchcards.server.cluster",
                "pitchcards.server.ops"}):
         "the room, the cluster and the operations page name the Hub that owns them in types",

@@ -12,12 +12,10 @@ from .hand import ActionLike, Hand, check_seed, check_table
 from .outcome import EnteredHand, Outcome
 from .rules import RuleSet
 from .scoring import HandResult
-from .session import check_names
+from .session import Deal, check_names
 from .views import View, view_of
 
 __all__ = ["Match", "deal_rng", "first_dealer", "hljg_reach_order", "match_winner"]
-
-Deal = Sequence[str] | Sequence[Sequence[int]]
 
 
 def first_dealer(rules: RuleSet, players: int, rng: random.Random) -> int:

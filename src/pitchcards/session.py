@@ -14,6 +14,7 @@ about the seating now.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from .errors import IllegalActionError, shown
@@ -24,13 +25,15 @@ if TYPE_CHECKING:
 
     from .actions import Action
     from .hand import ActionLike, Hand
-    from .match import Deal
     from .outcome import EnteredHand, Outcome
     from .rules import RuleSet
     from .scoring import HandResult
     from .views import View
 
-__all__ = ["NAME_LIMIT", "GameSession", "check_name", "check_names"]
+__all__ = ["NAME_LIMIT", "Deal", "GameSession", "check_name", "check_names"]
+
+#: Stacked cards for :meth:`GameSession.deal`: each seat's cards, as text or card numbers.
+Deal = Sequence[str] | Sequence[Sequence[int]]
 
 #: The longest player name (names are written into game records and shown on screens).
 NAME_LIMIT = 40
@@ -143,12 +146,3 @@ def check_names(names: object, phase: str = "setup") -> list[str]:
         raise IllegalActionError(f"player names must be distinct: {shown(checked)}",
                                  reason="bad_setup", phase=phase)
     return checked
-
-
-if TYPE_CHECKING:
-    from .match import Match
-    from .money import MoneySession
-
-    def _both_are_sessions(match: Match, money: MoneySession) -> tuple[GameSession, GameSession]:
-        """Never called: mypy checks here that both classes implement the protocol."""
-        return match, money

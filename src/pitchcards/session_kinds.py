@@ -28,7 +28,8 @@ def new_session(rules: RuleSet, names: Sequence[str] | None = None, *,
     / B-R2.1), ``seed`` for the deals, ``scores`` each side's starting score (a match only).
 
     Bad arguments raise :class:`~pitchcards.IllegalActionError` (``bad_setup``) or
-    :class:`~pitchcards.OptionError` as the sessions do, naming the argument.
+    :class:`~pitchcards.OptionError` as the sessions do, naming the argument.  (Returning either
+    class as a :class:`GameSession` is also where mypy checks that both satisfy the protocol.)
     """
     if not isinstance(rules, RuleSet) or rules.money == "none":
         # Match checks the rules and the rest, and names what is wrong.

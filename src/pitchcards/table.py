@@ -54,9 +54,8 @@ from .events import (
     TrickWon,
 )
 from .hand import ActionLike, Hand
-from .match import Deal
 from .notation import write_record
-from .session import GameSession
+from .session import Deal, GameSession
 from .views import SCHEMA, View
 
 if TYPE_CHECKING:
