@@ -424,7 +424,7 @@ def test_huge_int_and_fraction_amounts_are_refused_not_kept_unprintable() -> Non
             error = refused(lambda o=option, b=bad: money.replace(**{o: b}), pc.OptionError)
             assert option in str(error) and len(str(error)) < 300
         kept = money.replace(**{option: 10**59})
-        assert repr(kept) and pc.MoneySession(kept, ["a", "b"]).record()
+        assert repr(kept) and pc.write_record(pc.MoneySession(kept, ["a", "b"]))
 
 
 def test_record_functions_refuse_what_is_not_text_or_a_record() -> None:

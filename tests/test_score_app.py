@@ -19,9 +19,9 @@ from textual.pilot import Pilot
 import pitchcards as pc
 from pitchcards.cli import main
 from pitchcards.outcome import Outcome
+from pitchcards.score_form import HandForm
 from pitchcards.scoresheet import ScoreSheet
 from pitchcards.tui.score_app import HandScreen, ScoreApp, new_sheet
-from pitchcards.tui.score_form import HandForm
 from pitchcards.tui.score_sheet import SavedSheet, latest_open, new_sheet_path, sheet_lines
 
 FIVE = ["Ann", "Bob", "Cy", "Dee", "Eve"]

@@ -101,7 +101,7 @@ def test_the_checker_catches_a_leak():
                 '{"type":"chat","name":"B","text":"seed 12345678901","at":0}']
     while t.in_hand:
         t.push(t.view(t.to_act).legal_actions[0])  # type: ignore[arg-type]
-    game = Game("t", "auction", {"seat:A": frames_a}, {"seat:A": "A"}, m.record())
+    game = Game("t", "auction", {"seat:A": frames_a}, {"seat:A": "A"}, pc.write_record(m))
     found = leaks(game, ["12345678901"])
     assert any(card_of_b in p and "frame 1" in p for p in found)
     assert any("secret" in p and "frame 2" in p for p in found)
@@ -130,6 +130,6 @@ def test_a_page_may_keep_earlier_hands_words_a_frame_may_not():
               '{"type":"event","event":{"type":"hand_dealt","hand":1,"seq":3}}',
               json.dumps({"type": "dom", "named": [played], "html": ""}),
               f'{{"type":"chat","name":"B","text":"{played}","at":0}}']
-    found = leaks(Game("t", "auction", {"seat:A": frames}, {"seat:A": "A"}, m.record()))
+    found = leaks(Game("t", "auction", {"seat:A": frames}, {"seat:A": "A"}, pc.write_record(m)))
     assert not any("frame 3" in p for p in found)
     assert any("frame 4" in p and played in p for p in found)

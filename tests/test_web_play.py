@@ -487,7 +487,7 @@ def test_the_dom_check_catches_a_card_named_in_words(browser):
         for html in shows:
             page.page.set_content(html)
             page.snapshot()
-        found = leaks(Game("t", "auction", {"p": page.log}, {"p": "A"}, m.record()))
+        found = leaks(Game("t", "auction", {"p": page.log}, {"p": "A"}, pc.write_record(m)))
         assert not any("frame 1 " in f for f in found), found
         for n, card in ((2, theirs[0]), (3, theirs[1]), (4, theirs[2])):
             assert any(f"frame {n} " in f and card in f for f in found), (n, card, found)

@@ -7,12 +7,13 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from .argtypes import seed_number, whole_number
 from .bots import make_bot
 from .cards import format_cards
-from .errors import OptionError, shown
+from .errors import OptionError
 from .events import ActionTaken, HandDealt, HandScored, MatchWon
 from .match import Match
 from .rules import VARIANTS, RuleSet, find_variant
@@ -21,34 +22,6 @@ from .table import Table
 
 if TYPE_CHECKING:
     from .tui.config import GameConfig
-
-
-def whole_number(low: int | None = 1, high: int | None = None,
-                 digits: int = 20) -> Callable[[str], int]:
-    """An argparse ``type``: a whole number from ``low`` (to ``high``; ``low=None``: any sign)
-    of at most ``digits`` digits, else a usage error (exit code 2) that says what is allowed
-    and quotes the input cut short (:func:`~pitchcards.errors.shown`)."""
-    if low is None:
-        allowed = f"a whole number of at most {digits} digits"
-    else:
-        allowed = f"a whole number from {low}" + (f" to {high}" if high is not None else " up")
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text) if len(text.strip().lstrip("+-")) <= digits else None
-        except ValueError:
-            value = None
-        if value is None or (low is not None and value < low) or (high is not None
-                                                                 and value > high):
-            raise argparse.ArgumentTypeError(f"must be {allowed}, not {shown(text)}")
-        return value
-
-    parse.__name__ = allowed  # argparse names the type by it
-    return parse
-
-
-#: ``--seed``: any whole number short enough to read and print (30 digits).
-seed_number = whole_number(None, digits=30)
 
 
 def _demo(args: argparse.Namespace) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from fractions import Fraction
 
 from .actions import Action
 from .errors import IllegalActionError, shown
@@ -11,12 +12,10 @@ from .hand import ActionLike, Hand, check_seed, check_table
 from .outcome import EnteredHand, Outcome
 from .rules import RuleSet
 from .scoring import HandResult
-from .session import check_names
+from .session import Deal, check_names
 from .views import View, view_of
 
 __all__ = ["Match", "deal_rng", "first_dealer", "hljg_reach_order", "match_winner"]
-
-Deal = Sequence[str] | Sequence[Sequence[int]]
 
 
 def first_dealer(rules: RuleSet, players: int, rng: random.Random) -> int:
@@ -185,6 +184,35 @@ class Match:
         """A side has won the match."""
         return self.winner is not None
 
+    @property
+    def payouts(self) -> dict[str, Fraction]:
+        """No one is paid in a match: always empty (money sessions pay leavers, A-R7.5)."""
+        return {}
+
+    @property
+    def payout_cents(self) -> dict[str, int]:
+        """No one is paid in a match: always empty."""
+        return {}
+
+    # A match keeps its seats to the end: joining, leaving and settling (A-R8, A-R7.5) are the
+    # money session's; a match refuses them with ``join_leave_not_allowed`` and changes nothing.
+    def join(self, name: str) -> None:
+        """Refused: a match seats the same players to the end (only money sessions, A-R8)."""
+        raise IllegalActionError(f"cannot seat {shown(name)}: only money sessions take "
+                                 "players between hands", reason="join_leave_not_allowed",
+                                 phase="between hands")
+
+    def leave(self, name: str) -> Fraction:
+        """Refused: a match seats the same players to the end (only money sessions, A-R8)."""
+        raise IllegalActionError(f"{shown(name)} cannot leave: only money sessions let "
+                                 "players go between hands", reason="join_leave_not_allowed",
+                                 phase="between hands")
+
+    def settle(self) -> dict[str, Fraction]:
+        """Refused: a match ends when a side wins; only money sessions settle (A-R7.5)."""
+        raise IllegalActionError("only money sessions settle", reason="join_leave_not_allowed",
+                                 phase="between hands")
+
     def side_of(self, seat: int) -> int:
         """The scoring side of a seat: the seat, or its team (seat % 2) in partnerships."""
         if type(seat) is not int or not 0 <= seat < self.players:
@@ -201,14 +229,6 @@ class Match:
     def seat_scores(self) -> list[int]:
         """The running score of each seat (a partnership's score for both partners)."""
         return [self.scores[self.side_of(s)] for s in range(self.players)]
-
-    def record(self) -> str:
-        """The game record of everything played so far (docs/notation.md)."""
-        # Imported here: notation imports match (to replay records), so a top-level import
-        # would be a cycle.
-        from .notation import write_record
-
-        return write_record(self)
 
     def _phase(self) -> str:
         if self.winner is not None:

@@ -13,11 +13,11 @@ from fractions import Fraction
 from .actions import Action
 from .errors import IllegalActionError, OptionError, shown
 from .hand import ActionLike, Hand, check_seed, check_table
-from .match import Deal, deal_rng, first_dealer
+from .match import deal_rng, first_dealer
 from .outcome import EnteredHand, Outcome
 from .rules import RuleSet
 from .scoring import HandResult
-from .session import check_name, check_names
+from .session import Deal, check_name, check_names
 from .views import View, view_of
 
 __all__ = ["MoneySession", "cents_text", "dollars_text", "round_cents", "round_half_away"]
@@ -219,14 +219,6 @@ class MoneySession:
     def seat_scores(self) -> list[int]:
         """The seated players' scores in seat order (sides are seats here)."""
         return self.side_scores()
-
-    def record(self) -> str:
-        """The game record of everything played so far (docs/notation.md)."""
-        # Imported here: notation imports money (to replay records), so a top-level import
-        # would be a cycle.
-        from .notation import write_record
-
-        return write_record(self)
 
     # ------------------------------------------------------------------ hands
 

@@ -22,9 +22,11 @@ from .errors import DataError, IllegalActionError, shown
 from .match import Match
 from .money import MoneySession
 from .notation import EventRecord, HandRecord, Record, parse_record, write_record
-from .notation.replay import _run
+from .notation.replay import replay_each
 from .outcome import EnteredHand, Outcome
 from .rules import RuleSet
+from .session import GameSession
+from .session_kinds import new_session
 from .settlement import Payment, fewest_payments, leaver_payments
 
 __all__ = ["FORMAT", "Leave", "ScoreSheet"]
@@ -47,7 +49,7 @@ class Leave:
 class ScoreSheet:
     """The score of a table playing with real cards, and the cash that settles it."""
 
-    def __init__(self, session: MoneySession | Match) -> None:
+    def __init__(self, session: GameSession) -> None:
         if not isinstance(session, MoneySession | Match):
             raise IllegalActionError(f"a score sheet keeps a MoneySession or a Match, not "
                                      f"{shown(session)}", reason="bad_setup", phase="setup")
@@ -56,7 +58,7 @@ class ScoreSheet:
                 f"{session.rules.name!r} is a ten-point game (T7): a score sheet enters hands by "
                 "who took High, Low, Jack and Game, the four-point game's points; play it "
                 "instead", reason="bad_setup", phase="setup")
-        self.session = session
+        self.session: MoneySession | Match = session
         #: Cents each player has received (negative: paid) in the payments made so far.
         self.cash: dict[str, int] = {}
         #: The players who left, in order, with what they were paid and by whom.
@@ -65,9 +67,7 @@ class ScoreSheet:
     @classmethod
     def new(cls, rules: RuleSet, names: Sequence[str], dealer: int = 0) -> ScoreSheet:
         """A fresh sheet: a money session when the rules play for money, else a match."""
-        if rules.money != "none":
-            return cls(MoneySession(rules, names, dealer=dealer))
-        return cls(Match(rules, len(names), dealer=dealer, names=names))
+        return cls(new_session(rules, names, dealer=dealer))
 
     # ------------------------------------------------------------------ entering
     @property
@@ -182,6 +182,6 @@ def _replayed(record: Record) -> ScoreSheet:
         if isinstance(item, EventRecord) and item.kind == "leave" and item.name:
             sheets[0]._paid_out(item.name)
 
-    game = _run(record, seen)
+    game = replay_each(record, seen)
     return sheets[0] if sheets else ScoreSheet(game)
 

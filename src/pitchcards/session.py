@@ -14,19 +14,26 @@ about the seating now.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from .errors import IllegalActionError, shown
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from fractions import Fraction
+
     from .actions import Action
     from .hand import ActionLike, Hand
-    from .match import Deal
+    from .outcome import EnteredHand, Outcome
     from .rules import RuleSet
     from .scoring import HandResult
     from .views import View
 
-__all__ = ["NAME_LIMIT", "GameSession", "check_name", "check_names"]
+__all__ = ["NAME_LIMIT", "Deal", "GameSession", "check_name", "check_names"]
+
+#: Stacked cards for :meth:`GameSession.deal`: each seat's cards, as text or card numbers.
+Deal = Sequence[str] | Sequence[Sequence[int]]
 
 #: The longest player name (names are written into game records and shown on screens).
 NAME_LIMIT = 40
@@ -66,6 +73,14 @@ class GameSession(Protocol):
     def winner(self) -> int | None:
         """The side that won the match (None while it runs, and always for money sessions)."""
 
+    @property
+    def payouts(self) -> Mapping[str, Fraction]:
+        """What each player who left or was settled was paid (always empty in a match)."""
+
+    @property
+    def payout_cents(self) -> Mapping[str, int]:
+        """The same in whole cents as paid (A-R7.6: reconciled, they add up); empty in a match."""
+
     def side_of(self, seat: int) -> int:
         """The scoring side of a seat now (the seat itself, or team 0/1 in partnerships)."""
 
@@ -78,6 +93,10 @@ class GameSession(Protocol):
     def deal(self, cards: Deal | None = None) -> Hand:
         """Deal the next hand (shuffled from the seed, or stacked) and return it."""
 
+    def enter(self, outcome: Outcome) -> EnteredHand:
+        """Score the next hand by its outcome, without its cards (a real table's score sheet,
+        :mod:`pitchcards.outcome`); :meth:`pop` undoes the whole entry."""
+
     def push(self, action: ActionLike, seat: int | None = None) -> None:
         """Apply an action to the current hand; score the hand as soon as it ends."""
 
@@ -87,8 +106,16 @@ class GameSession(Protocol):
     def view(self, seat: int | None = None) -> View:
         """The current hand as ``seat`` (None: a spectator) sees it, with the session's scores."""
 
-    def record(self) -> str:
-        """The game record of everything played so far (docs/notation.md)."""
+    def join(self, name: str) -> None:
+        """Seat a player between hands (A-R8.3).  A match refuses: ``join_leave_not_allowed``."""
+
+    def leave(self, name: str) -> Fraction:
+        """A player leaves between hands and is paid out (A-R7.5); returns the payout.  A match
+        refuses: ``join_leave_not_allowed``."""
+
+    def settle(self) -> dict[str, Fraction]:
+        """End the session: every seated player's payout (A-R7.5).  A match refuses:
+        ``join_leave_not_allowed`` (it ends when a side wins)."""
 
 
 
@@ -123,12 +150,3 @@ def check_names(names: object, phase: str = "setup") -> list[str]:
         raise IllegalActionError(f"player names must be distinct: {shown(checked)}",
                                  reason="bad_setup", phase=phase)
     return checked
-
-
-if TYPE_CHECKING:
-    from .match import Match
-    from .money import MoneySession
-
-    def _both_are_sessions(match: Match, money: MoneySession) -> tuple[GameSession, GameSession]:
-        """Never called: mypy checks here that both classes implement the protocol."""
-        return match, money

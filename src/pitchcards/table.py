@@ -54,8 +54,8 @@ from .events import (
     TrickWon,
 )
 from .hand import ActionLike, Hand
-from .match import Deal
-from .session import GameSession
+from .notation import write_record
+from .session import Deal, GameSession
 from .views import SCHEMA, View
 
 if TYPE_CHECKING:
@@ -201,8 +201,8 @@ class Table:
         return self.session.view(seat)
 
     def record(self) -> str:
-        """The game record so far (docs/notation.md)."""
-        return self.session.record()
+        """The game record so far (docs/notation.md), written by notation from the session."""
+        return write_record(self.session)
 
     # ------------------------------------------------------------------ acting
     def deal(self, cards: Deal | None = None) -> Hand:
@@ -364,12 +364,7 @@ class Table:
     # ------------------------------------------------------------------ money sessions
     def join(self, name: str, bot: Bot | None = None) -> None:
         """Seat a player between hands (A-R8.3); ``bot`` plays for them, or nobody does."""
-        join = getattr(self.session, "join", None)
-        if join is None:
-            raise IllegalActionError(f"cannot seat {shown(name)}: only money sessions take "
-                                     "players between hands", reason="join_leave_not_allowed",
-                                     phase="between hands")
-        join(name)
+        self.session.join(name)  # a match refuses (join_leave_not_allowed)
         if bot is not None:
             self._agents[name] = bot
             if self.decision_ns is not None:
@@ -383,21 +378,16 @@ class Table:
 
     def leave(self, name: str) -> Fraction:
         """A player leaves between hands and is paid out (A-R7.5); returns the payout."""
-        leave = getattr(self.session, "leave", None)
-        if leave is None:
-            raise IllegalActionError(f"{shown(name)} cannot leave: only money sessions let "
-                                     "players go between hands", reason="join_leave_not_allowed",
-                                     phase="between hands")
         was_over = self.session.is_over
-        payout: Fraction = leave(name)
+        payout = self.session.leave(name)  # a match refuses (join_leave_not_allowed)
         self._agents.pop(name, None)
         self._reseat()
         if self.history:
-            cents: Mapping[str, int] = getattr(self.session, "payout_cents", {})
+            cents = self.session.payout_cents
             self._emit(PlayerLeft(self._next(), name=name, payout=payout, cents=cents[name],
                                   state=self._public_state()))
             if self.session.is_over and not was_over:  # A-R8.5: one player left, it ends
-                paid: Mapping[str, Fraction] = getattr(self.session, "payouts", {})
+                paid = self.session.payouts
                 # as settle() reports it: the payouts of the players still seated
                 self._emit(Settled(self._next(), payouts={n: paid[n] for n in self.names},
                                    payout_cents={n: cents[n] for n in self.names},
@@ -406,13 +396,9 @@ class Table:
 
     def settle(self) -> dict[str, Fraction]:
         """End a money session: every seated player's payout (A-R7.5)."""
-        settle = getattr(self.session, "settle", None)
-        if settle is None:
-            raise IllegalActionError("only money sessions settle", reason="join_leave_not_allowed",
-                                     phase="between hands")
-        final: dict[str, Fraction] = settle()
+        final = self.session.settle()  # a match refuses (join_leave_not_allowed)
         if self.history:
-            cents: Mapping[str, int] = getattr(self.session, "payout_cents", {})
+            cents = self.session.payout_cents
             self._emit(Settled(self._next(), payouts=dict(final),
                                payout_cents={n: cents[n] for n in final},
                                state=self._public_state()))

@@ -43,9 +43,8 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from typing import IO, Any
 
 from ..errors import OptionError, shown
-from ..match import Match
-from ..money import MoneySession
 from ..rules import MOON, VARIANTS, RuleSet, find_variant
+from ..session_kinds import new_session
 from ..table import Table
 from . import BOTS, bot_names, make_bot
 
@@ -228,14 +227,8 @@ def _play(task: _Task) -> _Outcome:
     out = _Outcome(game=task.game, seating=task.seating, winners=[], unfinished=False, hands=0,
                    diff=[0.0] * k, contracts=[0] * k, made=[0] * k, bid_sum=[0] * k,
                    defended=[0] * k, sets=[0] * k, money=[0.0] * k, times=[[] for _ in range(k)])
-    session: MoneySession | None = None
-    match: Match | None = None
-    if rules.money != "none":
-        session = MoneySession(rules, [f"seat{s}" for s in range(n)], dealer=None, seed=deal_seed)
-        game: Match | MoneySession = session
-    else:
-        match = Match(rules, n, dealer=None, seed=deal_seed)
-        game = match
+    seat_names = [f"Seat {s}" for s in range(n)]  # a match's default names
+    game = new_session(rules, seat_names, dealer=None, seed=deal_seed)
     # The arena reads results, never events: history=False keeps the loop as lean as a bare one.
     table = Table(game, bots=dict(enumerate(bots)), history=False, time_decisions=True)
     limit = task.hands if task.hands is not None else task.max_hands
@@ -263,18 +256,19 @@ def _play(task: _Task) -> _Outcome:
     assert table.decision_ns is not None
     for s, name in enumerate(game.names):
         out.times[seat_bot[s]].extend(table.decision_ns[name])
-    if session is not None:
-        session.settle()
-        ledger = session.payouts
+    if rules.money != "none":  # money against the average (A-R7.3): settle, compare payouts
+        game.settle()
+        ledger = game.payouts
         for b in range(k):
             seats = [s for s in range(n) if seat_bot[s] == b]
-            out.money[b] = float(sum(ledger[f"seat{s}"] for s in seats)) / len(seats)
+            out.money[b] = float(sum(ledger[seat_names[s]] for s in seats)) / len(seats)
         out.winners = _best(out.money)
-    elif match is not None and match.winner is not None:
-        out.winners = [side_bot[match.winner]]
-    elif match is not None and task.hands is not None:
+    elif game.winner is not None:
+        out.winners = [side_bot[game.winner]]
+    elif task.hands is not None:
         # No target: the best total score wins.
-        totals = [sum(match.scores[i] for i in own[b]) / len(own[b]) for b in range(k)]
+        scores = game.side_scores()
+        totals = [sum(scores[i] for i in own[b]) / len(own[b]) for b in range(k)]
         out.winners = _best(totals)
     else:
         out.unfinished = True
@@ -467,7 +461,7 @@ def _option(text: str) -> tuple[str, Any]:
 
 def add_arena_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add the ``arena`` subcommand to a ``pitch`` command line's subparsers."""
-    from ..cli import seed_number, whole_number
+    from ..argtypes import seed_number, whole_number
 
     p: argparse.ArgumentParser = subparsers.add_parser(
         "arena", help="duplicate matches between bots, with win rates and confidence intervals",

@@ -30,8 +30,7 @@ from ..cards import SUITS
 from ..hand import Hand
 from ..rules import RuleSet
 from ..views import View
-from .heuristic import _POINT_CARDS, estimate_points, suit_estimate
-from .sampler import suit_strength
+from .hand_features import POINT_CARDS, estimate_points, suit_estimate, suit_strength
 
 __all__ = ["COEF", "HAND_FEATURES", "LEVELS", "STATE_FEATURES", "Decision", "auction_decisions",
            "features", "fitted_likelihood", "level_of", "level_probs", "likelihood_of",
@@ -125,7 +124,7 @@ def features(mask: int, suit: int | None, rules: RuleSet, players: int) -> tuple
         strength = suit_strength(mask, suit, players)
         probs = suit_estimate(mask, suit, players, partners, low_holder)
     trumps = (mask >> (13 * suit) & 0x1FFF).bit_count()
-    return (strength, *probs, min(trumps, 6) / 6, float(not mask & _POINT_CARDS))
+    return (strength, *probs, min(trumps, 6) / 6, float(not mask & POINT_CARDS))
 
 
 def state_scores(state: Sequence[float], legal: Sequence[int]) -> dict[int, float]:

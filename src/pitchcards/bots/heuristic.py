@@ -65,6 +65,7 @@ from ..rules import MOON, VARIANTS, RuleSet
 from ..views import View
 from . import ten_point as _ten
 from .base import Bot
+from .hand_features import POINT_CARDS, estimate_points, suit_estimate
 from .sampler import FOLLOW_ALLOWS
 from .tables import COUNT, Tables, tables
 
@@ -84,9 +85,7 @@ _RANK_OF = tuple(c % 13 for c in range(52))
 _COUNT = COUNT  # C9, T7: game count of each card (jokers 0)
 #: the rules card play assumes when none are given: the four-point game's 52 cards
 _FOUR_POINT = VARIANTS["auction"]
-_JACK, _TEN, _ACE = 9, 8, 12
-#: the cards that can score a point or count for game in their suit: A K Q J 10 and the 2
-_POINT_CARDS = sum(1 << (13 * s + r) for s in range(4) for r in (0, 8, 9, 10, 11, 12))
+_JACK, _TEN = 9, 8
 
 
 def _bits(mask: int) -> list[int]:
@@ -99,103 +98,6 @@ def _bits(mask: int) -> list[int]:
 
 
 # ----------------------------------------------------------------------------- bidding
-def _ours_first(m: int, mine: float, theirs: float) -> float:
-    """Chance that, going through ``m`` unseen cards in order, my side's card comes first.
-
-    Each card is with my side (partner) with probability ``mine``, with an opponent with
-    ``theirs``, else not dealt; the first dealt card decides (High and Low-to-holder).
-    """
-    gone = 1.0 - mine - theirs
-    return mine * (1.0 - gone ** m) / (1.0 - gone) + gone ** m if gone < 1.0 else 1.0
-
-
-#: Game chance by trump length (index = number of trumps, 6 = six) with no count cards, then
-#: per count point in trumps and in side aces/kings/queens/jacks, and per side ten: a linear fit
-#: to forced pitches played out by the heuristic (cutthroat 3-6 players; partnerships).
-_GAME_BASE = ((0.0, 0.0, 0.1, 0.36, 0.56, 0.7, 0.8), (0.0, 0.3, 0.39, 0.54, 0.68, 0.78, 0.86))
-_GAME_TRUMP_COUNT = (0.024, 0.016)
-_GAME_SIDE_COUNT = (0.035, 0.027)
-_GAME_SIDE_TEN = (-0.05, -0.01)
-
-
-def suit_estimate(hand: int, suit: int, players: int, partners: bool,
-                  low_holder: bool) -> tuple[float, float, float, float]:
-    """Chances that the side holding ``hand`` takes High, Low, Jack and Game if it pitches ``suit``.
-
-    High (and Low to the holder) is exact given that each unseen card is with an opponent with
-    probability 6·opponents/46 (with the partner 6/46); the rest are models fitted to forced
-    pitches played out by the heuristic itself (every seat and table size of the variants):
-
-    * Low to the capturer: kept when it is ours and we can win a trick with it - easier with more
-      trumps and a top trump (A or K) - or caught from the others when we lead top trumps;
-    * Jack: held, it is lost mainly when bare or with one guard; not held, the A may catch it;
-    * Game: trump length first (tricks), then count in trumps; side aces and kings help, side tens
-      are liabilities (they are caught more often than they are brought home).
-    """
-    trumps = hand >> (13 * suit) & 0x1FFF
-    if not trumps:
-        return (0.0, 0.0, 0.0, 0.0)
-    k = trumps.bit_count()
-    opponents = 2 if partners else players - 1
-    q = 6 * opponents / 46  # a given unseen card is with an opponent
-    qp = 6 / 46 if partners else 0.0  # ... with my partner
-    top = trumps.bit_length() - 1
-    low = (trumps & -trumps).bit_length() - 1
-    p_high = _ours_first(12 - top, qp, q)
-    hi = top >= 11  # holds the A or K of trumps
-    crowd = 1.0 - 0.06 * (opponents - 3)  # more opponents, more trumps to fight
-    # Low.
-    if low_holder:
-        p_low = _ours_first(low, qp, q)
-    else:
-        lowest = (1.0 - q - qp) ** low  # no one else holds a lower trump
-        if k == 1:
-            keep = p_high
-        elif partners:
-            keep = 0.83 + 0.05 * (k - 2) if hi else 0.59 + 0.23 * (k - 2)
-        else:
-            keep = (0.78 + 0.06 * (k - 2) if hi else 0.45 + 0.37 * (k - 2)) * crowd
-        if low:
-            keep *= 0.75  # it may not be Low: the seat cannot nurse it as well as a 2
-        if partners:
-            catch = 0.78 + 0.05 * (k - 2) if hi else 0.47 + 0.08 * (k - 2)
-        else:
-            catch = ((0.55 + 0.08 * (k - 2)) * crowd if hi
-                     else (0.12 + 0.12 * (k - 2)) * 3 / max(opponents, 1))
-        p_low = lowest * min(keep, 0.97) + (1.0 - lowest) * min(max(catch, 0.02), 0.9)
-    # Jack.
-    if trumps >> _JACK & 1:
-        guards = (trumps >> 10).bit_count()  # the Q, K, A held
-        sure = _ours_first(3 - guards, qp, q)
-        risk = 1.0 if k == 1 else 0.32 - 0.1 * guards if k == 2 else 0.09 - 0.05 * guards
-        p_jack = 1.0 - (1.0 - sure) * max(risk, 0.01)
-    else:
-        if partners:
-            catch = 0.35 + 0.1 * (k - 1) if top == _ACE else 0.25
-        else:
-            catch = 0.25 + 0.09 * (k - 1) if top == _ACE else 0.1
-        p_jack = q * min(catch, 0.7) + qp * 0.8
-    # Game.
-    trump_count = _game_of(trumps << (13 * suit))
-    side = hand & ~_SUIT[suit]
-    side_tens = sum(side >> (13 * s + _TEN) & 1 for s in range(4))
-    g = (_GAME_BASE[partners][min(k, 6)] + _GAME_TRUMP_COUNT[partners] * min(trump_count, 14)
-         + _GAME_SIDE_COUNT[partners] * (_game_of(side) - 10 * side_tens)
-         + _GAME_SIDE_TEN[partners] * side_tens
-         - (0.0 if partners else 0.035 * (opponents - 3)))
-    p_game = min(0.97, max(0.02, g))
-    return (p_high, p_low, p_jack, p_game)
-
-
-def _game_of(mask: int) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += _COUNT[low.bit_length() - 1]
-        mask ^= low
-    return total
-
-
 def _distribution(probs: Sequence[float]) -> list[float]:
     """P(exactly k points), k = 0..4, for independent points with these chances."""
     dist = [1.0, 0.0, 0.0, 0.0, 0.0]
@@ -205,32 +107,6 @@ def _distribution(probs: Sequence[float]) -> list[float]:
             dist[k] = dist[k] * q + dist[k - 1] * p
         dist[0] *= q
     return dist
-
-
-_EST_CACHE: dict[tuple[int, int, bool, bool], tuple[int, tuple[float, float, float, float]]] = {}
-
-
-def estimate_points(hand: int, players: int, partners: bool,
-                    low_holder: bool) -> tuple[int, tuple[float, float, float, float]]:
-    """The best suit to pitch and its (High, Low, Jack, Game) chances (cached per hand)."""
-    key = (hand, players, partners, low_holder)
-    found = _EST_CACHE.get(key)
-    if found is not None:
-        return found
-    best = -1.0
-    best_suit = 0
-    best_probs = (0.0, 0.0, 0.0, 0.0)
-    for suit in range(4):
-        if not hand & _SUIT[suit]:
-            continue
-        probs = suit_estimate(hand, suit, players, partners, low_holder)
-        value = sum(probs) + 0.01 * (hand & _SUIT[suit]).bit_count()
-        if value > best:
-            best, best_suit, best_probs = value, suit, probs
-    if len(_EST_CACHE) > 4096:
-        _EST_CACHE.clear()
-    _EST_CACHE[key] = (best_suit, best_probs)
-    return best_suit, best_probs
 
 
 def _sure_sweep(hand: int, suit: int) -> bool:
@@ -318,7 +194,7 @@ def choose_bid(hand: int, seat: int, players: int, dealer: int, rules: RuleSet,
             best, best_value = b, value
     if MOON in values and _sure_sweep(hand, suit):
         return BID[MOON]
-    if best is None or (may_pass and not hand & _POINT_CARDS):
+    if best is None or (may_pass and not hand & POINT_CARDS):
         return PASS  # no A, K, Q, J, 10 or 2 anywhere: never a voluntary bid
     single = rules.auction == "single_round"
     if may_pass and best_value <= pass_value:

@@ -47,7 +47,7 @@ from typing import Protocol
 from ..match import match_winner
 from ..rules import RuleSet, find_variant
 from ..scoring import HandResult
-from .utility import softmax
+from .softmax import softmax
 
 __all__ = ["Odds", "OddsTable", "SoftmaxOdds", "compute_table", "encode", "outcomes",
            "race_values", "table_for", "win_chances"]

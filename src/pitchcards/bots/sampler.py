@@ -26,7 +26,6 @@ public point of the view.
 
 from __future__ import annotations
 
-import functools
 import math
 import random
 from collections.abc import Callable
@@ -39,6 +38,8 @@ from ..hand import Hand, follow_allowed
 from ..rules import RuleSet
 from ..views import View
 from . import ten_point
+from .bid_model import likelihood_of
+from .hand_features import holding_strengths, suit_strength
 
 __all__ = ["BID_MODELS", "FOLLOW_ALLOWS", "Evidence", "bid_likelihood", "bid_weight",
            "build_world", "evidence_of", "pass_weight", "sample_deal", "sample_hidden",
@@ -48,8 +49,6 @@ __all__ = ["BID_MODELS", "FOLLOW_ALLOWS", "Evidence", "bid_likelihood", "bid_wei
 #: the model fitted to self-play (:mod:`.bid_model`)
 BID_MODELS = ("hand-set", "fitted")
 
-_RANK_BITS = [1 << r for r in range(13)]
-_ACE, _KING, _QUEEN, _JACK, _TEN = 12, 11, 10, 9, 8
 
 
 def _allows(follow_rule: str, trump: int, led: int) -> int:
@@ -154,50 +153,10 @@ def ten_strength(mask: int, suit: int, rules: RuleSet) -> float:
     return min(est, float(rules.points_total))
 
 
-def suit_strength(mask: int, suit: int, players: int = 4) -> float:
-    """A quick estimate of the points ``mask`` would take with ``suit`` as trump (0..4).
-
-    Read from a table of every holding of one suit (:func:`_suit_strengths`): the sampler asks
-    this some twenty times a world."""
-    return _suit_strengths(players >= 4)[mask >> (13 * suit) & 0x1FFF]
-
-
-@functools.cache
-def _suit_strengths(three_others: bool) -> tuple[float, ...]:
-    """:func:`_holding_strength` of each of the 8192 holdings of one suit."""
-    return tuple(_holding_strength(t, three_others) for t in range(1 << 13))
-
-
-def _holding_strength(t: int, three_others: bool) -> float:
-    """The estimate for the ranks ``t`` of the trump suit (bit 0 the 2), with three or more
-    others at the table or fewer (a king alone is likelier High against fewer)."""
-    if not t:
-        return 0.0
-    n = t.bit_count()
-    est = 0.0
-    if t & _RANK_BITS[_ACE]:
-        est += 1.0
-    elif t & _RANK_BITS[_KING]:
-        est += 0.55 if three_others else 0.7
-    elif t & _RANK_BITS[_QUEEN]:
-        est += 0.3
-    if t & 0b1:
-        est += 0.85
-    elif t & 0b10:
-        est += 0.55
-    elif t & 0b100:
-        est += 0.3
-    if t & _RANK_BITS[_JACK]:
-        est += 0.45 + (0.25 if t & (_RANK_BITS[_ACE] | _RANK_BITS[_KING]) else 0.0)
-    est += 0.15 + 0.1 * n + (0.15 if t & _RANK_BITS[_TEN] else 0.0)
-    est += 0.15 * max(0, n - 2)
-    return min(est, 4.0)
-
-
 def best_strength(mask: int, players: int, rules: RuleSet | None = None) -> float:
     if rules is not None and rules.points_total != 4:
         return max(ten_strength(mask, s, rules) for s in range(4))
-    table = _suit_strengths(players >= 4)
+    table = holding_strengths(players >= 4)
     return max(table[mask & 0x1FFF], table[mask >> 13 & 0x1FFF], table[mask >> 26 & 0x1FFF],
                table[mask >> 39 & 0x1FFF])
 
@@ -477,8 +436,6 @@ def soft_evidence(view: View, bid_model: str = "hand-set") -> Callable[[list[int
         raise ValueError(f"unknown bid model {bid_model!r}: choose one of {', '.join(BID_MODELS)}")
     if bid_model == "hand-set" or view.rules.points_total != 4:
         return lambda dealt: bid_likelihood(view, dealt)
-    # Imported here: the fitted model builds on this module's suit_strength (a cycle at load).
-    from .bid_model import likelihood_of
     return likelihood_of(view)
 
 

@@ -23,18 +23,13 @@ from collections.abc import Sequence
 from ..actions import DISCARD, PASS, TRUMP, Action
 from ..deck import deck_model
 from ..rules import RuleSet
+from .hand_features import ours_first
 from .tables import COUNT, Tables, tables
 
 __all__ = ["best_suit", "choose_bid", "choose_discard", "choose_trump", "estimate", "opening_lead",
            "point_cards"]
 
 _KEEP = 6  # T4: every seat discards down to six
-
-
-def _ours_first(m: int, mine: float, theirs: float) -> float:
-    """Going through ``m`` unseen cards, my side's card comes first (or none is dealt)."""
-    gone = 1.0 - mine - theirs
-    return mine * (1.0 - gone ** m) / (1.0 - gone) + gone ** m if gone < 1.0 else 1.0
 
 
 def estimate(hand: int, suit: int, rules: RuleSet, players: int) -> list[tuple[int, float]]:
@@ -52,14 +47,14 @@ def estimate(hand: int, suit: int, rules: RuleSet, players: int) -> list[tuple[i
         # Only what is caught from the others: no High, no Low, no Game.
         return [(1, 0.0), (1, 0.0), *[(w, q * 0.15) for _, w in _point_cards(tb)], (1, 0.0)]
     top, bottom = mine[-1], mine[0]
-    out = [(1, _ours_first(len(order) - 1 - top, qp, q))]  # High
-    low = _ours_first(bottom, qp, q)
+    out = [(1, ours_first(len(order) - 1 - top, qp, q))]  # High
+    low = ours_first(bottom, qp, q)
     out.append((1, low if rules.low_to == "holder" else low * (0.55 + 0.08 * k)))
     for card, w in _point_cards(tb):
         place = order.index(card)
         if hand >> card & 1:
             guards = sum(1 for i in mine if i > place)
-            sure = _ours_first(len(order) - 1 - place - guards, qp, q)
+            sure = ours_first(len(order) - 1 - place - guards, qp, q)
             risk = 1.0 if k == 1 else max(0.04, 0.5 - 0.12 * guards - 0.06 * (k - 2))
             out.append((w, 1.0 - (1.0 - sure) * risk))
         else:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from ..match import match_winner
 from ..rules import RuleSet
 from ..scoring import HandResult
+from .softmax import softmax
 
 if TYPE_CHECKING:
     from .match_odds import Odds
@@ -28,14 +29,6 @@ __all__ = ["Utility", "softmax", "win_chance"]
 #: in a match, what a point of margin adds to a hand's value besides the chance to win (so that
 #: equal chances still prefer more points)
 POINT_TERM = 0.002
-
-
-def softmax(z: Sequence[float]) -> list[float]:
-    """``exp(z_i)`` normalised to sum to 1 (shifted by the largest, so it never overflows)."""
-    top = max(z)
-    e = [math.exp(v - top) for v in z]
-    total = sum(e)
-    return [x / total for x in e]
 
 
 def win_chance(scores: Sequence[int], side: int, target: int) -> float:

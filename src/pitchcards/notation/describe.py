@@ -10,8 +10,8 @@ from ..match import Match
 from ..money import MoneySession, dollars_text
 from ..outcome import EnteredHand
 from ..rules import bid_text
-from .format import EventRecord, Game, HandRecord, _format_value, format_outcome
-from .replay import _read
+from .format import EventRecord, Game, HandRecord, format_outcome, format_value
+from .replay import read_and_replay
 
 
 # ---------------------------------------------------------------------------------- replay text
@@ -24,15 +24,14 @@ def replay_text(text: str) -> str:
         elif item.kind == "join":
             out.extend(["", f"{item.name} joins"])
         elif item.kind == "leave":
-            assert isinstance(game, MoneySession)
             paid = game.payouts[str(item.name)]
             out.extend(["", f"{item.name} leaves and is paid {_dollars(paid)}"])
         else:
             out.extend(["", "the session is settled"])
 
-    record, game = _read(text, on_item=show)
+    record, game = read_and_replay(text, on_item=show)
     rules = record.rules
-    changes = ", ".join(f"{k}={_format_value(v)}" for k, v in record.options.items())
+    changes = ", ".join(f"{k}={format_value(v)}" for k, v in record.options.items())
     names = record.names or record.seat_names
     who = f"{record.players} players" if names is None else "players " + ", ".join(names)
     head = [f"{rules.name}{' (' + changes + ')' if changes else ''}: {who}, "

@@ -231,7 +231,7 @@ def checksum(lines: list[str]) -> str:
     return digest.hexdigest()[:16]
 
 
-def _format_value(value: OptionValue) -> str:
+def format_value(value: OptionValue) -> str:
     if value is None:
         return "none"
     if isinstance(value, bool):

@@ -34,16 +34,17 @@ def read_record(text: str) -> Record:
     cut short or changed after it was written raises :class:`RecordDamagedError` (a
     :class:`RecordSyntaxError`) unless a more specific error comes first.
     """
-    return _read(text)[0]
+    return read_and_replay(text)[0]
 
 
-def _read(text: str, on_item: Callable[[Game, HandRecord | EventRecord], None] | None = None
-          ) -> tuple[Record, Game]:
+def read_and_replay(text: str,
+                    on_item: Callable[[Game, HandRecord | EventRecord], None] | None = None
+                    ) -> tuple[Record, Game]:
     """Parse and replay; a damaged version-2 record is refused once the replay has found
     nothing more specific to say."""
     parser = _Parser(text)
     record = parser.parse()
-    game = _run(record, on_item)
+    game = replay_each(record, on_item)
     if parser.damage is not None:
         raise parser.damage
     return record, game
@@ -55,12 +56,12 @@ def replay(record: Record) -> Match | MoneySession:
     The record's check lines are verified again (a :class:`Record` may have been built or
     changed in code), raising the errors :func:`read_record` raises.
     """
-    return _run(record)
+    return replay_each(record)
 
 
 # ---------------------------------------------------------------------------------- replaying
-def _run(record: Record,
-         on_item: Callable[[Game, HandRecord | EventRecord], None] | None = None) -> Game:
+def replay_each(record: Record,
+                on_item: Callable[[Game, HandRecord | EventRecord], None] | None = None) -> Game:
     """Replay a record, checking every check line; ``on_item`` sees each hand or event once
     it has been applied."""
     game: Game

@@ -19,11 +19,11 @@ from .format import (
     READ_VERSIONS,
     _canonical,
     _format_result,
-    _format_value,
     _quote,
     _tokens,
     checksum,
     format_outcome,
+    format_value,
     result_fields,
 )
 
@@ -98,7 +98,7 @@ def _write_header(out: list[str], kind: str, rules: RuleSet, version: int) -> No
     out.append(f"game {kind}")
     out.append(f"variant {_quote(rules.name)}")
     for name, value in rules.changes().items():
-        out.append(f"option {name} {_format_value(value)}")
+        out.append(f"option {name} {format_value(value)}")
 
 
 def _write_match(m: Match, version: int, tags: list[str], public: bool = False) -> list[str]:

@@ -156,7 +156,7 @@ def _bot(args: argparse.Namespace) -> int:
 
 
 def add_server_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from ..cli import whole_number
+    from ..argtypes import whole_number
 
     serve = sub.add_parser(
         "serve", help="run a Pitch server: play online with friends",

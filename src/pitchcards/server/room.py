@@ -33,10 +33,9 @@ from ..bots import make_bot
 from ..errors import IllegalActionError, InvalidActionError
 from ..events import Event
 from ..explain import illegal_text
-from ..match import Match
-from ..money import MoneySession
 from ..notation import write_record
 from ..rules import RuleSet, find_variant
+from ..session_kinds import new_session
 from ..table import Table
 from ..views import rules_to_dict
 from .connection import Peer
@@ -208,12 +207,7 @@ class Room:
         return done
 
     def _start_engine(self, names: list[str]) -> None:
-        session: Match | MoneySession
-        if self.money:
-            session = MoneySession(self.rules, names, dealer=None, seed=self.seed)
-        else:
-            session = Match(self.rules, players=len(names), dealer=None, seed=self.seed,
-                            names=names)
+        session = new_session(self.rules, names, dealer=None, seed=self.seed)
         self.table = Table(session, auto_deal=False)
         self.table.subscribe(self._new.append)
         self.status = "playing"
@@ -579,7 +573,7 @@ class Room:
             if player.name not in self.table.names:
                 raise Refused("not_seated", f"{player.name} is not seated")
             await self._between_hands({"op": "leave", "name": player.name})
-            paid: dict[str, Fraction] = getattr(self.table.session, "payouts", {})
+            paid = self.table.session.payouts
             return paid.get(player.name)
 
     async def settle(self, player: Player) -> None:

@@ -45,9 +45,9 @@ from ..match import Match
 from ..money import MAX_SEATS, MoneySession, cents_text, dollars_text
 from ..outcome import Outcome
 from ..rules import MOON, RuleSet, find_variant, parse_money
+from ..score_form import HandForm
 from ..scoresheet import Leave, ScoreSheet
 from ..settlement import Payment
-from ..tui.score_form import HandForm
 from .hub import Hub
 from .limits import AddressLimits
 from .pages import missing_page, page_shell

@@ -18,9 +18,9 @@ Small modules with one job each:
 * :mod:`.app`        the Textual app that ties them together, fed by the Table's events;
 * :mod:`.online`     the same app at a server table: the server's events, your actions sent;
 * :mod:`.snapshot`   the screen as text and a scripted player (snapshot tests, screenshot);
-* :mod:`.score_form`  ``pitch score``'s hand form: a key per answer, checked by the engine;
 * :mod:`.score_sheet` ``pitch score``'s sheet as text, and its save files;
-* :mod:`.score_app`   ``pitch score``: the scorekeeper for a real table.
+* :mod:`.score_app`   ``pitch score``: the scorekeeper for a real table (its hand form is
+  :mod:`pitchcards.score_form`, which the server's scorekeeper asks too).
 
 Only :mod:`.app`, :mod:`.online`, :mod:`.widgets`, :mod:`.screens`, :mod:`.snapshot` and
 :mod:`.score_app` import Textual.

@@ -20,12 +20,12 @@ from ..bots import Bot, make_bot
 from ..errors import OptionError, shown
 from ..events import Event
 from ..hand import Hand
-from ..match import Match
 from ..money import MoneySession, dollars_text
 from ..notation import RecordError, read_record, replay, write_record
 from ..rules import RuleSet
 from ..scoring import HandResult
 from ..session import GameSession
+from ..session_kinds import new_session
 from ..storage import read_text, write_atomically
 from ..table import Table
 from ..views import View
@@ -54,11 +54,7 @@ class GameController:
             bot_names = list(BOT_NAMES[: n - 1])
             self.names = [HUMAN, *bot_names]
             self.levels = dict(zip(bot_names, bot_levels, strict=True))
-            if self.money:
-                game = MoneySession(self.rules, self.names, dealer=None, seed=self.seed)
-            else:
-                game = Match(self.rules, players=n, dealer=None, seed=self.seed,
-                             names=self.names)
+            game = new_session(self.rules, self.names, dealer=None, seed=self.seed)
         else:
             self.levels = dict(levels or {})
             if self.money:

@@ -1,8 +1,8 @@
 """``pitch score``: keep the score of a real table's Pitch, keyboard first (Textual).
 
 The main screen is the score sheet (:mod:`.score_sheet`); Enter opens the form for the next
-hand (:mod:`.score_form`: a key per answer); j and l seat and pay out players, u undoes the last
-entry, s settles up in the fewest payments, q quits.  Every change is saved at once, and
+hand (:mod:`pitchcards.score_form`: a key per answer); j and l seat and pay out players, u undoes
+the last entry, s settles up in the fewest payments, q quits.  Every change is saved at once, and
 ``pitch score --resume`` (or starting ``pitch score`` again) takes the sheet up where it was.
 """
 
@@ -25,11 +25,11 @@ from ..errors import IllegalActionError, OptionError, PitchError
 from ..explain import illegal_text
 from ..money import MoneySession
 from ..rules import RuleSet, find_variant, parse_money
+from ..score_form import HandForm, player_keys
 from ..scoresheet import ScoreSheet
 from ..storage import SaveError
 from .app import CSS
 from .config import parse_option
-from .score_form import HandForm, player_keys
 from .score_sheet import (
     SavedSheet,
     latest_open,

@@ -14,7 +14,7 @@ from ..actions import Action
 from ..cards import DECK_SIZE, SUIT_SYMBOLS, SUITS, card_symbol, cards_of, parse_card
 from ..deck import deck_model, off_jack_of
 from ..explain import bid_word
-from ..money import MoneySession, cents_text
+from ..money import cents_text
 from ..rules import RuleSet
 from ..scoring import HandResult
 from ..views import View
@@ -224,7 +224,7 @@ def score_text(ctl: TableGame, view: View | None) -> Text:
     results = ctl.results
     game = ctl.session
     if ctl.money:
-        assert isinstance(game, MoneySession)
+        assert game is not None  # a money game: the controller's MoneySession
         # the column heads are the panel's title (app.refresh_screen); the amounts are the
         # engine's cents, reconciled with what leavers were paid, so they add up (A-R7.6)
         cents = game.settle_cents()
@@ -359,7 +359,7 @@ def _sides_table(ctl: TableGame, result: HandResult) -> Text:
     game = ctl.session
     out = Text()
     if ctl.money:
-        assert isinstance(game, MoneySession)
+        assert game is not None  # a money game: the controller's MoneySession
         out.append(f"  {'':<12}{'change':>7}{'pts':>5}{'★':>3}{'$':>9}\n", style="bold")
         cents = game.settle_cents()  # the engine's reconciled cents (A-R7.6)
         for seat, name in enumerate(ctl.seating):

@@ -1,5 +1,5 @@
 // The scorekeeper's hand form (/score/{id}): one question at a time, one tap per answer, as
-// in `pitch score` (tui/score_form.py): who won the bid → the bid → trump → who took High,
+// in `pitch score` (score_form.py): who won the bid → the bid → trump → who took High,
 // Low, the Jack, Game → (whether the bidder's side took every trick, when that decides a moon)
 // → the hand as it will be scored, made or set and every change.  Back goes a step back,
 // Cancel drops the hand.  The choices come from the server (the sheet's `next`): the page

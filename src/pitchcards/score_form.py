@@ -1,4 +1,8 @@
-"""The hand form of ``pitch score``: one key per answer, UI-free.
+"""The hand form of the scorekeeper: one key per answer, UI-free.
+
+A neutral module: ``pitch score`` in the terminal (:mod:`pitchcards.tui.score_app`) and the
+server's score sheets (:mod:`pitchcards.server.scores`) both ask it, so neither face imports the
+other.
 
 A hand at a real table is entered in a few keys: who won the bid (a player's number or initial),
 the bid (1-4, m for the moon), trump (s h d c), then who took High, Low, Jack (``-``: not out)
@@ -13,12 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import SUIT_SYMBOLS, SUITS
-from ..errors import IllegalActionError
-from ..explain import bid_word
-from ..outcome import EnteredHand, Outcome
-from ..rules import MOON, RuleSet
-from ..scoring import HandResult
+from .cards import SUIT_SYMBOLS, SUITS
+from .errors import IllegalActionError
+from .explain import bid_word
+from .outcome import EnteredHand, Outcome
+from .rules import MOON, RuleSet
+from .scoring import HandResult
 
 __all__ = ["HandForm", "player_keys"]
 
