@@ -28,8 +28,11 @@ PACKAGE = "pitchcards"
 FACES = ("pitchcards.tui", "pitchcards.server", "pitchcards.envs", "pitchcards.bots.arena")
 #: The ``pitch`` command: it wires the faces together, so it may import them all.
 ENTRY = "pitchcards.cli"
-#: Above the core, besides the faces: the bots and the Python client of ``pitch serve``.
-ABOVE_CORE = ("pitchcards.bots", "pitchcards.client", ENTRY, *FACES)
+#: Built on the bots: the analysis of a game (``pitch analyze``) weighs decisions with the
+#: expert's machinery, so it sits above them; no face needs to import another to use it.
+ON_THE_BOTS = ("pitchcards.analysis", "pitchcards.analysis_text")
+#: Above the core, besides the faces: the bots, what is built on them, and the Python client.
+ABOVE_CORE = ("pitchcards.bots", *ON_THE_BOTS, "pitchcards.client", ENTRY, *FACES)
 #: Circles that exist only under ``if TYPE_CHECKING:`` (they never run), each with its reason.
 TYPING_ONLY_CIRCLES = {
     frozenset({"pitchcards.server.hub", "pitchcards.server.room", "pitchcards.server.cluster",
