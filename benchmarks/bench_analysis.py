@@ -43,7 +43,7 @@ def play_match(rules: pc.RuleSet, bots: list[str], seed: int) -> str:
                                for s, name in enumerate(bots)})
     while not table.is_over:
         table.advance(stop_at_hand_end=True)
-    return match.record()
+    return pc.write_record(match)
 
 
 def interval(xs: list[float]) -> str:

@@ -44,7 +44,7 @@ def record_of(rules: pc.RuleSet, cards: Sequence[Sequence[int]] | Sequence[str],
     m.deal(cards=cards)
     for seat, action in script:
         m.push(action, seat)
-    return read_record(m.record())
+    return read_record(pc.write_record(m))
 
 
 def heuristic_hand(rules: pc.RuleSet, players: int, seed: int) -> tuple[list[list[int]], Script]:
@@ -76,7 +76,7 @@ def jack_blunder() -> Record:
         seat = h.seat_to_act
         assert seat is not None
         m.push(bot.choose(h.view(seat)), seat)
-    return read_record(m.record())
+    return read_record(pc.write_record(m))
 
 
 def seen_numbers(decisions: Sequence[Decision]) -> list[dict[str, Any]]:
