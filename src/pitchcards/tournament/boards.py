@@ -70,11 +70,11 @@ def play_board(rules: RuleSet, board: Board, bots: Sequence[Bot]) -> Hand:
 def board_scores(deltas: Sequence[int], partnership: bool) -> tuple[Fraction, ...]:
     """Each side's board score from the hand's score changes per side (``HandResult.deltas``):
     the side's change less the opponents' (partnerships) or less the others' average."""
-    sides = len(deltas)
+    sides = len(deltas) if isinstance(deltas, list | tuple) else 0
     if (partnership and sides != 2) or sides < 2 or not all(type(d) is int for d in deltas):
         raise TournamentError(
             f"a board's score changes must be one int per side ({'2' if partnership else '2+'}),"
-            f" not {shown(list(deltas))}", given=shown(list(deltas)), phase="scoring",
+            f" not {shown(deltas)}", given=shown(deltas), phase="scoring",
             legal=("one int per side",))
     total = sum(deltas)
     return tuple(Fraction(d) - Fraction(total - d, sides - 1) for d in deltas)
