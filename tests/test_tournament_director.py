@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import io
+import re
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -65,3 +67,13 @@ def test_the_command_refuses_what_cannot_be_played(argv: list[str], message: str
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     assert main(argv) == 2
     assert message in capsys.readouterr().err
+
+
+def test_the_examples_of_docs_tournaments_run(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "tournaments.md").read_text("utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", doc, re.S)
+    assert len(blocks) == 3
+    for block in blocks:
+        exec(compile(block, "docs/tournaments.md", "exec"), {})
+    printed = capsys.readouterr().out
+    assert "%" in printed and "latecomer" in printed

@@ -21,9 +21,11 @@ while a fresh pairing exists (for the chosen bye; every candidate with the fewes
 lowest-ranked first); when none exists, or the search passes ``SEARCH_LIMIT`` steps, the round
 is seated top-down as in plain Monrad, repeats allowed.
 
-No library: Python's Swiss pairers (``swissdutch``, ``chessnut``'s and the FIDE Dutch system
-implementations) pair two players with colours to balance; Pitch needs pairs *or* tables of
-three and four, no colours, and byes and tie-breaks of its own — a hundred lines here.
+No library: the Python Swiss pairers are for chess — ``caissify-pairings`` (FIDE Dutch system,
+Berger round-robin, a casual engine) and ``swissdutch`` (alpha, unmaintained since 2015) pair two
+players a game, with colours to balance and ratings to seed; Pitch needs pairs *or* tables of
+three and four, no colours, and byes and tie-breaks of its own: about a hundred lines here
+(docs/tournaments.md).
 """
 
 from __future__ import annotations
