@@ -35,7 +35,6 @@ from pitchcards.tournament import (
     swiss_sizes,
 )
 
-TABLES = st.integers(min_value=2, max_value=10)
 FAST = settings(deadline=None, max_examples=40)
 
 
@@ -99,11 +98,13 @@ def test_matchpoints_of_a_field_sum_to_n_n_minus_1_over_2(scores: list[int]) -> 
 
 
 # ----------------------------------------------------------------------------- movements
-@given(TABLES, st.data())
-@FAST
-def test_mitchell_pairs_never_meet_twice_and_play_both_directions(tables: int,
-                                                                  data: st.DataObject) -> None:
-    rounds = data.draw(st.integers(1, tables))
+@pytest.mark.parametrize("tables", range(2, 11))
+def test_mitchell_pairs_never_meet_twice_and_play_both_directions(tables: int) -> None:
+    for rounds in range(1, tables + 1):  # every size, every length: 54 movements
+        _check_mitchell(tables, rounds)
+
+
+def _check_mitchell(tables: int, rounds: int) -> None:
     sittings = mitchell(tables, rounds)
     meetings: Counter[frozenset[int]] = Counter()
     directions: dict[int, set[int]] = {p: set() for p in range(2 * tables)}
@@ -132,11 +133,13 @@ def test_mitchell_pairs_never_meet_twice_and_play_both_directions(tables: int,
             assert held == {0, 1}, (pair, held)
 
 
-@given(TABLES, st.data())
-@FAST
-def test_individual_movement_seats_everyone_and_turns_the_seats(tables: int,
-                                                                data: st.DataObject) -> None:
-    rounds = data.draw(st.integers(1, tables))
+@pytest.mark.parametrize("tables", range(2, 11))
+def test_individual_movement_seats_everyone_and_turns_the_seats(tables: int) -> None:
+    for rounds in range(1, tables + 1):
+        _check_individual(tables, rounds)
+
+
+def _check_individual(tables: int, rounds: int) -> None:
     sittings = individual(tables, rounds)
     together: Counter[frozenset[int]] = Counter()
     seats_held: dict[int, list[int]] = {p: [] for p in range(4 * tables)}
@@ -170,20 +173,23 @@ def test_movements_refuse_more_rounds_than_tables() -> None:
 
 
 # ----------------------------------------------------------------------------- duplicate
-@given(st.integers(2, 6), st.integers(1, 3), st.booleans(), st.integers(0, 2**32), st.data())
-@settings(deadline=None, max_examples=25)
+@given(st.integers(2, 6), st.integers(1, 3), st.sampled_from(["pairs", "cutthroat", "rotating"]),
+       st.integers(0, 2**32), st.data())
+@settings(deadline=None, max_examples=30)
 def test_duplicate_every_entrant_plays_each_board_once_and_matchpoints_sum(
-        tables: int, per_round: int, pairs: bool, seed: int, data: st.DataObject) -> None:
+        tables: int, per_round: int, kind: str, seed: int, data: st.DataObject) -> None:
+    pairs = kind == "pairs"
     count = 2 * tables if pairs else 4 * tables
     event = Duplicate(names(count), boards_per_round=per_round, seed=seed,
-                      movement="mitchell" if pairs else "individual", partnership=pairs)
+                      movement="mitchell" if pairs else "individual",
+                      partnership=kind != "cutthroat")
     played: Counter[tuple[str, int]] = Counter()
     for play in event.schedule:
         for name in set(play.seats):
             played[(name, play.board.number)] += 1
     assert set(played.values()) == {1}
     assert len(played) == count * len(event.boards)  # every entrant, every board
-    sides = 2 if pairs else 4
+    sides = 4 if kind == "cutthroat" else 2
     deltas = st.lists(st.integers(-5, 5), min_size=sides, max_size=sides)
     for play in event.schedule:
         event.record(play.board.number, play.table, data.draw(deltas))
@@ -390,8 +396,14 @@ def test_bots_fill_the_last_table_and_are_marked() -> None:
     entrants, bots = fill_with_bots(["Ann", "bot 1", "Cy"], 4)
     assert entrants == ("Ann", "bot 1", "Cy", "bot 2") and bots == {"bot 2"}
     night = Progressive(entrants, seed=1, bots=bots)
-    marked = {s.entrant for s in night.standings() if s.bot}
-    assert marked == {"bot 2"}
+    swiss = Swiss(entrants, rounds=1, bots=bots)
+    pairs, pair_bots = fill_with_bots(["A & B", "C & D", "E & F"], 2)
+    event = Duplicate(pairs, bots=pair_bots)
+    for standings, expected in ((night.standings(), bots), (swiss.standings(), bots),
+                                (event.standings(), pair_bots)):
+        assert {s.entrant for s in standings if s.bot} == expected
+        assert all(s.text().endswith(f"{float(s.score):8.2f}") for s in standings)
+        assert {s.entrant for s in standings if "(bot)" in s.text()} == expected
 
 
 # ----------------------------------------------------------------------------- Swiss

@@ -53,7 +53,7 @@ class Duplicate:
         if (not all(type(n) is str and n for n in names) or len(set(names)) != len(names)
                 or len(names) % per_table):
             raise TournamentError(
-                f"a {movement} event needs distinct names, {per_table} per table, not "
+                f"the {movement} movement needs distinct names, {per_table} per table, not "
                 f"{shown(list(names))}", given=shown(list(names)),
                 legal=(f"a multiple of {per_table} distinct names",))
         if movement == "mitchell" and not partnership:
