@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import re
+import subprocess
+import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -77,3 +79,14 @@ def test_the_examples_of_docs_tournaments_run(capsys: pytest.CaptureFixture[str]
         exec(compile(block, "docs/tournaments.md", "exec"), {})
     printed = capsys.readouterr().out
     assert "%" in printed and "latecomer" in printed
+
+
+def test_the_tournament_benchmark_prints_its_table() -> None:
+    """``benchmarks/bench_tournament.py`` at its smallest (the figures: docs/tournaments.md)."""
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_tournament.py"
+    out = subprocess.run([sys.executable, str(script), "--tables", "2", "--rounds", "2"],
+                         capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr[-2000:]
+    for text in ("| step", "Swiss pairs, 4 pairs", "Swiss cutthroat, 8 players",
+                 "progressive, 8 players", "duplicate, 2 tables"):
+        assert text in out.stdout, out.stdout
