@@ -504,3 +504,12 @@ def test_swiss_late_entry_withdrawal_and_bad_results() -> None:
     event.record([(2, 2), (1, 1)])
     with pytest.raises(TournamentError, match="all 3 rounds"):
         event.pair()
+
+
+def test_swiss_seats_a_round_top_down_when_the_search_runs_out(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    event = Swiss(names(6), rounds=2, seed=8)
+    event.record([(5, 1), (4, 2), (3, 3)])
+    monkeypatch.setattr("pitchcards.tournament.swiss.SEARCH_LIMIT", 0)
+    order = event.ranking()
+    assert event.pair().tables == (tuple(order[0:2]), tuple(order[2:4]), tuple(order[4:6]))

@@ -18,8 +18,8 @@ next-highest who have met neither it nor each other (at a table of four, or of t
 when that is the only way), backtracking to the next choice whenever
 the rest cannot be seated without a repeat.  The search is complete, so no pairing repeats
 while a fresh pairing exists (for the chosen bye; every candidate with the fewest byes is tried,
-lowest-ranked first); when none exists, or the search passes ``SEARCH_LIMIT`` steps, the round
-is seated top-down as in plain Monrad, repeats allowed.
+lowest-ranked first); when none exists, or the search passes ``SEARCH_LIMIT`` steps in all, the
+round is seated top-down as in plain Monrad, repeats allowed.
 
 No library: the Python Swiss pairers are for chess — ``caissify-pairings`` (FIDE Dutch system,
 Berger round-robin, a casual engine) and ``swissdutch`` (alpha, unmaintained since 2015) pair two
@@ -42,7 +42,8 @@ from .seeding import draw_key
 
 __all__ = ["SEARCH_LIMIT", "Swiss", "SwissRound"]
 
-#: The most steps the repeat-free search takes before seating a round plainly.
+#: The most steps the repeat-free search of one round takes (over every bye candidate) before
+#: the round is seated plainly.
 SEARCH_LIMIT = 200_000
 
 
@@ -154,9 +155,10 @@ class Swiss:
         fewest = min(self.byes[n] for n in order) if byes else 0
         candidates = [n for n in reversed(order) if self.byes[n] == fewest] if byes else []
         choices = [(c,) for c in candidates] if byes else [()]
+        budget = [SEARCH_LIMIT]  # shared by every bye candidate's search
         for bye in choices:
             rest = [n for n in order if n not in bye]
-            tables = _fresh_seating(rest, sizes, self.met)
+            tables = _fresh_seating(rest, sizes, self.met, budget)
             if tables is not None:
                 break
         else:
@@ -197,15 +199,13 @@ class Swiss:
                 for rank, name in shared_ranks(self.ranking(), key)]
 
 
-def _fresh_seating(order: list[str], sizes: Sequence[int], met: dict[str, set[str]]
-                   ) -> tuple[tuple[str, ...], ...] | None:
+def _fresh_seating(order: list[str], sizes: Sequence[int], met: dict[str, set[str]],
+                   budget: list[int]) -> tuple[tuple[str, ...], ...] | None:
     """Tables of ``sizes`` with nobody meeting anyone twice, the highest-ranked unseated
     entrant seated (at the largest table size left that works) with the next-highest possible;
-    None if there is none (or the search ran past SEARCH_LIMIT steps)."""
-    steps = 0
+    None if there is none (or the search used up ``budget[0]`` steps)."""
 
     def seat(rest: list[str], left: tuple[int, ...]) -> list[tuple[str, ...]] | None:
-        nonlocal steps
         if not rest:
             return []
         top, others = rest[0], rest[1:]
@@ -213,8 +213,8 @@ def _fresh_seating(order: list[str], sizes: Sequence[int], met: dict[str, set[st
             after_sizes = list(left)
             after_sizes.remove(size)
             for mates in combinations(others, size - 1):
-                steps += 1
-                if steps > SEARCH_LIMIT:
+                budget[0] -= 1
+                if budget[0] < 0:
                     return None
                 group = (top, *mates)
                 if any(b in met[a] for a, b in combinations(group, 2)):
