@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from pitchcards.cli import main
+from pitchcards.tournament import TournamentError
 from pitchcards.tournament.director import bot_entrants, run_tournament
 from pitchcards.tournament.scoring import Standing
 
@@ -90,3 +91,9 @@ def test_the_tournament_benchmark_prints_its_table() -> None:
     for text in ("| step", "Swiss pairs, 4 pairs", "Swiss cutthroat, 8 players",
                  "progressive, 8 players", "duplicate, 2 tables"):
         assert text in out.stdout, out.stdout
+
+
+def test_an_unknown_format_is_refused_before_anything_is_played() -> None:
+    with pytest.raises(TournamentError, match="unknown format 'knockout'") as err:
+        _run("knockout", variant="auction")
+    assert err.value.legal == ("duplicate", "swiss", "progressive")

@@ -4,8 +4,8 @@ The director's side without a server: the formats of this package, every seat pl
 (the entrants are named by their bot, cycling through ``--bots``), the barometer printed after
 each duplicate round and the standings at the end.  Everything comes from ``--seed``: the
 boards, the bots' own seeds, the lots.  A Swiss or progressive round is ``--boards`` hands at
-every table, the same deals at every table of the round; a table's result is each side's
-total score change over them.
+every table, dealt from the same seeds at every table of the round (the same cards at tables of
+the same size); a table's result is each side's total score change over them.
 """
 
 from __future__ import annotations
@@ -28,6 +28,10 @@ from .swiss import Swiss
 
 __all__ = ["add_tournament_parser", "bot_entrants", "play_duplicate_round", "play_table",
            "run_tournament"]
+
+
+#: The formats ``pitch tournament`` plays.
+FORMATS = ("duplicate", "swiss", "progressive")
 
 
 def bot_entrants(count: int, bots: Sequence[str]) -> dict[str, str]:
@@ -79,6 +83,8 @@ def run_tournament(fmt: str, *, entrants: int, bots: Sequence[str], rounds: int 
                    boards: int, seed: int, variant: str, cutthroat: bool = False,
                    odd_variant: str = "auction", out: IO[str]) -> list[Standing]:
     """Play a whole event between bots, printing as it goes to ``out``; the final standings."""
+    if fmt not in FORMATS:
+        raise TournamentError(f"unknown format {shown(fmt)}", given=shown(fmt), legal=FORMATS)
     for name in bots:
         if make_bot(name, 0).sees_all:  # make_bot checks the name itself
             raise TournamentError(f"{name} sees every card: no place in a tournament",
@@ -121,20 +127,18 @@ def run_tournament(fmt: str, *, entrants: int, bots: Sequence[str], rounds: int 
         print("\nstandings:", file=out)
         _print(swiss.standings(), out)
         return swiss.standings()
-    if fmt == "progressive":
-        night = Progressive(names, seed=seed)
-        print(f"progressive: {len(names)} players, {rounds or 4} rounds of {boards} hands, "
-              f"{rules.name} at fours, {odd_variant} at threes and fives, seed {seed}", file=out)
-        for r in range(rounds or 4):
-            deals = make_boards(derive_seed(seed, "progressive round", r), boards)
-            night.record_round([play_table(_table_rules(rules, odd_variant, len(t)), deals,
-                                           [bot_of[n] for n in t], seed, r, t)
-                                for t in night.tables])
-        print("\nstandings:", file=out)
-        _print(night.standings(), out)
-        return night.standings()
-    raise TournamentError(f"unknown format {shown(fmt)}", given=shown(fmt),
-                          legal=("duplicate", "swiss", "progressive"))
+    # progressive
+    night = Progressive(names, seed=seed)
+    print(f"progressive: {len(names)} players, {rounds or 4} rounds of {boards} hands, "
+          f"{rules.name} at fours, {odd_variant} at threes and fives, seed {seed}", file=out)
+    for r in range(rounds or 4):
+        deals = make_boards(derive_seed(seed, "progressive round", r), boards)
+        night.record_round([play_table(_table_rules(rules, odd_variant, len(t)), deals,
+                                       [bot_of[n] for n in t], seed, r, t)
+                            for t in night.tables])
+    print("\nstandings:", file=out)
+    _print(night.standings(), out)
+    return night.standings()
 
 
 def _rules(variant: str) -> RuleSet:
@@ -178,7 +182,7 @@ def add_tournament_parser(subparsers: Any) -> argparse.ArgumentParser:
         description="Play a whole tournament between bots and print the standings "
                     "(docs/tournaments.md): duplicate (the barometer after every round), Swiss "
                     "or progressive Pitch.")
-    p.add_argument("format", choices=("duplicate", "swiss", "progressive"))
+    p.add_argument("format", choices=FORMATS)
     p.add_argument("--entrants", type=whole_number(2, 400), default=6,
                    help="pairs (duplicate, Swiss) or players (--cutthroat, progressive); "
                         "default 6")
