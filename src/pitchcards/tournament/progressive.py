@@ -13,7 +13,8 @@ play stopped.  Then:
   so partners split — except at the head table, where the winners stay partners (seats 0 and 2)
   against the arriving pair.
 
-Every table sends two players and receives two, so the tables keep their sizes.  Players
+Every table sends two players and receives two, so the tables keep their sizes (but for six
+players at two threes, which the re-seating below puts right).  Players
 arriving late join at the foot and players who withdraw leave before the next round; then the
 room is seated again in the same order (head table first) with the sizes for the new count
 (:func:`~pitchcards.tournament.layout.progressive_sizes`), so every table stays full.  The
