@@ -29,8 +29,9 @@ FACES = ("pitchcards.tui", "pitchcards.server", "pitchcards.envs", "pitchcards.b
 #: The ``pitch`` command: it wires the faces together, so it may import them all.
 ENTRY = "pitchcards.cli"
 #: Built on the bots: the analysis of a game (``pitch analyze``) weighs decisions with the
-#: expert's machinery, so it sits above them; no face needs to import another to use it.
-ON_THE_BOTS = ("pitchcards.analysis", "pitchcards.analysis_text")
+#: expert's machinery, and a tournament's boards are played by bots (``pitch tournament``), so
+#: they sit above them; no face needs to import another to use them.
+ON_THE_BOTS = ("pitchcards.analysis", "pitchcards.analysis_text", "pitchcards.tournament")
 #: Above the core, besides the faces: the bots, what is built on them, and the Python client.
 ABOVE_CORE = ("pitchcards.bots", *ON_THE_BOTS, "pitchcards.client", ENTRY, *FACES)
 #: Circles that exist only under ``if TYPE_CHECKING:`` (they never run), each with its reason.

@@ -296,6 +296,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .bots.arena import add_arena_parser
 
     add_arena_parser(sub)
+    from .tournament.director import add_tournament_parser
+
+    add_tournament_parser(sub)
     from .server.cli import add_server_parsers
 
     add_server_parsers(sub)
