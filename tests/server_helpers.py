@@ -278,7 +278,8 @@ async def play_held(api: Client, conn: TableConnection, rng: random.Random,
                     until: Any = lambda: True) -> dict[str, Any]:
     """On a hooked table with its bots held: the bots take their turns, then ``conn``'s seat a
     random legal action, in turn, until ``until()`` holds at its turn (by default: its first
-    turn) or the match is over.  Returns :func:`run_bots`'s last answer (``conn`` has every event up to its ``seq``)."""
+    turn) or the match is over.  Returns :func:`run_bots`'s last answer (``conn`` has every
+    event up to its ``seq``)."""
     while True:
         ran = await run_bots(api, conn.table)
         await conn.wait_for(lambda: conn.seq >= ran["seq"], 30)  # noqa: B023

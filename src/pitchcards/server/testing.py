@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 __all__ = ["BotRun", "HookedTable", "TestHooks", "hooks_router"]
 
 #: How long ``run_bots`` waits for the bots' actions: only a hang (a bug) takes this long.
-_HANG_S = 60.0
+_HANG_S = 300.0
 
 
 @dataclass
