@@ -70,7 +70,7 @@ class ServerProcess:
         self.proc: subprocess.Popen[bytes] | None = None
         self.log = workdir / f"server-{self.port}.log"
 
-    def start(self, timeout: float = 30.0) -> ServerProcess:
+    def start(self, timeout: float = 120.0) -> ServerProcess:
         env = dict(os.environ, XDG_DATA_HOME=str(self.workdir / "data"), PYTHONUNBUFFERED="1")
         with open(self.log, "ab") as out:
             program = [str(HOOKED_SERVE)] if self.hooked else ["-m", "pitchcards.cli", "serve"]
