@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import itertools
 import json
 import os
 import random
@@ -29,11 +28,15 @@ PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/test"
 HOOKED_SERVE = Path(__file__).with_name("hooked_serve.py")
 
 
-#: Each pytest-xdist worker picks its servers' ports from its own range (gw0: 10000-13999,
-#: gw1: 14000-17999 …), below Linux's ephemeral ports (32768-60999), so two workers never pick
-#: the same port and no outgoing connection takes one between the pick and the server's bind.
-_PORTS_PER_WORKER = 4000
-_next_port = itertools.count()
+#: Each pytest-xdist worker picks its servers' ports at random from its own range (gw0:
+#: 10000-14999, gw1: 15000-19999 …), below Linux's ephemeral ports (32768-60999): two workers
+#: never pick the same port, no outgoing connection takes one between the pick and the server's
+#: bind, and a port handed out once in a process is not handed out again (a server killed and
+#: restarted on its port keeps it).  At random, not in order, so that two test runs at once on
+#: one machine (two checkouts) do not walk the same ports.
+_PORTS_PER_WORKER = 5000
+_handed_out: set[int] = set()
+_port_choice = random.SystemRandom()
 
 
 def _worker_number() -> int:
@@ -43,15 +46,18 @@ def _worker_number() -> int:
 
 def free_port() -> int:
     """A port of this worker's own range that nothing listens on now."""
-    first = 10000 + _PORTS_PER_WORKER * (_worker_number() % 5)
+    first = 10000 + _PORTS_PER_WORKER * (_worker_number() % 4)
     for _ in range(_PORTS_PER_WORKER):
-        port = first + next(_next_port) % _PORTS_PER_WORKER
+        port = _port_choice.randrange(first, first + _PORTS_PER_WORKER)
+        if port in _handed_out:
+            continue
         with socket.socket() as s:
             try:
                 s.bind(("127.0.0.1", port))
             except OSError:
                 continue
-            return port
+        _handed_out.add(port)
+        return port
     raise RuntimeError(f"no free port in {first}..{first + _PORTS_PER_WORKER - 1}")
 
 

@@ -4,8 +4,8 @@ a wrong token cannot, the whole match's record replays to the final scores; the 
 seats the same people with the same tokens and tells the others; the metrics count tables,
 connections, actions and their latency.
 
-The server is a test server (tests/hooked_serve.py): the tables whose tests count hands or
-actions are dealt from a chosen seed with their bots held between the test's steps."""
+The server is a test server (tests/hooked_serve.py --hold-bots): every table is dealt from a
+chosen seed and its bots (and stand-ins) act only between the test's steps — a rematch's too."""
 
 from __future__ import annotations
 
@@ -23,38 +23,35 @@ from pitchcards.events import HandScored, MatchWon
 from pitchcards.notation import parse_record
 from server_helpers import (
     FAST,
+    QUICK_LIMITS,
     healthy,
     hooked_table,
     play_held,
-    play_randomly,
     server_fixture,
 )
 
 pytestmark = pytest.mark.timeout(120)
 
-server = server_fixture(hooked=True)
+server = server_fixture(extra=(*QUICK_LIMITS, "--hold-bots"), hooked=True)
 
 #: Ann (host) and Bob, people, with two bots.
 PAIR: dict[str, Any] = {"bots": {1: "easy", 3: "easy"}}
 
 
-async def _pair(api: Client, seed: int | None = None, target: int = 3,
+async def _pair(api: Client, seed: int, target: int = 3,
                 **settings: Any) -> tuple[Seat, Seat]:
-    """Ann (seat 0) and Bob (seat 2) at a match to ``target``; ``seed``: dealt from it, bots
-    held."""
-    table: dict[str, Any] = {"settings": {**FAST, **settings}, **PAIR,
-                             "options": {"target": target}}
-    ann = await (hooked_table(api, "Ann", seed=seed, **table) if seed is not None
-                 else api.create_table("Ann", **table))
+    """Ann (seat 0) and Bob (seat 2) at a match to ``target`` dealt from ``seed``, started."""
+    ann = await hooked_table(api, "Ann", seed=seed, settings={**FAST, **settings}, **PAIR,
+                             options={"target": target})
     bob = await api.take_seat(ann.invite or "", "Bob")
     await api.start(ann)
     return ann, bob
 
 
-async def _bob_away(api: Client, ann: Seat) -> None:
-    """Bob, who never connects (grace 0), has his stand-in at his seat."""
-    async with await api.connect(table=ann.table) as watcher:
-        await watcher.wait_for(lambda: bool(watcher.info["seats"][2]["away"]), 30)
+async def _away(api: Client, table: str, seat: int) -> None:
+    """The person at ``seat``, who never connects (grace 0), has their stand-in there."""
+    async with await api.connect(table=table) as watcher:
+        await watcher.wait_for(lambda: bool(watcher.info["seats"][seat]["away"]), 30)
 
 
 def test_a_record_during_a_hand_holds_only_finished_hands_and_no_seed(server):
@@ -62,7 +59,7 @@ def test_a_record_during_a_hand_holds_only_finished_hands_and_no_seed(server):
         async with Client(server.url) as api:
             # Bob is away from the start: a stand-in plays for him (held with the bots)
             ann, bob = await _pair(api, 2, 7, grace=0, stand_in="easy")  # 4 points a hand
-            await _bob_away(api, ann)
+            await _away(api, ann.table, 2)
             async with await api.connect(ann) as table:
                 # the first hand played out, the second dealt and waiting for Ann
                 ran = await play_held(api, table, random.Random(2), until=lambda: bool(
@@ -101,13 +98,14 @@ def test_the_whole_match_replays_to_the_final_scores_and_the_host_gets_a_rematch
     async def run() -> None:
         async with Client(server.url) as api:
             # Ann is away (a stand-in plays for her); Bob plays to the end
-            ann, bob = await _pair(api, grace=0, stand_in="easy")
+            ann, bob = await _pair(api, 6, grace=0, stand_in="easy")
+            await _away(api, ann.table, 0)
             async with await api.connect(bob) as bob_conn:
                 with pytest.raises(ServerError) as refused:  # not before it is over
                     await api.rematch(ann)
                 assert refused.value.reason == "started"
-                await play_randomly(bob_conn, random.Random(6))
-                await bob_conn.wait_for(lambda: bob_conn.over, 30)
+                await play_held(api, bob_conn, random.Random(6), until=lambda: False)
+                assert bob_conn.over
                 won = [e for e in bob_conn.events if isinstance(e, MatchWon)]
                 info = await api.table(ann.table)
                 assert info["status"] == "over"
@@ -162,7 +160,7 @@ def test_healthz_and_metrics_count_tables_connections_actions_and_latency(server
         async with Client(server.url) as api:
             # Bob: a stand-in, held with the bots between Ann's actions
             ann, _bob = await _pair(api, 3, grace=0, stand_in="random")
-            await _bob_away(api, ann)
+            await _away(api, ann.table, 2)
             before = _metrics(server.url)
             for name in ("pitch_tables_loaded", "pitch_action_latency_seconds_count"):
                 assert (name, ()) in before, sorted(before)[:20]
