@@ -232,7 +232,7 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
     if hooks is not None:  # a test server (server/testing.py): never in ``pitch serve``
         if hub.hooks is not hooks:
             raise ValueError("create_app: hooks are given to the app and its hub together")
-        app.include_router(hooks_router(hub, hooks, created))
+        app.include_router(hooks_router(hub.room, hooks, created))
 
     @app.get("/api/lobby")
     async def lobby() -> list[TableInfo]:

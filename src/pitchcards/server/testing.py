@@ -17,17 +17,30 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
 from .protocol import CreateTable, TableCreated
 
-if TYPE_CHECKING:
-    from .hub import Hub
-    from .room import Room
+
+class _Room(Protocol):
+    """What the hooks use of a room (server/room.py's Room), named here so that this module
+    imports neither the room nor the hub (no import circle)."""
+
+    id: str
+    status: str
+
+    @property
+    def seq(self) -> int: ...
+
+    @property
+    def table(self) -> Any: ...
+
+    def wake(self) -> None: ...
 
 __all__ = ["BotRun", "HookedTable", "TestHooks", "hooks_router"]
 
@@ -85,7 +98,7 @@ class TestHooks:
         return int.from_bytes(digest[:8], "big")
 
     # ------------------------------------------------------------------ the test asks
-    async def run_bots(self, room: Room, actions: int) -> dict[str, Any]:
+    async def run_bots(self, room: _Room, actions: int) -> dict[str, Any]:
         """Let ``room``'s bots take up to ``actions`` actions, then hold them again; returns
         once they have, or once the table waits for a person (or is over) — ``acted`` says how
         many they took, ``seq`` the table's seq then, ``to_act`` whose turn it is."""
@@ -119,9 +132,11 @@ class BotRun(BaseModel):
     actions: int | None = Field(description="None: the bots act freely from now on")
 
 
-def hooks_router(hub: Hub, hooks: TestHooks, created: Any) -> APIRouter:
-    """The ``/_test`` routes, for an app made with hooks only.  ``created(request, seed)`` makes
-    a table as ``POST /api/tables`` does (app.py's own helper)."""
+def hooks_router(room_of: Callable[[str], Awaitable[_Room]], hooks: TestHooks,
+                 created: Any) -> APIRouter:
+    """The ``/_test`` routes, for an app made with hooks only.  ``room_of(id)`` is a table's
+    room (``Hub.room``); ``created(request, seed)`` makes a table as ``POST /api/tables`` does
+    (app.py's own helper)."""
     router = APIRouter(prefix="/_test", include_in_schema=False)
 
     @router.post("/tables", status_code=201)
@@ -132,7 +147,7 @@ def hooks_router(hub: Hub, hooks: TestHooks, created: Any) -> APIRouter:
 
     @router.post("/tables/{table_id}/bots")
     async def bots(table_id: str, request: BotRun) -> dict[str, Any]:
-        room = await hub.room(table_id)
+        room = await room_of(table_id)
         if request.actions is None:
             hooks.hold(table_id, False)
             room.wake()
