@@ -42,7 +42,10 @@ fi
 npx --no-install tsc -p jsconfig.json
 npx --no-install eslint src/pitchcards/server/web/js
 status=0
-"$venv/bin/python" -m pytest -q "$@" || status=$?
+# Both cores (pytest-xdist): whole modules go to each worker (--dist loadfile), so a module's
+# server or browser fixture is built once; each worker has its own ports, data folder and
+# databases (tests/conftest.py, tests/server_helpers.py).  docs/testing.md has the layers.
+"$venv/bin/python" -m pytest -q -n 2 --dist loadfile "$@" || status=$?
 # pytest exits 5 when it collected no tests: that is a broken suite here, say so plainly.
 if [ "$status" -eq 5 ]; then
     echo "pytest collected no tests" >&2

@@ -98,9 +98,15 @@ def api(url: str, method: str, path: str, body: Any = None, token: str | None = 
     return reply.json() if "json" in reply.headers.get("content-type", "") else reply.text
 
 
-def create_table(url: str, name: str = "Ann", **fields: Any) -> dict[str, Any]:
-    """``POST /api/tables`` with the browser tests' quick settings unless given."""
+def create_table(url: str, name: str = "Ann", *, seed: int | None = None,
+                 **fields: Any) -> dict[str, Any]:
+    """``POST /api/tables`` with the browser tests' quick settings unless given; ``seed``: on
+    a hooked server (``server_fixture(hooked=True)``), the table dealt from it and its bots
+    seeded from it, acting at the table's pace (the same game on every run)."""
     body = {"name": name, "settings": WEB_FAST, **fields}
+    if seed is not None:
+        return dict(api(url, "POST", "/_test/tables",
+                        {"table": body, "seed": seed, "hold_bots": False}))
     return dict(api(url, "POST", "/api/tables", body))
 
 

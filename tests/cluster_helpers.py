@@ -33,7 +33,7 @@ class RedisProcess:
             ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
              "--appendonly", "no", "--dir", str(self.workdir)],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 60  # only a hang takes this long
         while time.monotonic() < deadline:
             try:
                 out = subprocess.run(["redis-cli", "-p", str(self.port), "ping"],

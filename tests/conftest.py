@@ -7,10 +7,32 @@ fail with "cannot be called from a running event loop"."""
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+
+_HOME = pytest.StashKey[str]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Each process of the run (``-n 2``: each pytest-xdist worker) saves into a data and config
+    folder of its own, never the user's: a test that forgets its own folder cannot meet
+    another worker's files (tests that need one set XDG_DATA_HOME themselves)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    home = tempfile.mkdtemp(prefix=f"pitchcards-tests-{worker}-")
+    config.stash[_HOME] = home
+    os.environ["XDG_DATA_HOME"] = os.path.join(home, "data")
+    os.environ["XDG_CONFIG_HOME"] = os.path.join(home, "config")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    home = config.stash.get(_HOME, None)
+    if home is not None:
+        shutil.rmtree(home, ignore_errors=True)
 
 
 @pytest.fixture(scope="module")
@@ -21,3 +43,14 @@ def browser() -> Iterator[Any]:
     need_chromium()
     with launched_browser() as launched:
         yield launched
+
+
+@pytest.fixture
+def small_search_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ``hard`` and ``expert`` levels with counted budgets (helpers.SMALL_HARD,
+    helpers.SMALL_EXPERT), for tests where their own play is not under test."""
+    from helpers import SMALL_EXPERT, SMALL_HARD
+    from pitchcards.bots.expert import ExpertBot, HardBot
+
+    monkeypatch.setattr(HardBot, "budget", SMALL_HARD)
+    monkeypatch.setattr(ExpertBot, "budget", SMALL_EXPERT)

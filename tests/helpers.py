@@ -10,6 +10,7 @@ Nothing here reads the specification at run time: the tests are self-contained.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import subprocess
 import sys
@@ -20,6 +21,7 @@ from typing import Any
 import pytest
 
 import pitchcards as pc
+from pitchcards.bots.expert import EXPERT, HARD
 
 _VERBS = ("pass", "bid", "pitch", "play")
 _RANKS = "23456789TJQKA"
@@ -231,3 +233,16 @@ def run_python(code: str) -> subprocess.CompletedProcess[str]:
     """``code`` run by a fresh interpreter (to see what a plain import loads)."""
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=60, check=False)
+
+
+#: Counted search budgets for tests where the search bots' own play is not under test (the
+#: terminal game's whole matches): a few sampled deals a decision and no wall-clock stop
+#: (``time_limit`` far beyond any decision), so a move never depends on the machine's load and
+#: a match takes seconds, not minutes.  The bots' play itself is tested with their real budgets
+#: in tests/test_expert.py and tests/test_bots*.py.
+SMALL_HARD = dataclasses.replace(HARD, worlds=2, bid_worlds=2, solve_cards=4, max_nodes=500,
+                                 time_limit=3600.0)
+SMALL_EXPERT = dataclasses.replace(EXPERT, worlds=3, bid_worlds=3, worlds_max=0,
+                                   bid_worlds_max=0, solve_cards=4, max_nodes=500,
+                                   time_limit=3600.0)
+

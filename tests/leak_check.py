@@ -24,6 +24,7 @@ import random
 import re
 import sqlite3
 from collections.abc import Sequence
+from types import SimpleNamespace
 
 import pitchcards as pc
 from pitchcards.cards import card_name, cards_of
@@ -133,7 +134,7 @@ def full_record(db_url: str, table_id: str) -> str:
     finally:
         store.close()
     assert stored is not None, f"table {table_id} is not in {db_url}"
-    room = Room(cast(Any, None), stored)
+    room = Room(cast(Any, SimpleNamespace(hooks=None)), stored)  # no hub: only the log replayed
     assert room.table is not None, f"table {table_id} never started"
     return write_record(room.table.session)
 

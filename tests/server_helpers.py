@@ -21,23 +21,54 @@ from typing import Any
 
 import httpx
 
-from pitchcards.client import TableConnection
+from pitchcards.client import Client, Seat, TableConnection, table_request
 
 PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/test"
+#: ``pitch serve`` with the test-only hooks (a chosen seed, held bots)
+HOOKED_SERVE = Path(__file__).with_name("hooked_serve.py")
+
+
+#: Each pytest-xdist worker picks its servers' ports at random from its own range (gw0:
+#: 10000-14999, gw1: 15000-19999 …), below Linux's ephemeral ports (32768-60999): two workers
+#: never pick the same port, no outgoing connection takes one between the pick and the server's
+#: bind, and a port handed out once in a process is not handed out again (a server killed and
+#: restarted on its port keeps it).  At random, not in order, so that two test runs at once on
+#: one machine (two checkouts) do not walk the same ports.
+_PORTS_PER_WORKER = 5000
+_handed_out: set[int] = set()
+_port_choice = random.SystemRandom()
+
+
+def _worker_number() -> int:
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    return int(worker[2:]) if worker[2:].isdigit() else 0
 
 
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+    """A port of this worker's own range that nothing listens on now."""
+    first = 10000 + _PORTS_PER_WORKER * (_worker_number() % 4)
+    for _ in range(_PORTS_PER_WORKER):
+        port = _port_choice.randrange(first, first + _PORTS_PER_WORKER)
+        if port in _handed_out:
+            continue
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        _handed_out.add(port)
+        return port
+    raise RuntimeError(f"no free port in {first}..{first + _PORTS_PER_WORKER - 1}")
 
 
 class ServerProcess:
     """``pitch serve`` as a child process: start, kill -9, restart on the same database."""
 
     def __init__(self, db_url: str, *, port: int | None = None, workdir: Path,
-                 extra: tuple[str, ...] = ()) -> None:
+                 extra: tuple[str, ...] = (), hooked: bool = False) -> None:
         self.db_url = db_url
+        #: a test server (tests/hooked_serve.py: ``pitch serve`` with the test-only hooks)
+        self.hooked = hooked
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.workdir = workdir
@@ -45,11 +76,12 @@ class ServerProcess:
         self.proc: subprocess.Popen[bytes] | None = None
         self.log = workdir / f"server-{self.port}.log"
 
-    def start(self, timeout: float = 30.0) -> ServerProcess:
+    def start(self, timeout: float = 120.0) -> ServerProcess:
         env = dict(os.environ, XDG_DATA_HOME=str(self.workdir / "data"), PYTHONUNBUFFERED="1")
         with open(self.log, "ab") as out:
+            program = [str(HOOKED_SERVE)] if self.hooked else ["-m", "pitchcards.cli", "serve"]
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "pitchcards.cli", "serve", "--port", str(self.port),
+                [sys.executable, *program, "--port", str(self.port),
                  "--db", self.db_url, "--log-level", "warning", *self.extra],
                 stdout=out, stderr=subprocess.STDOUT, env=env, stdin=subprocess.DEVNULL)
         deadline = time.monotonic() + timeout
@@ -106,15 +138,16 @@ def postgres_database() -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def running_server(tmp_path: Path, db: str = "sqlite", *,
-                   extra: tuple[str, ...] = ()) -> Iterator[ServerProcess]:
-    """A started server on a new SQLite file (``db="sqlite"``) or PostgreSQL database."""
+def running_server(tmp_path: Path, db: str = "sqlite", *, extra: tuple[str, ...] = (),
+                   hooked: bool = False) -> Iterator[ServerProcess]:
+    """A started server on a new SQLite file (``db="sqlite"``) or PostgreSQL database
+    (``hooked``: with the test-only hooks, tests/hooked_serve.py)."""
     with contextlib.ExitStack() as stack:
         if db == "postgres":
             url = stack.enter_context(postgres_database())
         else:
             url = f"sqlite:///{tmp_path / 'server.db'}"
-        server = ServerProcess(url, workdir=tmp_path, extra=extra)
+        server = ServerProcess(url, workdir=tmp_path, extra=extra, hooked=hooked)
         stack.callback(server.stop)
         yield server.start()
 
@@ -126,14 +159,16 @@ QUICK_LIMITS = ("--message-rate", "10000", "--http-writes-per-minute", "100000",
                 "--max-connections-per-address", "10000")
 
 
-def server_fixture(db: str = "sqlite", extra: tuple[str, ...] = QUICK_LIMITS) -> Any:
+def server_fixture(db: str = "sqlite", extra: tuple[str, ...] = QUICK_LIMITS,
+                   hooked: bool = False) -> Any:
     """A module-scoped pytest fixture: one server for every test of a module (it is stopped
-    after them, even when one fails)."""
+    after them, even when one fails); ``hooked``: a test server (:func:`hooked_table`)."""
     import pytest
 
     @pytest.fixture(scope="module")
     def server(tmp_path_factory: Any) -> Iterator[ServerProcess]:
-        with running_server(tmp_path_factory.mktemp("server"), db, extra=extra) as started:
+        with running_server(tmp_path_factory.mktemp("server"), db, extra=extra,
+                            hooked=hooked) as started:
             yield started
 
     return server
@@ -218,3 +253,44 @@ async def play_randomly(table: TableConnection, rng: random.Random,
             return
         assert table.view is not None
         await table.act(str(rng.choice(table.view.legal_actions)))
+
+
+# ---------------------------------------------------------------------- a test server's hooks
+async def hooked_table(api: Client, name: str, *, seed: int, hold_bots: bool = True,
+                       **table: Any) -> Seat:
+    """A table on a hooked server (``hooked=True``) dealt from ``seed`` (its bots seeded from
+    it too), its bots held until :func:`run_bots` (unless ``hold_bots=False``); ``table``
+    as :meth:`Client.create_table` takes it."""
+    reply = await api.http.post("/_test/tables", json={
+        "table": table_request(name, **table), "seed": seed, "hold_bots": hold_bots})
+    assert reply.status_code == 201, reply.text
+    data = reply.json()
+    return Seat(api.server, data["table"], data["token"], data["name"], data["seat"],
+                data["invite"], data["invite_url"])
+
+
+async def run_bots(api: Client, table: str, actions: int | None = 1000) -> dict[str, Any]:
+    """Let a hooked table's bots take up to ``actions`` actions and hold them again; returns
+    when they have or the table waits for a person: ``acted``, ``seq``, ``to_act``, ``status``.
+    ``actions=None``: the bots act freely from now on."""
+    reply = await api.http.post(f"/_test/tables/{table}/bots", json={"actions": actions},
+                                timeout=120)
+    assert reply.status_code == 200, reply.text
+    result: dict[str, Any] = reply.json()
+    return result
+
+
+async def play_held(api: Client, conn: TableConnection, rng: random.Random,
+                    until: Any = lambda: True) -> dict[str, Any]:
+    """On a hooked table with its bots held: the bots take their turns, then ``conn``'s seat a
+    random legal action, in turn, until ``until()`` holds at its turn (by default: its first
+    turn) or the match is over.  Returns :func:`run_bots`'s last answer (``conn`` has every
+    event up to its ``seq``)."""
+    while True:
+        ran = await run_bots(api, conn.table)
+        await conn.wait_for(lambda: conn.seq >= ran["seq"], 30)  # noqa: B023
+        if ran["status"] != "playing" or until():
+            return ran
+        assert conn.is_my_turn(), f"the bots wait for another person: {ran}"
+        assert conn.view is not None
+        await conn.act(str(rng.choice(conn.view.legal_actions)))

@@ -78,7 +78,7 @@ async def _watcher_caught_up(watcher: TableConnection, urls: list[str], last: in
     """A spectator that was left on its process reconnects if it was closed and catches up."""
     from cluster_helpers import reconnect
 
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 60  # only a hang takes this long
     while watcher.seq < last and time.monotonic() < deadline:
         if watcher.closed:
             await reconnect(watcher, urls, random.Random(1))

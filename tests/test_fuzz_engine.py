@@ -4,7 +4,9 @@ Ints, floats, bools, None, strings (huge ones too), bytes, nested lists and gene
 ``Hand.deal``, ``Hand.push/is_legal/redeal/hand_of/view``, ``parse_card(s)``, ``parse_action``,
 ``find_variant``, ``RuleSet.replace``, ``Match(...)``, ``MoneySession(...)`` and ``join``/
 ``leave``.  Nothing may raise anything but the ``PitchError`` family (a ``TypeError`` for a
-wrong argument type is a failure), a refused call changes nothing, and no call takes a second.
+wrong argument type is a failure), a refused call changes nothing, and no call hangs (a 30 s
+guard).  No hypothesis ``deadline``: a limit in milliseconds fails on a loaded machine, not on
+slow code (issue 27); the engine's speed is measured in benchmarks/.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import pitchcards as pc
 from helpers import state
 from pitchcards import hand as hand_module
 
-SETTINGS = settings(max_examples=300, deadline=1000,
+SETTINGS = settings(max_examples=300, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 VARIANTS = [pc.find_variant(name) for name in pc.VARIANTS]
 OPTIONS = [f.name for f in dataclasses.fields(pc.RuleSet)] + ["bid_values", "forced_dealer_bid"]

@@ -5,7 +5,9 @@ swapped, truncated, inserted, or tokens replaced by hostile values) go through `
 and ``replay``; random ``--option NAME=VALUE``, ``--bots`` and numbers go through ``pitch play``
 and ``pitch arena`` up to the point where a game would start.  Nothing may raise anything but
 the documented errors (the ``PitchError`` family; argparse's exit code 2), and no example may
-take more than a second (hypothesis's deadline).
+hang (pytest-timeout).  No hypothesis ``deadline``: a limit in milliseconds fails on a loaded
+machine, not on slow code (issue 27); the reader's linear time is counted in
+test_robustness_faces.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ import pitchcards as pc
 from helpers import mutate_record
 from pitchcards import cli
 from pitchcards.notation import RecordError, read_record, replay, write_record
+
+pytestmark = pytest.mark.timeout(900)  # only a hang takes this long
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 _V1 = {p.stem: p.read_text(encoding="utf-8") for p in sorted(GOLDEN.glob("*.txt"))}
@@ -68,7 +72,7 @@ def read_and_replay(text: str) -> None:
     assert read_record(write_record(game)).items or not game.hands
 
 
-FUZZ = settings(max_examples=300, deadline=1000,
+FUZZ = settings(max_examples=300, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                        HealthCheck.function_scoped_fixture])
 

@@ -350,7 +350,7 @@ def test_connections_per_address_are_capped(strict):
 async def _connect_when_counted(api: Client, seat: Seat) -> TableConnection:
     """A new socket once the server has counted a closed one out (it does so as the close
     completes on its side)."""
-    for _ in range(100):
+    for _ in range(1200):  # up to a minute: only a hang takes that long (issue 27)
         try:
             return await api.connect(seat)
         except websockets.InvalidStatus:

@@ -26,7 +26,7 @@ async def _game(url: str) -> tuple[int, str, dict]:
             sys.executable, "-m", "pitchcards.cli", "bot", "--join", me.invite_url or "",
             "--level", "easy", "--name", "Robo", stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-        for _ in range(200):  # the bot sits down
+        for _ in range(2400):  # the bot sits down (a process start: up to two minutes)
             info = await api.table(me.table)
             if any(s["name"] == "Robo" for s in info["seats"]):
                 break

@@ -1,6 +1,9 @@
 """kill -9 mid-hand, on SQLite and on PostgreSQL: restarted on the same database, the table
 goes on at the same seq with every acknowledged action once, and the match's record replays
-to the final scores."""
+to the final scores.
+
+The server is a test server (tests/hooked_serve.py --hold-bots): the table is dealt from a
+chosen seed and its bots act only between the test's steps — before and after each restart."""
 
 from __future__ import annotations
 
@@ -19,7 +22,8 @@ from server_helpers import (
     QUICK_LIMITS,
     ServerProcess,
     every_event,
-    play_randomly,
+    hooked_table,
+    play_held,
     running_server,
 )
 
@@ -36,7 +40,7 @@ async def _kill_and_reconnect(server: ServerProcess, api: Client, ann: Seat,
     the table after (every acknowledged one there, none twice)."""
     before = [e.to_dict() for e in table.events]
     server.kill9()
-    await table.wait_for(lambda: table.closed, 10)
+    await table.wait_for(lambda: table.closed, 30)
     server.start()
     after = await every_event(server.url, ann.table, ann.token)
     assert after[before[0]["seq"] - 1:][:len(before)] == before
@@ -48,14 +52,14 @@ async def _kill_and_reconnect(server: ServerProcess, api: Client, ann: Seat,
 async def _crash_twice(server: ServerProcess) -> None:
     rng = random.Random(11)
     async with Client(server.url) as api:
-        ann = await api.create_table("Ann", bots={1: "random", 2: "random", 3: "random"},
-                                     options={"target": 21}, settings=FAST)  # not over early
+        ann = await hooked_table(api, "Ann", seed=11, settings=FAST,
+                                 bots={1: "random", 2: "random", 3: "random"})
         await api.start(ann)
         table = await api.connect(ann)
         async with table:
             # 1: killed while the table waits for Ann, mid-hand: it comes back exactly there
-            await play_randomly(table, rng, stop=lambda: len(table.events) > 25)
-            await table.wait_for(table.is_my_turn, 30)
+            await play_held(api, table, rng, until=lambda: len(table.events) > 25)
+            assert table.is_my_turn()
             seq, view = table.seq, table.view
             after = await _kill_and_reconnect(server, api, ann, table)
             assert len(after) == seq
@@ -64,9 +68,8 @@ async def _crash_twice(server: ServerProcess) -> None:
             assert table.info["seats"][0]["away"] is False
             # 2: killed right after an action was sent, maybe before it was stored: after
             # the restart it is there once or not at all, and the rest follows on
-            await play_randomly(table, rng, stop=lambda: len(table.events) > 60)
-            await table.wait_for(table.is_my_turn, 30)
-            assert table.view is not None
+            await play_held(api, table, rng, until=lambda: len(table.events) > 60)
+            assert table.is_my_turn() and table.view is not None
             sent_at = table.seq
             await table.act(str(rng.choice(table.view.legal_actions)), wait=False)
             after = await _kill_and_reconnect(server, api, ann, table)
@@ -77,8 +80,8 @@ async def _crash_twice(server: ServerProcess) -> None:
             # the hand goes on to its end, and the record of the finished hands holds
             # every action of theirs, once, as the events told them
             scored = len(_scored(table.events))
-            await play_randomly(table, rng, stop=lambda: len(_scored(table.events)) > scored)
-            await table.wait_for(lambda: len(_scored(table.events)) > scored, 30)
+            await play_held(api, table, rng, until=lambda: len(_scored(table.events)) > scored)
+            assert len(_scored(table.events)) > scored
             assert not table.errors
         final = await every_event(server.url, ann.table, ann.token)
         last_scored = _scored(table.events)[-1].seq
@@ -95,5 +98,6 @@ def _scored(events: list[Any]) -> list[HandScored]:
 
 @pytest.mark.parametrize("db", ["sqlite", "postgres"])
 def test_kill_9_mid_hand_loses_nothing_and_repeats_nothing(tmp_path, db):
-    with running_server(tmp_path, db, extra=QUICK_LIMITS) as server:
+    with running_server(tmp_path, db, extra=(*QUICK_LIMITS, "--hold-bots"),
+                        hooked=True) as server:
         asyncio.run(_crash_twice(server))

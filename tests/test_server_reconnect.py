@@ -2,7 +2,11 @@
 sockets against a real ``pitch serve``: the missing events come back with no gap and no
 duplicate, a client too far behind gets a snapshot, an action decided on an old position is
 refused with ``stale`` and changes nothing, a dropped player's seat goes to a stand-in bot after
-the grace period and back to them when they return, and the turn timer plays one turn."""
+the grace period and back to them when they return, and the turn timer plays one turn.
+
+The server is a test server (tests/hooked_serve.py): each table is dealt from a seed chosen here
+and its bots act only when a test lets them (``run_bots``), so nothing moves between a test's
+steps and every run plays the same cards."""
 
 from __future__ import annotations
 
@@ -19,14 +23,16 @@ from server_helpers import (
     FAST,
     every_event,
     hello,
-    play_randomly,
+    hooked_table,
+    play_held,
     raw_socket,
+    run_bots,
     server_fixture,
 )
 
 pytestmark = pytest.mark.timeout(120)
 
-server = server_fixture()
+server = server_fixture(hooked=True)
 
 #: Ann (a person) at seat 0 and three quick bots.
 SOLO: dict[str, Any] = {"bots": {1: "random", 2: "random", 3: "random"}}
@@ -54,9 +60,9 @@ def _seat_info(conn: TableConnection, seat: int) -> dict[str, Any]:
     return info
 
 
-async def _solo_table(api: Client, target: int = 3, **settings: Any) -> Seat:
-    ann = await api.create_table("Ann", settings={**FAST, **settings},
-                                 **{**SOLO, "options": {"target": target}})
+async def _solo_table(api: Client, seed: int, **settings: Any) -> Seat:
+    """Ann's table dealt from ``seed``, started, its bots held (a match to 7)."""
+    ann = await hooked_table(api, "Ann", seed=seed, settings={**FAST, **settings}, **SOLO)
     await api.start(ann)
     return ann
 
@@ -65,28 +71,28 @@ def test_a_dropped_socket_gets_the_missing_events_no_gap_no_duplicate(server):
     async def run() -> None:
         rng = random.Random(5)
         async with Client(server.url) as api:
-            ann = await _solo_table(api, 21, bot_delay=0.05)  # a long match
+            ann = await _solo_table(api, 101)
             async with await api.connect(ann) as table, \
                     await api.connect(table=ann.table) as watcher:
                 # play into the match, then lose the socket right after an action of ours
                 # that a bot answers (not one after which we act again, as a trick's winner)
-                await play_randomly(table, rng, stop=lambda: len(table.events) > 30)
+                await play_held(api, table, rng, until=lambda: len(table.events) > 30)
                 while True:
-                    await table.wait_for(table.is_my_turn, 30)
-                    assert table.view is not None
+                    assert table.is_my_turn() and table.view is not None
                     await table.act(str(rng.choice(table.view.legal_actions)))
                     if table.view.seat_to_act not in (0, None):
                         break
+                    await play_held(api, table, rng)
                 await table.drop()
                 assert table.closed
                 gone_at = table.seq
                 # the bots go on without us until it is our turn again (the seat is held)
-                await watcher.wait_for(lambda: watcher.seq > gone_at and (
-                    watcher.over or (watcher.view is not None
-                                     and watcher.view.seat_to_act == 0)), 30)
+                went_on = await run_bots(api, ann.table)
+                assert went_on["acted"] > 0 and went_on["to_act"] == 0, went_on
+                await watcher.wait_for(lambda: watcher.seq >= went_on["seq"], 30)
                 assert watcher.seq > gone_at
                 await table.resume()
-                await table.wait_for(lambda: table.seq == watcher.seq, 10)
+                await table.wait_for(lambda: table.seq == watcher.seq, 30)
                 # every event once, in order, and the same as a full replay from seq 0
                 assert _unbroken(table)
                 assert gone_at + 1 in _seqs(table.events)
@@ -94,8 +100,8 @@ def test_a_dropped_socket_gets_the_missing_events_no_gap_no_duplicate(server):
                 assert [e.to_dict() for e in table.events] == full[table.events[0].seq - 1:]
                 assert not table.errors
                 later = table.seq + 10
-                await play_randomly(table, rng, stop=lambda: table.seq > later)
-                assert _unbroken(table)
+                await play_held(api, table, rng, until=lambda: table.seq > later)
+                assert table.seq > later and _unbroken(table)
 
     asyncio.run(run())
 
@@ -103,9 +109,10 @@ def test_a_dropped_socket_gets_the_missing_events_no_gap_no_duplicate(server):
 def test_a_stale_tab_with_a_seq_the_server_cannot_replay_resyncs_with_a_snapshot(server):
     async def run() -> None:
         async with Client(server.url) as api:
-            ann = await _solo_table(api)
+            ann = await _solo_table(api, 102)
             async with await api.connect(ann) as table:
-                await table.wait_for(table.is_my_turn, 30)
+                ran = await play_held(api, table, random.Random(1))
+                assert table.is_my_turn(), ran
                 seq = table.seq
                 # a tab that claims events this table has not got (another server's, a
                 # cleared database's): no replay is possible, it is sent a snapshot
@@ -113,19 +120,17 @@ def test_a_stale_tab_with_a_seq_the_server_cannot_replay_resyncs_with_a_snapshot
                 tab.seq = seq + 50
                 await tab.open()
                 async with tab:
-                    await tab.wait_for(lambda: tab.seq == seq and tab.view is not None, 10)
+                    await tab.wait_for(lambda: tab.seq == seq and tab.view is not None, 30)
                     assert tab.view == table.view
                     assert not tab.events and not tab.errors
                     # and it plays on from there: its next events follow the snapshot
                     assert table.view is not None
                     await tab.act(str(table.view.legal_actions[0]))
-                    # compare where nothing moves: Ann to act again (or the match over) on
-                    # both; while the bots play, one socket may be an event ahead of the
-                    # other whenever a check runs
-                    def settled(conn: TableConnection) -> bool:
-                        return conn.seq > seq and (conn.over or conn.is_my_turn())
-                    await table.wait_for(lambda: settled(table), 30)
-                    await tab.wait_for(lambda: tab.seq == table.seq, 10)
+                    # the bots take their turns until Ann's next one: both sockets get there
+                    went_on = await run_bots(api, ann.table)
+                    await table.wait_for(lambda: table.seq >= went_on["seq"], 30)
+                    await tab.wait_for(lambda: tab.seq >= went_on["seq"], 30)
+                    assert table.seq == tab.seq == went_on["seq"] > seq
                     assert tab.events and tab.events[0].seq == seq + 1
                     assert tab.view == table.view
 
@@ -135,11 +140,10 @@ def test_a_stale_tab_with_a_seq_the_server_cannot_replay_resyncs_with_a_snapshot
 def test_an_action_on_an_old_position_is_refused_stale_and_changes_nothing(server):
     async def run() -> None:
         async with Client(server.url) as api:
-            ann = await _solo_table(api)
+            ann = await _solo_table(api, 103)
             async with await api.connect(ann) as table:
-                await play_randomly(table, random.Random(3), stop=lambda: table.seq > 12)
-                await table.wait_for(table.is_my_turn, 30)
-                assert table.view is not None
+                await play_held(api, table, random.Random(3), until=lambda: table.seq > 12)
+                assert table.is_my_turn() and table.view is not None
                 legal = [str(a) for a in table.view.legal_actions]
                 before = await api.table(ann.table)
                 for old in (0, table.seq - 8, table.seq + 1, table.seq + 1000):
@@ -165,28 +169,32 @@ def test_a_dropped_player_is_played_by_a_bot_after_the_grace_and_gets_the_seat_b
     async def run() -> None:
         rng = random.Random(8)
         async with Client(server.url) as api:
-            # a long match: the stand-in must not play it out while Ann is away
-            ann = await _solo_table(api, 21, grace=0.5, stand_in="random")
+            ann = await _solo_table(api, 104, grace=0.5, stand_in="random")
             async with await api.connect(ann) as table, \
                     await api.connect(table=ann.table) as watcher:
-                await table.wait_for(table.is_my_turn, 30)
+                await play_held(api, table, rng)
+                assert table.is_my_turn()
                 assert not _seat_info(watcher, 0)["away"]
                 await table.drop()
                 gone_at = table.seq
-                # after the grace: the seat is marked away and a stand-in plays it
-                await watcher.wait_for(lambda: _seat_info(watcher, 0)["away"], 20)
+                # after the grace: the seat is marked away and a stand-in plays it — the
+                # table's next action is Ann's turn, taken by her stand-in
+                await watcher.wait_for(lambda: _seat_info(watcher, 0)["away"], 30)
                 assert _seat_info(watcher, 0)["level"] == "random"
-                await watcher.wait_for(
-                    lambda: _turn_taken_after(watcher, gone_at, 0, True) is not None, 30)
+                stood_in = await run_bots(api, ann.table, 1)
+                assert stood_in["acted"] == 1
+                await watcher.wait_for(lambda: watcher.seq >= stood_in["seq"], 30)
+                taken = _turn_taken_after(watcher, gone_at, 0, True)
+                assert taken is not None and taken.seq == gone_at + 1
                 # back with the token: the seat is ours again, and so is our turn
                 await table.resume()
                 assert not _seat_info(table, 0)["away"] and table.you["seat"] == 0
-                await watcher.wait_for(lambda: not _seat_info(watcher, 0)["away"], 10)
+                await watcher.wait_for(lambda: not _seat_info(watcher, 0)["away"], 30)
                 back_at = table.seq
-                await table.wait_for(lambda: table.is_my_turn() or table.over, 30)
-                if table.over:  # pragma: no cover - the stand-in played the match out
-                    pytest.fail("the match ended before Ann's seat came back to her")
-                assert table.view is not None
+                went_on = await run_bots(api, ann.table)
+                assert went_on["to_act"] == 0 and went_on["status"] == "playing", went_on
+                await table.wait_for(lambda: table.seq >= went_on["seq"], 30)
+                assert table.is_my_turn() and table.view is not None
                 await table.act(str(rng.choice(table.view.legal_actions)))
                 assert _turn_taken_after(table, back_at, 0, False) is not None
                 assert _turn_taken_after(table, back_at, 0, True) is None
@@ -197,24 +205,24 @@ def test_a_dropped_player_is_played_by_a_bot_after_the_grace_and_gets_the_seat_b
 
 def test_the_turn_timer_lets_the_stand_in_play_that_one_turn(server):
     async def run() -> None:
-        rng = random.Random(4)
         async with Client(server.url) as api:
-            ann = await _solo_table(api, turn_timer=1.0, stand_in="random")
+            ann = await _solo_table(api, 105, turn_timer=1.0, stand_in="random")
             async with await api.connect(ann) as table:
-                await table.wait_for(table.is_my_turn, 30)
+                await play_held(api, table, random.Random(4))
+                assert table.is_my_turn()
                 waited_at = table.seq
                 # Ann does nothing: when the timer runs out, the stand-in plays her turn
                 await table.wait_for(
                     lambda: _turn_taken_after(table, waited_at, 0, True) is not None, 30)
                 assert not _seat_info(table, 0)["away"]  # only that one turn
-                # her next turn is hers: she acts in time and it is her action
-                await table.wait_for(lambda: table.is_my_turn() or table.over, 30)
-                if table.over:  # pragma: no cover - the turn was the match's last
-                    return
-                assert table.view is not None
-                mine_at = table.seq
-                await table.act(str(rng.choice(table.view.legal_actions)))
-                assert _turn_taken_after(table, mine_at, 0, False) is not None
+                # her next turn is hers: the table's driver stops there and waits for her
+                # (a seat a bot plays would not stop it); the bots are held, so it is the
+                # position the timer left
+                went_on = await run_bots(api, ann.table)
+                assert went_on["to_act"] == 0 and went_on["status"] == "playing", went_on
+                await table.wait_for(lambda: table.seq >= went_on["seq"], 30)
+                assert table.is_my_turn()
+                assert not _seat_info(table, 0)["away"]
 
     asyncio.run(run())
 
@@ -223,10 +231,10 @@ def test_a_stale_action_by_a_client_that_never_saw_an_event_is_refused(server):
     """A raw client acting with seq 0 before seeing anything: ``stale``, the table unchanged."""
     async def run() -> None:
         async with Client(server.url) as api:
-            ann = await _solo_table(api)
+            ann = await _solo_table(api, 106)
             async with await api.connect(ann) as table:
-                await table.wait_for(table.is_my_turn, 30)
-                assert table.view is not None
+                await play_held(api, table, random.Random(6))
+                assert table.is_my_turn() and table.view is not None
                 reply = await raw_socket(
                     server.url, ann.table,
                     [json.dumps({"type": "act", "action": str(table.view.legal_actions[0]),
@@ -240,23 +248,26 @@ def test_a_stale_action_by_a_client_that_never_saw_an_event_is_refused(server):
 
 
 def test_a_tab_too_far_behind_gets_a_snapshot_not_the_events(server):
-    """Last in this module (its table plays on by itself until the server stops): a client
-    more events behind than the server replays (1000) is sent its view now instead."""
+    """A client more events behind than the server replays (1000) is sent its view now
+    instead."""
     async def run() -> None:
         async with Client(server.url) as api:
-            ann = await _solo_table(api, 21, grace=0, stand_in="random")  # nobody at the keys
-            for _ in range(1200):
-                if (await api.table(ann.table))["seq"] > 1010:
-                    break
-                await asyncio.sleep(0.05)
+            ann = await _solo_table(api, 107, grace=0, stand_in="random")  # nobody at the keys
+            async with await api.connect(table=ann.table) as watcher:
+                await watcher.wait_for(lambda: _seat_info(watcher, 0)["away"], 30)
+            seq = 0
+            while seq <= 1010:
+                went_on = await run_bots(api, ann.table, 2000)
+                assert went_on["status"] == "playing" and went_on["acted"] > 0, went_on
+                seq = went_on["seq"]
             tab = TableConnection(server.url, ann.table, ann.token)
             tab.seq = 1  # asleep since the first event
             await tab.open()
             async with tab:
-                await tab.wait_for(lambda: tab.view is not None, 10)
-                assert tab.welcome_seq > 1010
-                assert tab.seq >= tab.welcome_seq
-                assert all(e.seq > tab.welcome_seq for e in tab.events)  # no replay
+                await tab.wait_for(lambda: tab.view is not None, 30)
+                assert tab.welcome_seq == seq > 1010
+                assert tab.seq == tab.welcome_seq
+                assert not tab.events  # no replay
                 assert tab.view is not None and tab.view.seat == 0
                 assert len(tab.view.hand) == tab.view.hand_sizes[0]  # its own cards
 

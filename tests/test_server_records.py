@@ -2,7 +2,10 @@
 a player downloads the record (during a hand: the finished hands only, no seed), a spectator or
 a wrong token cannot, the whole match's record replays to the final scores; the host's rematch
 seats the same people with the same tokens and tells the others; the metrics count tables,
-connections, actions and their latency."""
+connections, actions and their latency.
+
+The server is a test server (tests/hooked_serve.py --hold-bots): every table is dealt from a
+chosen seed and its bots (and stand-ins) act only between the test's steps — a rematch's too."""
 
 from __future__ import annotations
 
@@ -18,48 +21,61 @@ import pitchcards as pc
 from pitchcards.client import Client, Seat, ServerError
 from pitchcards.events import HandScored, MatchWon
 from pitchcards.notation import parse_record
-from server_helpers import FAST, healthy, play_randomly, server_fixture
+from server_helpers import (
+    FAST,
+    QUICK_LIMITS,
+    healthy,
+    hooked_table,
+    play_held,
+    server_fixture,
+)
 
 pytestmark = pytest.mark.timeout(120)
 
-server = server_fixture()
+server = server_fixture(extra=(*QUICK_LIMITS, "--hold-bots"), hooked=True)
 
 #: Ann (host) and Bob, people, with two bots.
 PAIR: dict[str, Any] = {"bots": {1: "easy", 3: "easy"}}
 
 
-async def _pair(api: Client, target: int = 3, **settings: Any) -> tuple[Seat, Seat]:
-    ann = await api.create_table("Ann", settings={**FAST, **settings},
-                                 **{**PAIR, "options": {"target": target}})
+async def _pair(api: Client, seed: int, target: int = 3,
+                **settings: Any) -> tuple[Seat, Seat]:
+    """Ann (seat 0) and Bob (seat 2) at a match to ``target`` dealt from ``seed``, started."""
+    ann = await hooked_table(api, "Ann", seed=seed, settings={**FAST, **settings}, **PAIR,
+                             options={"target": target})
     bob = await api.take_seat(ann.invite or "", "Bob")
     await api.start(ann)
     return ann, bob
 
 
+async def _away(api: Client, table: str, seat: int) -> None:
+    """The person at ``seat``, who never connects (grace 0), has their stand-in there."""
+    async with await api.connect(table=table) as watcher:
+        await watcher.wait_for(lambda: bool(watcher.info["seats"][seat]["away"]), 30)
+
+
 def test_a_record_during_a_hand_holds_only_finished_hands_and_no_seed(server):
     async def run() -> None:
         async with Client(server.url) as api:
-            # Bob is away from the start: a stand-in plays for him; a long match
-            ann, bob = await _pair(api, 21, grace=0, stand_in="easy")
+            # Bob is away from the start: a stand-in plays for him (held with the bots)
+            ann, bob = await _pair(api, 2, 7, grace=0, stand_in="easy")  # 4 points a hand
+            await _away(api, ann.table, 2)
             async with await api.connect(ann) as table:
-                rng = random.Random(2)
-                await play_randomly(table, rng, stop=lambda: bool(
+                # the first hand played out, the second dealt and waiting for Ann
+                ran = await play_held(api, table, random.Random(2), until=lambda: bool(
                     [e for e in table.events if isinstance(e, HandScored)]))
-                await table.wait_for(lambda: table.is_my_turn() or table.over, 30)
-                assert not table.over
-                # the hands finished so far: with no grace a stand-in plays Ann's seat too
-                # until her socket is up, so a first hand may be over before her first event
-                last = [e for e in table.events if isinstance(e, HandScored)][-1]
-                finished = last.hand + 1
+                assert table.is_my_turn() and not table.over, ran
+                scored = [e for e in table.events if isinstance(e, HandScored)]
+                assert [e.hand for e in scored] == [0]
                 for seat in (ann, bob):
                     record = await api.record(seat)
                     header = record.split("\n\n", 1)[0]
                     assert "seed" not in header
                     replayed = pc.replay(parse_record(record))
-                    assert len(replayed.hands) == finished
-                    assert replayed.side_scores() == list(last.scores)
+                    assert len(replayed.hands) == 1
+                    assert replayed.side_scores() == list(scored[0].scores)
                     # the hand in play, its cards and its actions so far, are not in it
-                    assert f"hand {finished + 1}" not in record.lower()
+                    assert "hand 2" not in record.lower()
                 # a spectator (no token) and wrong tokens cannot download it
                 for headers in ({}, {"Authorization": "Bearer nope"}):
                     reply = await api.http.get(f"/api/tables/{ann.table}/record",
@@ -82,13 +98,14 @@ def test_the_whole_match_replays_to_the_final_scores_and_the_host_gets_a_rematch
     async def run() -> None:
         async with Client(server.url) as api:
             # Ann is away (a stand-in plays for her); Bob plays to the end
-            ann, bob = await _pair(api, grace=0, stand_in="easy")
+            ann, bob = await _pair(api, 6, grace=0, stand_in="easy")
+            await _away(api, ann.table, 0)
             async with await api.connect(bob) as bob_conn:
                 with pytest.raises(ServerError) as refused:  # not before it is over
                     await api.rematch(ann)
                 assert refused.value.reason == "started"
-                await play_randomly(bob_conn, random.Random(6))
-                await bob_conn.wait_for(lambda: bob_conn.over, 30)
+                await play_held(api, bob_conn, random.Random(6), until=lambda: False)
+                assert bob_conn.over
                 won = [e for e in bob_conn.events if isinstance(e, MatchWon)]
                 info = await api.table(ann.table)
                 assert info["status"] == "over"
@@ -141,9 +158,9 @@ def _metrics(url: str) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
 def test_healthz_and_metrics_count_tables_connections_actions_and_latency(server):
     async def run() -> None:
         async with Client(server.url) as api:
-            # Bob: a stand-in.  A long match: with no grace a stand-in plays Ann's seat too
-            # until her socket is up, and a short one could end before she acts three times
-            ann, _bob = await _pair(api, 21, grace=0, stand_in="random")
+            # Bob: a stand-in, held with the bots between Ann's actions
+            ann, _bob = await _pair(api, 3, grace=0, stand_in="random")
+            await _away(api, ann.table, 2)
             before = _metrics(server.url)
             for name in ("pitch_tables_loaded", "pitch_action_latency_seconds_count"):
                 assert (name, ()) in before, sorted(before)[:20]
@@ -162,8 +179,8 @@ def test_healthz_and_metrics_count_tables_connections_actions_and_latency(server
                 # Ann acts three times: three player actions, three latencies observed
                 rng = random.Random(1)
                 for _ in range(3):
-                    await table.wait_for(lambda: table.is_my_turn() or table.over, 30)
-                    assert not table.over and table.view is not None
+                    await play_held(api, table, rng)  # the bots' turns, up to Ann's
+                    assert table.is_my_turn() and table.view is not None
                     await table.act(str(rng.choice(table.view.legal_actions)))
                 after = _metrics(server.url)
             key = ("pitch_actions_total", (("by", "player"),))
@@ -183,7 +200,7 @@ def test_healthz_and_metrics_count_tables_connections_actions_and_latency(server
 async def _eventually_counted_out(url: str, before: dict[Any, float]) -> bool:
     """The server counts a socket out when its side of the close is done."""
     key = ("pitch_connections", (("role", "player"),))
-    for _ in range(100):
+    for _ in range(1200):  # up to a minute: only a hang takes that long
         if _metrics(url).get(key, 0) == before.get(key, 0):
             return True
         await asyncio.sleep(0.05)

@@ -344,6 +344,7 @@ def test_play_command_line_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--variant", "money", "--target", "7"]) == 2
 
 
+@pytest.mark.usefixtures("small_search_budgets")  # the controller is under test, not the bots
 @pytest.mark.parametrize(("variant", "level"), [("money", "easy"), ("auction", "medium"),
                                                 ("auction-partners", "hard"),
                                                 ("setback", "expert")])
@@ -367,6 +368,7 @@ def _act(ctl: GameController, you: Bot) -> None:
     assert events and events[0].type == "action_taken" and events[0].seat == seat
 
 
+@pytest.mark.usefixtures("small_search_budgets")  # the controller is under test, not the bots
 @pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
 @pytest.mark.parametrize("variant", ["money", "auction", "auction-partners", "setback"])
 def test_complete_matches_of_every_variant_against_every_level(variant: str, level: str) -> None:

@@ -246,6 +246,7 @@ async def play_match(pilot: Pilot[Any], app: PitchApp, hands: int = 40) -> None:
     raise AssertionError(f"no winner after {hands} hands: {app.ctl.side_scores()}")
 
 
+@pytest.mark.usefixtures("small_search_budgets")  # the terminal table is under test, not the bots
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize(("variant", "players"), [("ten-point", 4), ("ten-point-cutthroat", 3)])
 def test_a_whole_ten_point_match_against_each_level(variant: str, players: int,
@@ -283,6 +284,7 @@ def test_the_command_line_starts_ten_point_games(monkeypatch: pytest.MonkeyPatch
     assert second.bot_levels() == ["easy", "medium", "hard", "expert", "easy"]
 
 
+@pytest.mark.usefixtures("small_search_budgets")  # the setup screen is under test, not the bots
 def test_the_setup_screen_starts_a_ten_point_match() -> None:
     app = PitchApp(GameConfig(variant="auction", seed=8), delays=FAST, setup_first=True)
 

@@ -52,7 +52,7 @@ from .events import (
 from .views import View
 
 __all__ = ["DEFAULT_SERVER", "Client", "Seat", "ServerError", "TableConnection", "play_bot",
-           "server_of"]
+           "server_of", "table_request"]
 
 PROTOCOL = 1
 #: Events that move the position (an action taken or taken back, a deal): a client decides on
@@ -88,6 +88,22 @@ class Seat:
     seat: int | None
     invite: str | None = None
     invite_url: str | None = None
+
+
+def table_request(name: str, *, variant: str = "auction", players: int | None = None,
+                  options: Mapping[str, Any] | None = None, seat: int = 0,
+                  bots: Mapping[int, str] | None = None, fill: str = "medium",
+                  listed: bool = False, settings: Mapping[str, Any] | None = None
+                  ) -> dict[str, Any]:
+    """The body of ``POST /api/tables`` (a CreateTable) for :meth:`Client.create_table`."""
+    body: dict[str, Any] = {"name": name, "variant": variant, "seat": seat, "fill": fill,
+                            "listed": listed, "options": dict(options or {}),
+                            "bots": {str(k): v for k, v in (bots or {}).items()}}
+    if players is not None:
+        body["players"] = players
+    if settings:
+        body["settings"] = dict(settings)
+    return body
 
 
 class Client:
@@ -137,13 +153,8 @@ class Client:
                            fill: str = "medium", listed: bool = False,
                            settings: Mapping[str, Any] | None = None) -> Seat:
         """A new table with you (its host) at ``seat``; share ``invite_url``."""
-        body: dict[str, Any] = {"name": name, "variant": variant, "seat": seat, "fill": fill,
-                                "listed": listed, "options": dict(options or {}),
-                                "bots": {str(k): v for k, v in (bots or {}).items()}}
-        if players is not None:
-            body["players"] = players
-        if settings:
-            body["settings"] = dict(settings)
+        body = table_request(name, variant=variant, players=players, options=options,
+                             seat=seat, bots=bots, fill=fill, listed=listed, settings=settings)
         data = await self._call("POST", "/api/tables", body=body)
         return Seat(self.server, data["table"], data["token"], data["name"], data["seat"],
                     data["invite"], data["invite_url"])

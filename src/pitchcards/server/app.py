@@ -82,6 +82,7 @@ from .room import Refused, Room, table_rules
 from .rulesinfo import rules_info, variants_info
 from .scores import scores_router
 from .store import hash_secret
+from .testing import TestHooks, hooks_router
 
 __all__ = ["create_app"]
 
@@ -92,10 +93,13 @@ log = logging.getLogger("pitchcards.server")
 Auth = Annotated[str | None, Header(description="Bearer <seat token>")]
 
 
-def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> FastAPI:
-    """The app for ``config`` (defaults: SQLite under the data folder, 127.0.0.1:8000)."""
+def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
+               hooks: TestHooks | None = None) -> FastAPI:
+    """The app for ``config`` (defaults: SQLite under the data folder, 127.0.0.1:8000).
+    ``hooks``: a test server's controls and its ``/_test`` routes (server/testing.py) — only
+    tests pass them; ``pitch serve`` never does."""
     config = config or ServerConfig()
-    hub = hub or Hub(config)
+    hub = hub or Hub(config, hooks=hooks)
     limits = AddressLimits(config.max_connections_per_address, config.http_writes_per_minute)
 
     @contextlib.asynccontextmanager
@@ -211,14 +215,24 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
     async def explain_rules(request: RulesQuery) -> dict[str, Any]:
         return rules_info(*table_rules(request))
 
-    @app.post("/api/tables", status_code=201, dependencies=[Writes])
-    async def create_table(request: CreateTable) -> TableCreated:
+    async def created(request: CreateTable, seed: int | None = None) -> TableCreated:
+        """A new table, its host seated; ``seed`` only from a test server's hooks."""
         name = _display_name(request.name)
         token = new_token()
-        room, invite, seat = await hub.create(request.model_copy(update={"name": name}), token)
+        room, invite, seat = await hub.create(request.model_copy(update={"name": name}), token,
+                                              seed)
         return TableCreated(table=room.id, seat=seat, name=name, token=token,
                             url=f"{config.url}/t/{room.id}", invite=invite,
                             invite_url=f"{config.url}/join/{invite}")
+
+    @app.post("/api/tables", status_code=201, dependencies=[Writes])
+    async def create_table(request: CreateTable) -> TableCreated:
+        return await created(request)
+
+    if hooks is not None:  # a test server (server/testing.py): never in ``pitch serve``
+        if hub.hooks is not hooks:
+            raise ValueError("create_app: hooks are given to the app and its hub together")
+        app.include_router(hooks_router(hub.room, hooks, created))
 
     @app.get("/api/lobby")
     async def lobby() -> list[TableInfo]:

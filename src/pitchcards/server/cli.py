@@ -9,11 +9,18 @@ import errno
 import gc
 import socket
 import sys
+from typing import TYPE_CHECKING
 
-__all__ = ["add_server_parsers"]
+if TYPE_CHECKING:
+    from .testing import TestHooks
+
+__all__ = ["add_server_parsers", "serve"]
 
 
-def _serve(args: argparse.Namespace) -> int:
+def serve(args: argparse.Namespace, hooks: TestHooks | None = None) -> int:
+    """``pitch serve``'s flags in ``args``: check the database (and Redis), then serve until
+    stopped.  ``hooks``: a test server's controls — only tests/hooked_serve.py passes them; the
+    command line has no way to."""
     import uvicorn
 
     from .app import create_app
@@ -46,7 +53,7 @@ def _serve(args: argparse.Namespace) -> int:
     if problem:
         print(f"pitch serve: cannot listen on {args.host}:{args.port}: {problem}", file=sys.stderr)
         return 2
-    app = create_app(config)
+    app = create_app(config, hooks=hooks)
     _tune_gc()
     print(f"pitch serve: open {config.url}  (database: {_shown_db(config.db_url)}; "
           "Ctrl+C stops)", flush=True)
@@ -158,37 +165,37 @@ def _bot(args: argparse.Namespace) -> int:
 def add_server_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from ..argtypes import whole_number
 
-    serve = sub.add_parser(
+    parser = sub.add_parser(
         "serve", help="run a Pitch server: play online with friends",
         description="Serve Pitch tables over HTTP and WebSockets (docs/server.md). By default "
                     "the tables are kept in a SQLite file under $XDG_DATA_HOME/pitchcards/; "
                     "--db postgresql://user@host/db keeps them in PostgreSQL.")
-    serve.add_argument("--host", default="127.0.0.1",
+    parser.add_argument("--host", default="127.0.0.1",
                        help="address to listen on (0.0.0.0: every interface)")
-    serve.add_argument("--port", type=whole_number(0, 65535), default=8000)
-    serve.add_argument("--db", default=None, metavar="URL",
+    parser.add_argument("--port", type=whole_number(0, 65535), default=8000)
+    parser.add_argument("--db", default=None, metavar="URL",
                        help="database URL: sqlite:///path.db (default: the data folder) or "
                             "postgresql://user@host:5432/name")
-    serve.add_argument("--redis", default=None, metavar="URL",
+    parser.add_argument("--redis", default=None, metavar="URL",
                        help="redis://host:6379/0: run as one of several processes sharing "
                             "every table through PostgreSQL (--db) and Redis (docs/deploy.md)")
-    serve.add_argument("--public-url", default=None, metavar="URL",
+    parser.add_argument("--public-url", default=None, metavar="URL",
                        help="the address players open, for invite links (behind a proxy)")
-    serve.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+    parser.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                        help="another site whose pages may open WebSockets here")
-    serve.add_argument("--max-connections-per-address", type=whole_number(1), default=64,
+    parser.add_argument("--max-connections-per-address", type=whole_number(1), default=64,
                        metavar="N", help="open sockets allowed from one address (default 64)")
-    serve.add_argument("--http-writes-per-minute", type=whole_number(1), default=120,
+    parser.add_argument("--http-writes-per-minute", type=whole_number(1), default=120,
                        metavar="N", help="table creations, seat takings … per address")
-    serve.add_argument("--message-rate", type=float, default=20.0, metavar="N",
+    parser.add_argument("--message-rate", type=float, default=20.0, metavar="N",
                        help="WebSocket messages per second per connection (bursts of 2N)")
-    serve.add_argument("--ws-compression", action=argparse.BooleanOptionalAction, default=False,
+    parser.add_argument("--ws-compression", action=argparse.BooleanOptionalAction, default=False,
                        help="compress WebSocket messages (permessage-deflate): fewer bytes on "
                             "slow links, for about 15%% more CPU and 50 KB more memory per "
                             "socket (default: off; docs/server.md)")
-    serve.add_argument("--log-level", default="info",
+    parser.add_argument("--log-level", default="info",
                        choices=["debug", "info", "warning", "error"])
-    serve.set_defaults(func=_serve)
+    parser.set_defaults(func=serve)
 
     bot = sub.add_parser("bot", help="seat a bot at a table on a Pitch server",
                          description="Take a seat at a server's table by its invite and let a "

@@ -19,7 +19,7 @@ import signal
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .cluster import Cluster, Elsewhere, Mirror, Moved
 from .config import ServerConfig
@@ -29,6 +29,9 @@ from .ops import OPS
 from .protocol import CreateTable, Ping, TableInfo
 from .room import Player, Refused, Room, table_rules
 from .store import Append, PlayerRow, Store, hash_secret
+
+if TYPE_CHECKING:
+    from .testing import TestHooks
 
 __all__ = ["Hub", "new_token"]
 
@@ -44,8 +47,12 @@ def new_token() -> str:
 class Hub:
     """Every room of this process, the store they write to, and the sockets' heartbeat."""
 
-    def __init__(self, config: ServerConfig, store: Store | None = None) -> None:
+    def __init__(self, config: ServerConfig, store: Store | None = None,
+                 hooks: TestHooks | None = None) -> None:
         self.config = config
+        #: a test server's controls (server/testing.py); None in every server ``pitch serve``
+        #: starts
+        self.hooks = hooks
         self.store = store if store is not None else Store(config.sqlalchemy_url)
         self.metrics = Metrics()
         self.rooms: dict[str, Room] = {}
@@ -159,9 +166,10 @@ class Hub:
         self._loading.pop(table_id, None)
         return room
 
-    async def create(self, request: CreateTable, token: str) -> tuple[Room, str, int]:
+    async def create(self, request: CreateTable, token: str,
+                     seed: int | None = None) -> tuple[Room, str, int]:
         """A new table with its host seated; returns the room, the invite code and the
-        host's seat."""
+        host's seat.  Its seed is secret and random (``seed``: a test server's choice)."""
         _, size = table_rules(request)  # the engine checks variant, options and size
         if request.seat >= size:
             raise Refused("no_such_seat", f"seat {request.seat}: a table of {size} has seats "
@@ -171,14 +179,16 @@ class Hub:
                 raise Refused("no_such_seat", f"bots: seat {seat} is not a free seat of a table "
                                               f"of {size} (the host sits at {request.seat})", 422)
         table_id, invite = await self._new_table(request, [PlayerRow(
-            request.name, request.seat, hash_secret(token), None, True)])
+            request.name, request.seat, hash_secret(token), None, True)], seed)
         return await self.room(table_id), invite, request.seat
 
-    async def _new_table(self, request: CreateTable, seats: list[PlayerRow]) -> tuple[str, str]:
+    async def _new_table(self, request: CreateTable, seats: list[PlayerRow],
+                         seed: int | None = None) -> tuple[str, str]:
         """Store a new table; its id and invite code (the invite is kept only hashed)."""
         table_id = secrets.token_urlsafe(12)
         invite = secrets.token_urlsafe(24)
-        seed = secrets.randbits(63)
+        if seed is None:
+            seed = secrets.randbits(63)
         await self.db(self.store.create_table, table_id, hash_secret(invite),
                       request.model_dump(mode="json"), seed, request.listed, seats)
         log.info("table created", extra={"table": table_id, "variant": request.variant})

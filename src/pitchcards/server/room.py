@@ -215,7 +215,9 @@ class Room:
     def _seat_bot(self, player: Player, level: str) -> None:
         assert self.table is not None
         if player.name in self.table.names:
-            self.table.set_bot(player.name, _bot_for(level))
+            hooks = self.hub.hooks  # a test server's bots play the same on every run
+            seed = hooks.bot_seed(self.seed, player.name) if hooks is not None else None
+            self.table.set_bot(player.name, _bot_for(level, seed))
 
     # ------------------------------------------------------------------ the one writer
     async def _commit(self, entry: dict[str, Any]) -> str | None:
@@ -612,6 +614,10 @@ class Room:
             self._driver = asyncio.create_task(self._drive())
             self._wake.set()
 
+    def wake(self) -> None:
+        """Have the driver look again at what the table does next."""
+        self._wake.set()
+
     def close(self, code: int = 1001, reason: str = "server shutting down") -> None:
         self.closed = True
         for task in (self._driver, self._timer):
@@ -636,6 +642,8 @@ class Room:
                 log.warning("table paused: %s", exc.message, extra={"table": self.id})
             except Exception:
                 log.exception("table driver failed", extra={"table": self.id})
+            if self.hub.hooks is not None:  # a test server: the test may take its next step
+                self.hub.hooks.stopped(self.id)
 
     async def _drive_once(self) -> bool:
         """Do the next thing the table does by itself; False when it waits for a person."""
@@ -670,6 +678,8 @@ class Room:
             if table is not self.table or not table.in_hand or table.to_act != seat \
                     or table.bot_at(seat) is None:
                 return True
+            if self.hub.hooks is not None and not self.hub.hooks.bot_may_act(self.id):
+                return False  # a test server's bots are held until the test lets them act
             view = table.view(seat)
             name = table.names[seat]
             if self.players[name].level in _SLOW_LEVELS or (
@@ -733,6 +743,7 @@ def _event_frame(event: Event) -> str:
     return '{"type":"event","event":' + json.dumps(event.to_dict(), separators=(",", ":")) + "}"
 
 
-def _bot_for(level: str) -> Bot:
-    """A fresh bot of ``level``; its choices are logged, so its seed need not be kept."""
-    return make_bot(level, seed=random.getrandbits(64))
+def _bot_for(level: str, seed: int | None = None) -> Bot:
+    """A fresh bot of ``level``; its choices are logged, so its seed (random unless given)
+    need not be kept."""
+    return make_bot(level, seed=random.getrandbits(64) if seed is None else seed)

@@ -1,0 +1,158 @@
+"""Test-only controls of a server: a table dealt from a seed the test chooses, bots seeded from
+it, and bots that act only when the test says so.
+
+They exist only in an app made with ``create_app(config, hooks=TestHooks())`` — the test
+fixtures' in-process apps and ``tests/hooked_serve.py``.  ``pitch serve`` never passes hooks and
+has no flag or setting that does, so a normally started server has none of the ``/_test`` routes
+(404) and its tables' seeds stay secret (``POST /api/tables`` refuses a ``seed``); a test proves
+both (tests/test_server_hooks.py).  docs/testing.md says how the tests use them.
+
+Why: a table's deal comes from its secret seed and its bots act at once, so a test could not say
+"Ann bids first" or "the match is still on when Ann comes back" — it waited for such a hand, or
+played a long match and hoped (issue 27).  With a chosen seed the deals and the bots' choices
+are the same on every run, and with the bots held nothing happens between a test's steps.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from fastapi import APIRouter
+from pydantic import BaseModel, ConfigDict, Field
+
+from .protocol import CreateTable, TableCreated
+
+
+class _Room(Protocol):
+    """What the hooks use of a room (server/room.py's Room), named here so that this module
+    imports neither the room nor the hub (no import circle)."""
+
+    id: str
+    status: str
+
+    @property
+    def seq(self) -> int: ...
+
+    @property
+    def table(self) -> Any: ...
+
+    def wake(self) -> None: ...
+
+__all__ = ["BotRun", "HookedTable", "TestHooks", "hooks_router"]
+
+#: How long ``run_bots`` waits for the bots' actions: only a hang (a bug) takes this long.
+_HANG_S = 300.0
+
+
+@dataclass
+class _Gate:
+    """One table's bots: how many actions they may still take (None: as many as they like)."""
+
+    allowance: int | None = 0
+    #: set whenever the table's driver stops (held bots, a person's turn, the match over)
+    settled: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class TestHooks:
+    """The hooks of one test server: which tables hold their bots, and the bots' seeds."""
+
+    __test__ = False  # not a pytest test class
+
+    def __init__(self, *, hold_bots: bool = False) -> None:
+        #: every table's bots held from its creation (also tables loaded after a restart)
+        self.hold_bots = hold_bots
+        self._gates: dict[str, _Gate] = {}
+
+    def gate(self, table_id: str) -> _Gate:
+        gate = self._gates.get(table_id)
+        if gate is None:
+            gate = self._gates[table_id] = _Gate(0 if self.hold_bots else None)
+        return gate
+
+    def hold(self, table_id: str, held: bool) -> None:
+        self.gate(table_id).allowance = 0 if held else None
+
+    # ------------------------------------------------------------------ the room asks
+    def bot_may_act(self, table_id: str) -> bool:
+        """A bot of ``table_id`` is about to act: may it?  (Takes one action's allowance.)"""
+        gate = self.gate(table_id)
+        if gate.allowance is None:
+            return True
+        if gate.allowance <= 0:
+            return False
+        gate.allowance -= 1
+        return True
+
+    def stopped(self, table_id: str) -> None:
+        """The table's driver waits (for the test, a person, or nothing: the match is over)."""
+        self.gate(table_id).settled.set()
+
+    @staticmethod
+    def bot_seed(table_seed: int, name: str) -> int:
+        """A bot's seed, from its table's seed and its name: the same choices on every run."""
+        digest = hashlib.sha256(f"{table_seed}:{name}".encode()).digest()
+        return int.from_bytes(digest[:8], "big")
+
+    # ------------------------------------------------------------------ the test asks
+    async def run_bots(self, room: _Room, actions: int) -> dict[str, Any]:
+        """Let ``room``'s bots take up to ``actions`` actions, then hold them again; returns
+        once they have, or once the table waits for a person (or is over) — ``acted`` says how
+        many they took, ``seq`` the table's seq then, ``to_act`` whose turn it is."""
+        gate = self.gate(room.id)
+        gate.allowance = actions
+        gate.settled.clear()
+        room.wake()
+        await asyncio.wait_for(gate.settled.wait(), _HANG_S)
+        acted = actions - (gate.allowance or 0)
+        gate.allowance = 0
+        table = room.table
+        return {"acted": acted, "seq": room.seq, "status": room.status,
+                "to_act": table.to_act if table is not None and table.in_hand else None}
+
+
+class HookedTable(BaseModel):
+    """``POST /_test/tables``: a table as ``POST /api/tables`` makes it, with a chosen seed."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    table: CreateTable
+    seed: int = Field(ge=0, lt=2**63, description="decides every deal (and the bots' seeds)")
+    hold_bots: bool = Field(True, description="bots act only when POST .../bots says so")
+
+
+class BotRun(BaseModel):
+    """``POST /_test/tables/{id}/bots``: let the bots act ``actions`` times, or run free."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    actions: int | None = Field(description="None: the bots act freely from now on")
+
+
+def hooks_router(room_of: Callable[[str], Awaitable[_Room]], hooks: TestHooks,
+                 created: Any) -> APIRouter:
+    """The ``/_test`` routes, for an app made with hooks only.  ``room_of(id)`` is a table's
+    room (``Hub.room``); ``created(request, seed)`` makes a table as ``POST /api/tables`` does
+    (app.py's own helper)."""
+    router = APIRouter(prefix="/_test", include_in_schema=False)
+
+    @router.post("/tables", status_code=201)
+    async def hooked_table(request: HookedTable) -> TableCreated:
+        made: TableCreated = await created(request.table, request.seed)
+        hooks.hold(made.table, request.hold_bots)
+        return made
+
+    @router.post("/tables/{table_id}/bots")
+    async def bots(table_id: str, request: BotRun) -> dict[str, Any]:
+        room = await room_of(table_id)
+        if request.actions is None:
+            hooks.hold(table_id, False)
+            room.wake()
+            return {"acted": None, "seq": room.seq, "status": room.status}
+        return await hooks.run_bots(room, request.actions)
+
+    return router
+

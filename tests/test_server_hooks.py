@@ -1,0 +1,116 @@
+"""The test-only hooks (src/pitchcards/server/testing.py): a test server deals a table from the
+seed the test chose and its bots act only when the test says; a server started as ``pitch
+serve`` has no way to do either — its seeds stay secret and its bots are never held."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from pitchcards.client import Client, TableConnection
+from pitchcards.events import ActionTaken
+from pitchcards.server.app import create_app
+from pitchcards.server.config import ServerConfig
+from server_helpers import FAST, hooked_table, run_bots, running_server, server_fixture
+
+pytestmark = pytest.mark.timeout(120)
+
+server = server_fixture(hooked=True)
+
+#: Ann (a person) at seat 0 and three bots that choose at random (from their seeds).
+SOLO: dict[str, Any] = {"bots": {1: "random", 2: "random", 3: "random"}, "settings": FAST}
+
+
+def test_pitch_serve_has_no_test_routes_and_keeps_its_seeds_secret(tmp_path: Path) -> None:
+    with running_server(tmp_path) as normal:
+        table = {"name": "Ann", "bots": {"1": "random", "2": "random", "3": "random"}}
+        hooked = httpx.post(normal.url + "/_test/tables", json={"table": table, "seed": 1},
+                            timeout=30)
+        assert hooked.status_code == 404, hooked.text
+        seeded = httpx.post(normal.url + "/api/tables", json={**table, "seed": 1}, timeout=30)
+        assert seeded.status_code == 422, seeded.text
+        assert seeded.json()["reason"] == "bad_message" and "seed" in seeded.json()["message"]
+        made = httpx.post(normal.url + "/api/tables", json=table, timeout=30).json()
+        held = httpx.post(normal.url + f"/_test/tables/{made['table']}/bots",
+                          json={"actions": 0}, timeout=30)
+        assert held.status_code == 404, held.text
+        schema = httpx.get(normal.url + "/openapi.json", timeout=30).json()
+        assert not [path for path in schema["paths"] if "_test" in path]
+
+
+def test_an_app_made_without_hooks_has_no_test_routes(tmp_path: Path) -> None:
+    app = create_app(ServerConfig(db_url=f"sqlite:///{tmp_path / 'x.db'}"))
+    paths = [getattr(route, "path", "") for route in app.routes]
+    assert "/api/tables" in paths
+    assert not [path for path in paths if path.startswith("/_test")]
+    assert app.state.hub.hooks is None
+
+
+async def _first_view(api: Client, seed: int) -> tuple[Any, list[Any]]:
+    """Ann's view when the first hand is dealt (bots held), and the bots' first actions (up
+    to two)."""
+    ann = await hooked_table(api, "Ann", seed=seed, **SOLO)
+    await api.start(ann)
+    async with await api.connect(ann) as table:
+        await table.wait_for(lambda: table.view is not None and bool(table.view.hand), 30)
+        assert table.view is not None
+        dealt = table.view
+        if dealt.seat_to_act == 0:  # Ann first: she passes, so the bots have a turn
+            await table.act("pass")
+        ran = await run_bots(api, ann.table, 2)
+        await table.wait_for(lambda: table.seq >= ran["seq"], 30)
+        acts = [(e.seat, e.action) for e in table.events
+                if isinstance(e, ActionTaken) and e.by_bot]
+        return dealt, acts
+
+
+def test_a_chosen_seed_deals_the_same_hands_and_the_bots_choose_the_same(server) -> None:
+    async def run() -> None:
+        async with Client(server.url) as api:
+            first, first_acts = await _first_view(api, 27)
+            again, again_acts = await _first_view(api, 27)
+            other, _ = await _first_view(api, 28)
+        assert (again.hand, again.dealer, again.seat_to_act) == \
+            (first.hand, first.dealer, first.seat_to_act)
+        assert again_acts == first_acts and first_acts
+        assert other.hand != first.hand
+
+    asyncio.run(run())
+
+
+def test_held_bots_act_only_as_often_as_the_test_says(server) -> None:
+    async def run() -> None:
+        async with Client(server.url) as api:
+            ann = await hooked_table(api, "Ann", seed=5, **SOLO)
+            await api.start(ann)
+            async with await api.connect(ann) as table, \
+                    await api.connect(table=ann.table) as watcher:
+                await table.wait_for(lambda: table.view is not None and bool(table.view.hand), 30)
+                assert table.view is not None
+                if table.view.seat_to_act == 0:
+                    await table.act("pass")
+                # held: woken with no allowance, the table's driver stops and no bot acts
+                before = (await api.table(ann.table))["seq"]
+                still = await run_bots(api, ann.table, 0)
+                assert (still["acted"], still["seq"]) == (0, before)
+                assert not _bot_actions(watcher)
+                ran = await run_bots(api, ann.table, 1)
+                assert ran["acted"] == 1 and ran["seq"] > before
+                await watcher.wait_for(lambda: watcher.seq >= ran["seq"], 30)
+                assert len(_bot_actions(watcher)) == 1
+                # asked for more than there are before Ann's turn: they stop at her turn
+                ran = await run_bots(api, ann.table, 50)
+                assert ran["to_act"] == 0 and 0 <= ran["acted"] < 50
+                await table.wait_for(lambda: table.seq >= ran["seq"], 30)
+                assert table.is_my_turn()
+                assert (await api.table(ann.table))["seq"] == ran["seq"]
+
+    asyncio.run(run())
+
+
+def _bot_actions(conn: TableConnection) -> list[ActionTaken]:
+    return [e for e in conn.events if isinstance(e, ActionTaken) and e.by_bot]
