@@ -79,6 +79,9 @@ class OnlineApp(PitchApp):
         self.connection = "connecting"      #: connecting, connected, lost, gone
         self.holding = False                #: a finished trick stays on the table a while
         self.saved: Path | None = None      #: the finished match's record, downloaded
+        #: the open panel of the last hand scored while no winner was known: match_won may come
+        #: in a later frame than that hand's hand_scored, and then the panel is the match's end
+        self._open_result: ResultScreen | None = None
 
     # ------------------------------------------------------------------ the connection
     def on_mount(self) -> None:
@@ -202,6 +205,7 @@ class OnlineApp(PitchApp):
                     self.set_timer(pause, self._release)
             self._take_events()
             self._token += 1
+        self._title_the_win()
         if self.result_open or self.screen_stack_busy():
             return
         if self.scored and not self.too_small:
@@ -354,9 +358,24 @@ class OnlineApp(PitchApp):
             title = f"Hand {event.hand + 1}"
             keys = "Enter back to the table · l log · q leave"
         self.result_open = True
-        self.push_screen(ResultScreen(title, body, keys, {"next", "quit", "log"}),
-                         self._result_closed)
-        if winner is not None and self.saved is None:
+        screen = ResultScreen(title, body, keys, {"next", "quit", "log"})
+        self._open_result = screen if winner is None and len(self.scored) == 1 else None
+        self.push_screen(screen, self._result_closed)
+        if winner is not None:
+            self._keep_the_record()
+
+    def _title_the_win(self) -> None:
+        """The match was won after the open panel's hand was shown (its match_won came in a
+        later frame): that panel is the match's end, titled so, and the record is kept."""
+        screen, winner = self._open_result, self.game.winner()
+        if screen is None or winner is None or not self.result_open or len(self.scored) != 1:
+            return
+        self._open_result = None
+        screen.retitle(win_sentence(self.game, winner))
+        self._keep_the_record()
+
+    def _keep_the_record(self) -> None:
+        if self.saved is None:
             self.run_worker(self._save_record(), group="record", exit_on_error=False)
 
     async def _save_record(self) -> None:
@@ -368,6 +387,7 @@ class OnlineApp(PitchApp):
 
     def _result_closed(self, choice: str | None) -> None:
         self.result_open = False
+        self._open_result = None
         if choice == "log" and self.game.dealt:
             self.push_screen(TextScreen("Hand log", self._log_text(self.game.view())),
                              lambda _: self.show_result())

@@ -67,6 +67,12 @@ class ResultScreen(ModalScreen[str]):
                 yield Static(self.body, id="result-body")
             yield Static(Text(self.keys, style="bold cyan"), id="dialog-keys")
 
+    def retitle(self, title: str) -> None:
+        """A new title for the open panel (a hand's result that turned out to end the match)."""
+        self.title_text = title
+        if self.is_mounted:
+            self.query_one("#dialog-title", Static).update(Text(title, style="bold"))
+
     def action_choose(self, what: str) -> None:
         if what in self.allowed:
             self.dismiss(what)
