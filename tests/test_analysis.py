@@ -23,7 +23,9 @@ from pitchcards.analysis import (
     analyse_record,
     decision_rng,
     label_of,
+    near_the_end,
 )
+from pitchcards.analysis_text import report
 from pitchcards.bots import make_bot
 from pitchcards.bots.expert import EXPERT
 from pitchcards.cards import cards_of
@@ -37,10 +39,11 @@ Script = list[tuple[int, Action]]
 
 
 def record_of(rules: pc.RuleSet, cards: Sequence[Sequence[int]] | Sequence[str],
-              script: Script | Sequence[tuple[int, str]]) -> Record:
+              script: Script | Sequence[tuple[int, str]],
+              scores: Sequence[int] | None = None) -> Record:
     """A one-hand record: ``cards`` dealt by seat 0, the actions of ``script`` (a hand may
-    stop anywhere: a game in progress)."""
-    m = pc.Match(rules, players=len(cards), dealer=0)
+    stop anywhere: a game in progress), from the match ``scores`` if given."""
+    m = pc.Match(rules, players=len(cards), dealer=0, scores=scores)
     m.deal(cards=cards)
     for seat, action in script:
         m.push(action, seat)
@@ -61,13 +64,13 @@ def heuristic_hand(rules: pc.RuleSet, players: int, seed: int) -> tuple[list[lis
     return [list(cards_of(h.dealt[s])) for s in range(players)], script
 
 
-def jack_blunder() -> Record:
+def jack_blunder(scores: Sequence[int] | None = None) -> Record:
     """Seat 1 bids 2 and leads the A♥ (hearts trump); seat 0 holds K♥ Q♥ J♥ 9♥, so its Jack is
     safe whatever comes (every higher trump is its own or gone), and throws it under the Ace:
     the Jack's point goes to the pitcher instead of to seat 0."""
     cards = ["KH QH JH 9H 7C 4D", "AH 2H TS 8S 6S 5C"]
     script: list[tuple[int, str]] = [(1, "bid 2"), (0, "pass"), (1, "play AH"), (0, "play JH")]
-    m = pc.Match(TWO, players=2, dealer=0)
+    m = pc.Match(TWO, players=2, dealer=0, scores=scores)
     h = m.deal(cards=cards)
     for seat, action in script:
         m.push(action, seat)
@@ -91,9 +94,11 @@ def seen_numbers(decisions: Sequence[Decision]) -> list[dict[str, Any]]:
 
 
 # --------------------------------------------------------------------- no hidden information
-@pytest.mark.parametrize(("players", "seed"), [(2, 11), (4, 5)])
-def test_swapping_cards_the_seat_cannot_see_changes_none_of_its_numbers(players: int,
-                                                                        seed: int) -> None:
+@pytest.mark.parametrize(("players", "seed", "scores"),
+                         [(2, 11, None), (4, 5, None), (2, 11, (5, 6))])
+def test_swapping_cards_the_seat_cannot_see_changes_none_of_its_numbers(
+        players: int, seed: int, scores: tuple[int, int] | None) -> None:
+    """Near a match's end (5-6 to 7) the chances to win the match are the seat's too."""
     rules = TWO if players == 2 else pc.find_variant("auction")
     cards, script = heuristic_hand(rules, players, seed)
     cut = len(script) - 2 * players  # the hand stops two tricks before its end
@@ -111,12 +116,15 @@ def test_swapping_cards_the_seat_cannot_see_changes_none_of_its_numbers(players:
     swaps = [(c, d) for c in unseen for d in undealt
              if c != d and c // 13 == d // 13 and owner.get(d) != owner[c]]
     assert swaps  # (same suit, so that every recorded action stays legal)
-    base = analyse_record(record_of(rules, cards, script[:cut]), TINY, seats=[0])
+    base = analyse_record(record_of(rules, cards, script[:cut], scores), TINY, seats=[0])
     assert len(base.decisions) >= 3
+    assert all((d.chance_loss is not None) == (scores is not None and not d.forced)
+               for d in base.decisions)
     hindsight_moved = False
     for c, d in swaps[:4]:
         swapped = [[d if x == c else c if x == d else x for x in hand] for hand in cards]
-        other = analyse_record(record_of(rules, swapped, script[:cut]), TINY, seats=[0])
+        other = analyse_record(record_of(rules, swapped, script[:cut], scores), TINY,
+                               seats=[0])
         assert seen_numbers(other.decisions) == seen_numbers(base.decisions)
         hindsight_moved |= [x.to_dict() for x in other.decisions] != [
             x.to_dict() for x in base.decisions]
@@ -232,3 +240,39 @@ def test_pitch_analyze(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert exit_.value.code == 2
     assert "--budget: must be a whole number from 2 to 100000, not '1'" in \
         capsys.readouterr().err
+
+
+# --------------------------------------------------------------------- near a match's end
+def test_near_the_end_of_a_match_a_decision_also_costs_match_win_chance() -> None:
+    rules = TWO
+    assert not near_the_end(rules, (0, 0)) and not near_the_end(rules, (2, 0))
+    assert near_the_end(rules, (3, 0)) and near_the_end(rules, (0, 6))  # 7 - 4 points a hand
+    assert not near_the_end(rules, None)
+    assert not near_the_end(pc.find_variant("money"), (6, 6, 6))  # money: no match to win
+    budget = AnalysisBudget(worlds=12, bid_worlds=6)
+    early = analyse_record(jack_blunder(), budget)
+    assert all(d.chance_loss is None for d in early.decisions)
+    assert all(c.chance is None for d in early.decisions for c in d.candidates)
+    late = analyse_record(jack_blunder(scores=(5, 5)), budget)
+    throw = next(d for d in late.decisions if d.action == parse_action("play JH"))
+    # the points are weighed as at 0-0 (the same deals: the seed and the place draw them)
+    before = next(d for d in early.decisions if d.action == parse_action("play JH"))
+    assert (throw.loss, throw.label, throw.best) == (before.loss, before.label, before.best)
+    # at 5-5 the Jack's point given to the pitcher costs seat 0 a share of the match
+    assert throw.chance_loss is not None and throw.chance_loss_se is not None
+    keep = throw.candidate(throw.best)
+    chosen = throw.candidate(throw.action)
+    assert keep.chance is not None and chosen.chance is not None
+    assert 0 <= chosen.chance < keep.chance <= 1
+    assert throw.chance_loss > 2 * throw.chance_loss_se > 0
+    assert throw.chance_loss == pytest.approx(max(c.chance or 0 for c in throw.candidates)
+                                              - chosen.chance, abs=1e-9)
+    for d in late.decisions:  # never negative; forced decisions weigh nothing
+        assert d.forced or (d.chance_loss is not None and d.chance_loss >= 0)
+    data = late.to_dict()
+    assert next(d for d in data["decisions"] if d["action"] == "play JH")["chance_loss"] > 0
+    seat0 = next(s for s in late.summaries if s.player == "Seat 0")
+    assert seat0.chance_loss >= throw.chance_loss
+    text = report(late)
+    assert "[match " in text and "most chance to win the match given up in one decision" in text
+    assert "[match " not in report(early)

@@ -20,6 +20,13 @@ decision's place in it, so an analysis is the same for the same record, budget a
 (whichever seats or hands are asked for).  Late in a hand the **open-hand value** of each
 candidate (every card seen, as bridge's double-dummy numbers) is solved exactly on the real
 deal: hindsight, kept apart from the numbers the labels are drawn from.
+
+Near a match's end (:func:`near_the_end`: a side is within one hand's points of the target) a
+point is not worth the same everywhere, so each candidate is weighed a second time, over the
+same deals, by the seat's side's **chance to win the match** (the expert's match utility,
+:class:`~pitchcards.bots.utility.Utility` with the scores before the hand), and the decision
+carries that loss too (``chance_loss``, in chance from 0 to 1, with its paired standard
+error), as the hints do.  The labels stay those of the points.
 """
 
 from __future__ import annotations
@@ -39,13 +46,13 @@ from .bots.solver import BudgetExceeded, Solver
 from .bots.utility import Utility
 from .errors import OptionError
 from .hand import Hand
-from .notation import Record
+from .notation import HandRecord, Record
 from .rules import RuleSet
 from .views import View, view_of
 
 __all__ = ["ANALYSIS_BUDGET", "AUCTION_PHASES", "LABELS", "NOISE_Z", "PLURALS", "AnalysisBudget",
            "Candidate", "Decision", "GameAnalysis", "PlayerSummary", "analyse_decision",
-           "analyse_record", "decision_rng", "label_of"]
+           "analyse_record", "decision_rng", "label_of", "near_the_end"]
 
 #: A loss is labelled only when it is more than this many standard errors of the paired
 #: difference (best - chosen) over the sampled deals: about 2.5 % of decisions as good as the
@@ -107,11 +114,13 @@ class Candidate:
     value: float
     se: float
     hindsight: float | None = None
+    chance: float | None = None     #: the side's chance to win the match (near its end only)
 
     def to_dict(self) -> dict[str, Any]:
         return {"action": str(self.action), "label": self.label, "value": round(self.value, 4),
                 "se": round(self.se, 4),
-                "hindsight": None if self.hindsight is None else round(self.hindsight, 4)}
+                "hindsight": None if self.hindsight is None else round(self.hindsight, 4),
+                "chance": None if self.chance is None else round(self.chance, 4)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +141,10 @@ class Decision:
     method: str                 #: "solve", "rollout", "mixed", "auction" or "forced"
     candidates: tuple[Candidate, ...]   #: best first
     words: str = ""             #: what the best action does (the hints' words), if not chosen
+    #: near a match's end: the best candidate's chance to win the match less the chosen one's
+    #: (0..1; None where the match cannot end in this hand, or in the money game)
+    chance_loss: float | None = None
+    chance_loss_se: float | None = None
 
     @property
     def forced(self) -> bool:
@@ -146,6 +159,8 @@ class Decision:
                 "best": str(self.best), "loss": round(self.loss, 4),
                 "loss_se": round(self.loss_se, 4), "label": self.label, "worlds": self.worlds,
                 "method": self.method, "words": self.words,
+                "chance_loss": _round(self.chance_loss),
+                "chance_loss_se": _round(self.chance_loss_se),
                 "candidates": [c.to_dict() for c in self.candidates]}
 
 
@@ -161,6 +176,8 @@ class PlayerSummary:
     play_loss: float
     labels: dict[str, int]
     costliest: tuple[Decision, ...]
+    #: near a match's end, the most chance to win the match given up in one decision (0..1)
+    chance_loss: float = 0.0
 
     @property
     def loss(self) -> float:
@@ -170,7 +187,7 @@ class PlayerSummary:
         return {"player": self.player, "decisions": self.decisions, "choices": self.choices,
                 "auction_loss": round(self.auction_loss, 4),
                 "play_loss": round(self.play_loss, 4), "loss": round(self.loss, 4),
-                "labels": dict(self.labels),
+                "chance_loss": round(self.chance_loss, 4), "labels": dict(self.labels),
                 "costliest": [{"hand": d.hand, "index": d.index, "action": str(d.action),
                                "best": str(d.best), "loss": round(d.loss, 4)}
                               for d in self.costliest]}
@@ -196,6 +213,20 @@ class GameAnalysis:
                 "hands": list(self.hands),
                 "decisions": [d.to_dict() for d in self.decisions],
                 "summary": [s.to_dict() for s in self.summaries]}
+
+
+def _round(x: float | None) -> float | None:
+    return None if x is None else round(x, 4)
+
+
+def near_the_end(rules: RuleSet, scores: tuple[int, ...] | None) -> bool:
+    """Whether a match at ``scores`` (per side, before the hand) can be decided in this hand by
+    its points: some side is within :attr:`~pitchcards.rules.RuleSet.points_total` of the
+    target.  (A moon, where it wins outright, can end a match from anywhere; a point there is
+    still worth about as much as anywhere else.)"""
+    if scores is None or rules.target is None or rules.money != "none":
+        return False
+    return any(rules.target - s <= rules.points_total for s in scores)
 
 
 def label_of(loss: float, loss_se: float, rules: RuleSet) -> str | None:
@@ -230,7 +261,8 @@ def analyse_decision(view: View, chosen: Action, rng: random.Random,
     (``hand``, ``index`` and ``player`` only name the decision).
 
     ``truth`` (the real deal at this point, optional) gives the open-hand values late in the
-    hand; it is read only for them."""
+    hand; it is read only for them.  Near a match's end (:func:`near_the_end` of the view's
+    scores) the candidates are also weighed by the side's chance to win the match."""
     seat = view.seat
     if seat is None or seat != view.seat_to_act:
         raise ValueError(f"a decision is analysed from the view of the seat to act "
@@ -256,16 +288,41 @@ def analyse_decision(view: View, chosen: Action, rng: random.Random,
     result = evaluate(worlds, cands, util, side, auction, b, 0.0)
     values, per = result.values, result.per
     best = max(cands, key=lambda a: (values[a], a == chosen))
-    paired = _paired(per[best], per[chosen])
-    loss, loss_se = (0.0, 0.0) if best == chosen or paired is None else paired
-    loss = max(loss, 0.0)
+    loss, loss_se = _loss(per, best, chosen)
+    chances, chance_loss = _chances(view, worlds, cands, chosen, side, auction, b)
     sights = _hindsight(truth, side, util, budget) if truth is not None else {}
-    out = [Candidate(a, action_label(view, a), values[a], _mean_se(per[a]), sights.get(a))
-           for a in cands]
+    out = [Candidate(a, action_label(view, a), values[a], _mean_se(per[a]), sights.get(a),
+                     chances.get(a)) for a in cands]
     out.sort(key=lambda c: (-c.value, c.action != best, int(c.action)))
     return Decision(hand, index, seat, name, view.phase, chosen, best, loss, loss_se,
                     label_of(loss, loss_se, view.rules), result.worlds, result.method,
-                    tuple(out), explain(view, best) if best != chosen else "")
+                    tuple(out), explain(view, best) if best != chosen else "",
+                    *chance_loss)
+
+
+def _loss(per: dict[Action, list[float]], best: Action, chosen: Action) -> tuple[float, float]:
+    """``best - chosen`` paired over the same deals, and its standard error (0, 0 for the best
+    itself); never below 0 (``best`` has the highest mean)."""
+    paired = _paired(per[best], per[chosen])
+    loss, loss_se = (0.0, 0.0) if best == chosen or paired is None else paired
+    return max(loss, 0.0), loss_se
+
+
+def _chances(view: View, worlds: list[Hand], cands: list[Action], chosen: Action, side: int,
+             auction: bool, b: Budget
+             ) -> tuple[dict[Action, float], tuple[float | None, float | None]]:
+    """Near a match's end, each candidate's chance for the seat's side to win the match over the
+    same ``worlds`` (the expert's match utility, its simulated odds where the rules have them)
+    and the chosen one's loss in chance against the best by chance; else nothing."""
+    if not near_the_end(view.rules, view.scores):
+        return {}, (None, None)
+    util = Utility(view.rules, side, view.players, view.scores, win_table=b.win_table,
+                   dealer=view.dealer)
+    per = evaluate(worlds, cands, util, side, auction, b, 0.0).per
+    # the match utility adds a tiny term per point (a tie-break): a chance is kept in 0..1
+    chances = {a: min(max(sum(xs) / len(xs), 0.0), 1.0) for a, xs in per.items()}
+    best = max(cands, key=lambda a: (chances[a], a == chosen))
+    return chances, _loss(per, best, chosen)
 
 
 def _hindsight(hand: Hand, side: int, util: Utility, budget: AnalysisBudget
@@ -290,20 +347,40 @@ def _names(record: Record, seats: list[str] | None, players: int) -> list[str]:
 
 
 def _decision_points(record: Record, hands: Collection[int] | None
-                     ) -> Iterator[tuple[int, list[str], Hand, int, int, Action]]:
+                     ) -> Iterator[tuple[int, list[str], Hand, tuple[int, ...] | None, int, int,
+                                         Action]]:
     """Every recorded action of the hands asked for, with the hand just before it:
-    (hand number, names, hand, index, seat, action); the hand moves on after each."""
-    from .notation import replay
-
-    replay(record)  # every check line verified before anything is weighed
+    (hand number, names, hand, a match's scores before the hand, index, seat, action); the
+    hand moves on after each."""
+    scores = _scores_before(record)  # every check line verified before anything is weighed
     for rec in record.hands:
         if rec.outcome is not None or (hands is not None and rec.number not in hands):
             continue  # a hand entered by its outcome has no decisions
         hand = Hand.deal(record.rules, len(rec.cards), rec.dealer, cards=rec.cards)
         names = _names(record, rec.seats, len(rec.cards))
         for index, (seat, action) in enumerate(rec.actions):
-            yield rec.number, names, hand, index, seat, action
+            yield rec.number, names, hand, scores.get(rec.number), index, seat, action
             hand.push(action, seat)
+
+
+def _scores_before(record: Record) -> dict[int, tuple[int, ...]]:
+    """A match's scores (per side) before each of its hands, by replaying the record (which
+    checks every check line); none for a money session, whose hands are weighed by points."""
+    from .notation.replay import replay_each
+
+    before: dict[int, tuple[int, ...]] = {}
+    start = tuple(record.scores) if record.scores is not None else None
+
+    def keep(game: Any, item: object) -> None:
+        nonlocal start
+        if record.game == "money" or not isinstance(item, HandRecord):
+            return
+        after = tuple(game.scores)
+        before[item.number] = start if start is not None else (0,) * len(after)
+        start = after
+
+    replay_each(record, on_item=keep)
+    return before
 
 
 def analyse_record(record: Record, budget: AnalysisBudget = ANALYSIS_BUDGET, seed: int = 0,
@@ -319,11 +396,11 @@ def analyse_record(record: Record, budget: AnalysisBudget = ANALYSIS_BUDGET, see
                 for seat, _ in rec.actions if seats is None or seat in seats)
     out: list[Decision] = []
     played: dict[int, tuple[Hand, list[str]]] = {}
-    for number, names, hand, index, seat, action in _decision_points(record, hands):
+    for number, names, hand, scores, index, seat, action in _decision_points(record, hands):
         played[number] = hand, names
         if seats is not None and seat not in seats:
             continue
-        out.append(analyse_decision(view_of(hand, seat), action,
+        out.append(analyse_decision(view_of(hand, seat, scores=scores), action,
                                     decision_rng(seed, number, index), budget, hand,
                                     number, index, names[seat]))
         if progress is not None:
@@ -368,5 +445,6 @@ def _summaries(decisions: tuple[Decision, ...], costliest: int = 3) -> tuple[Pla
             player, len(mine), sum(not d.forced for d in mine),
             sum(d.loss for d in mine if d.phase in AUCTION_PHASES),
             sum(d.loss for d in mine if d.phase not in AUCTION_PHASES),
-            labels, tuple(worst[:costliest])))
+            labels, tuple(worst[:costliest]),
+            max((d.chance_loss for d in mine if d.chance_loss is not None), default=0.0)))
     return tuple(out)

@@ -17,6 +17,9 @@ def report(analysis: GameAnalysis) -> str:
              f"change (your side's points minus the best other side's).",
              f"A loss is labelled only beyond {NOISE_Z:g} standard errors: {thresholds} points. "
              f"Open-hand values (every card seen) are hindsight."]
+    if any(d.chance_loss is not None for d in analysis.decisions):
+        lines.append("Near the match's end, [match ...] gives the chance to win the match "
+                     "the choice leaves, and the best's where it is higher.")
     by_hand: dict[int, list[Decision]] = {}
     for d in analysis.decisions:
         by_hand.setdefault(d.hand, []).append(d)
@@ -32,6 +35,9 @@ def report(analysis: GameAnalysis) -> str:
                  + "  ".join(PLURALS[name] for name, _ in reversed(LABELS)))
     for s in analysis.summaries:
         lines.append(_summary_line(s, width))
+    if any(d.chance_loss is not None for d in analysis.decisions):
+        lines.append("  most chance to win the match given up in one decision: " + ", ".join(
+            f"{s.player} {s.chance_loss:.0%}" for s in analysis.summaries))
     for s in analysis.summaries:
         if s.costliest:
             worst = "; ".join(f"hand {d.hand} {d.candidate(d.action).label} "
@@ -53,10 +59,22 @@ def _decision_line(d: Decision) -> str:
         label = f" {d.label.upper()}" if d.label else ""
         text += (f", loss {d.loss:.2f} ± {d.loss_se:.2f}{label}; best {best.label} "
                  f"{best.value:+.2f}: {d.words}")
+    if d.chance_loss is not None:
+        text += _chance_text(d)
     sights = [c.hindsight for c in d.candidates if c.hindsight is not None]
     if chosen.hindsight is not None and sights:
         text += f" [open hand {chosen.hindsight:+.1f}, best {max(sights):+.1f}]"
     return text
+
+
+def _chance_text(d: Decision) -> str:
+    """The chance to win the match the choice leaves, and the best's where it is higher."""
+    chosen = d.candidate(d.action).chance
+    assert chosen is not None and d.chance_loss is not None
+    if d.chance_loss <= 0:
+        return f" [match {chosen:.0%}]"
+    top = max(d.candidates, key=lambda c: c.chance or 0.0)
+    return f" [match {chosen:.0%}, {top.label} {top.chance or 0.0:.0%}]"
 
 
 def _summary_line(s: PlayerSummary, width: int) -> str:
