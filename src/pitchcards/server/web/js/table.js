@@ -21,6 +21,7 @@ import { Announcer, eventSentence } from "./announce.js";
 import { Choice } from "./choice.js";
 import { breakText, promptText } from "./prompt.js";
 import { InviteBox } from "./invite.js";
+import { TableClock } from "./clock.js";
 import { actionLabel, capital, el, ruleOption } from "./words.js";
 
 /**
@@ -74,10 +75,13 @@ const scoresheet = el("div", { id: "scoresheet" });
 const settings = el("div", { id: "settings" }, [settingsPanel()]);
 const invite = new InviteBox(seat && typeof seat.invite === "string" ? seat.invite : null);
 const announcer = new Announcer(live);
+const clock = new TableClock();
 
 const store = new TableStore();
 const socket = new TableSocket(tableId, token, {
   message(message) {
+    // before the store draws the event: its notice shows with it
+    if (message.type === "event" && message.event) clock.event(message.event, message.timed_out === true, store.state);
     store.take(message);
     if (message.type === "rematch" && typeof message.table === "string") goTo(message.table);
     if (message.type === "snapshot" && message.view) loadResults(Number(message.seq) || 0);
@@ -109,7 +113,7 @@ app.replaceChildren(
       invite.root,
       el("div", { class: "table-status" }, [trump, centreText, breakList]),
       el("div", { class: "felt-wrap" }, [felt, summary]),
-      el("div", { class: "play-bar" }, [live, prompt, pending, refusal, note,
+      el("div", { class: "play-bar" }, [live, prompt, clock.root, clock.timeout, clock.alert, pending, refusal, note,
         el("div", { class: "dock" }, [actions, hand])]),
       el("div", { class: "table-buttons" }, [startButton, rematchButton, rematchLink, watchButton, lastTrickButton,
         historyLink, leaveButton, settleButton]),
@@ -406,6 +410,7 @@ function render(state) {
   // the player's bar
   setText(prompt, promptText(state, scene, choice));
   prompt.dataset.turn = String(mine);
+  clock.render(state);
   pending.hidden = !state.pending;
   setText(pending, state.pending ? `Sending: ${actionLabel(rules, state.pending)}…` : "Sending…");
   setText(refusal, state.refusal || "");
