@@ -230,7 +230,7 @@ function standing(view) {
   const names = view.names || [];
   for (let seat = 0; seat < view.players; seat += 1) {
     const cents = view.money_cents ? view.money_cents[seat] : 0;
-    body.append(el("tr", { "data-seat": seat, "data-me": view.seat === seat }, [
+    body.append(el("tr", { "data-seat": seat, "data-me": view.seat === seat, "data-cents": cents }, [
       el("th", { scope: "row", text: seatName(view, seat, names) }),
       el("td", { text: String(view.scores ? view.scores[seat] ?? "" : "") }),
       el("td", { text: String(view.stars ? view.stars[seat] ?? 0 : 0) }),

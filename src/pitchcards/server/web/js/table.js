@@ -22,6 +22,7 @@ import { Choice } from "./choice.js";
 import { breakText, promptText } from "./prompt.js";
 import { InviteBox } from "./invite.js";
 import { TableClock } from "./clock.js";
+import { MoneyConfirm, myLeave, renderPayments } from "./payments.js";
 import { actionLabel, capital, el, ruleOption } from "./words.js";
 
 /**
@@ -76,6 +77,8 @@ const settings = el("div", { id: "settings" }, [settingsPanel()]);
 const invite = new InviteBox(seat && typeof seat.invite === "string" ? seat.invite : null);
 const announcer = new Announcer(live);
 const clock = new TableClock();
+const moneyConfirm = new MoneyConfirm();
+const payments = el("section", { id: "payments", class: "payments", hidden: true });
 
 const store = new TableStore();
 const socket = new TableSocket(tableId, token, {
@@ -119,10 +122,11 @@ app.replaceChildren(
         historyLink, leaveButton, settleButton]),
       lastTrickView,
       keysHelp,
+      moneyConfirm.dialog,
     ]),
     el("aside", { class: "table-side" }, [
       el("section", { class: "scores", "aria-labelledby": "scores-title" }, [
-        el("h2", { id: "scores-title", text: "Score sheet" }), scoresheet]),
+        el("h2", { id: "scores-title", text: "Score sheet" }), scoresheet, payments]),
       chat.root,
       settings,
     ]),
@@ -306,13 +310,30 @@ rematchButton.addEventListener("click", async () => {
   const answer = await post("rematch");
   if (answer && typeof answer.table === "string") goTo(answer.table);
 });
+/**
+ * Ask first, showing what a leave or the settlement would pay (the server's preview).
+ * @param {"leave" | "settle"} what
+ */
+async function confirmMoney(what) {
+  let preview;
+  try {
+    preview = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/payments`, undefined, token);
+  } catch (error) {
+    store.setRefusal(error instanceof ApiError ? error.message : String(error));
+    return false;
+  }
+  return moneyConfirm.ask(what, preview, seat ? seat.name : null);
+}
+
 leaveButton.addEventListener("click", async () => {
   leaveButton.blur();  // Enter plays the chosen card next, not this again
+  if (!(await confirmMoney("leave"))) return;
   const answer = await post("leave");
   if (answer) say(answer.pending ? "You will leave at the next break between hands." : "You left the table.");
 });
 settleButton.addEventListener("click", async () => {
   settleButton.blur();
+  if (!(await confirmMoney("settle"))) return;
   const answer = await post("settle");
   if (answer) say("The money is settled (or will be at the next break between hands).");
 });
@@ -431,7 +452,8 @@ function render(state) {
   rematchLink.hidden = !state.rematch;
   if (state.rematch) rematchLink.setAttribute("href", `/t/${encodeURIComponent(state.rematch)}`);
   const moneyPlayer = Boolean(state.table && state.table.money && state.you && state.you.role === "player");
-  leaveButton.hidden = settleButton.hidden = !(moneyPlayer && status === "playing");
+  // a player who left has nothing more to leave or settle (their page says they left)
+  leaveButton.hidden = settleButton.hidden = !(moneyPlayer && status === "playing" && !myLeave(state));
   lastTrickButton.hidden = !view;
   // the finished hands are the players' (the record's access): not a spectator's; none yet
   // before the first hand is over
@@ -440,6 +462,7 @@ function render(state) {
   if (!lastTrickView.hidden) renderLastTrick(lastTrickView, state.lastTrick, scene);
   // the side
   renderScoresheet(scoresheet, state);
+  renderPayments(payments, state);
   chat.render(state);
   summaryPanel.render(state);
   // motion, after the new positions are drawn
