@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from browser_helpers import HAND_CARDS, Player, api, take_seat
+from browser_helpers import HAND_CARDS, Player, api, screenshot, take_seat
 from server_helpers import server_fixture
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
@@ -24,6 +24,16 @@ server = server_fixture(hooked=True)
 SEED = 1_000_000_000_000_003
 #: Long clocks: only the test's hook runs the turn timer out.
 CLOCKS = {"bot_delay": 0, "hand_pause": 0.3, "turn_timer": 600, "grace": 600}
+
+
+#: The page's monotonic clock, movable by the test (``window.__later`` ms ahead): the countdown
+#: is checked at its last seconds and at zero without waiting for them.  The socket's own timers
+#: (setTimeout) are not moved.
+LATER = """
+window.__later = 0;
+const realNow = performance.now.bind(performance);
+performance.now = () => realNow() + window.__later;
+"""
 
 
 def _bots(url: str, table: str) -> dict[str, Any]:
@@ -42,6 +52,7 @@ def test_the_countdown_and_the_timeout_message(browser, server):
         "seed": SEED, "hold_bots": True}))
     take_seat(server.url, host["invite"], "Bob", 1)
     ann = Player(browser, server.url, host)
+    ann.context.add_init_script(script=LATER)
     try:
         page = ann.page
         ann.open_table()
@@ -79,9 +90,22 @@ def test_the_countdown_and_the_timeout_message(browser, server):
             f"() => Number(document.querySelector('#clock .deadline[data-name=Ann]')"
             f"?.dataset.left) < {first}")
         assert page.locator("#timed-out").is_hidden()
+        assert page.locator("#clock").get_attribute("data-warn") == "false"
+        assert page.inner_text("#clock-alert") == ""
+        # the last seconds: red, and said once to screen readers
+        page.evaluate(f"() => {{ window.__later = {(first - 6) * 1000}; }}")
+        page.locator('#clock[data-warn="true"]').wait_for()
+        assert re.fullmatch(r"[1-6] seconds left to act\.", page.inner_text("#clock-alert"))
+        screenshot(page, "clock-last-seconds")
+        # zero: the page waits for the server, which alone decides the turn is over
+        page.evaluate(f"() => {{ window.__later = {(first + 5) * 1000}; }}")
+        page.locator('#clock .deadline[data-name="Ann"][data-left="0"]').wait_for()
+        assert "Your turn: 0:00 left" in mine.inner_text()
+        assert page.locator("#timed-out").is_hidden() and ann.my_turn()
         seq = ann.seq()
         assert api(server.url, "POST", f"/_test/tables/{host['table']}/expire")["expired"]
         page.locator("#timed-out", has_text="Time ran out — a bot played for you.").wait_for()
+        screenshot(page, "clock-timed-out")
         # the server said so: the stand-in's move for Ann's seat is marked timed_out
         marked = [m for m in ann.messages() if m.get("type") == "event" and m["event"]["seq"] > seq
                   and m.get("timed_out")]

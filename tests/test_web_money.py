@@ -15,7 +15,16 @@ from typing import Any
 
 import pytest
 
-from browser_helpers import HAND_CARDS, Player, api, create_table, play_until, start, take_seat
+from browser_helpers import (
+    HAND_CARDS,
+    Player,
+    api,
+    create_table,
+    play_until,
+    screenshot,
+    start,
+    take_seat,
+)
 from server_helpers import server_fixture
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
@@ -73,6 +82,7 @@ def _confirm(player: Player, button: str, what: str) -> dict[str, Any]:
     preview = dict(api(player.url, "GET", f"/api/tables/{player.table}/payments",
                        token=player.seat["token"] if player.seat else None))
     shown = _payments(dialog)
+    screenshot(page, f"money-confirm-{what}")
     if what == "leave":
         cents = int(dialog.locator(".confirm-amount").get_attribute("data-cents") or "x")
         assert cents == preview["leave"]["cents"]
@@ -130,6 +140,7 @@ def test_money_adds_up_after_every_hand_leave_and_settlement(browser, server):
         said = "you were paid" if left["cents"] >= 0 else "you pay"
         dee.page.locator("#prompt", has_text=f"You left the table: {said} {dollars}").wait_for()
         assert dee.page.locator("#leave").is_hidden() and dee.page.locator("#settle").is_hidden()
+        screenshot(dee.page, "money-leaver")
         # the next hand is dealt without her: the seated cents and hers still sum to zero
         ann.wait(lambda: any(e["type"] == "hand_dealt" and e["seq"] > left["seq"]
                              for e in ann.events()), 30, "the hand after the leave")

@@ -33,12 +33,13 @@ function amount(cents) {
 }
 
 /**
- * "Cy pays Ann $0.25", "Cy pays you $0.25".
+ * "Cy pays Ann $0.25", "Cy pays you $0.25", "You pay Ann $0.25" ("you pay …" inside a sentence).
  * @param {Payment} p
  * @param {string | null} you
+ * @param {boolean} [inside] within a sentence: "you", not "You"
  */
-export function paymentText(p, you) {
-  const payer = p.payer === you ? "You pay" : `${p.payer} pays`;
+export function paymentText(p, you, inside = false) {
+  const payer = p.payer === you ? `${inside ? "you" : "You"} pay` : `${p.payer} pays`;
   return `${payer} ${p.payee === you ? "you" : p.payee} ${amount(p.cents)}`;
 }
 
@@ -77,7 +78,7 @@ export function myLeave(state) {
  * @param {LeaveInfo} leave
  */
 export function leftText(leave) {
-  const how = leave.payments.map((p) => paymentText(p, leave.name)).join(", ");
+  const how = leave.payments.map((p) => paymentText(p, leave.name, true)).join(", ");
   const paid = leave.cents >= 0 ? `you were paid ${amount(leave.cents)}` : `you pay ${amount(leave.cents)}`;
   return `You left the table: ${paid}${how ? ` (${how})` : ""}.`;
 }
@@ -158,7 +159,7 @@ export class MoneyConfirm {
       this.body.replaceChildren(
         el("p", { text: `Everyone seated is paid and the game ends.${later}` }),
         items.length ? el("ul", { class: "payments" }, items.map((p) => paymentItem(p, you)))
-          : el("p", { text: "Nobody owes anything." }));
+          : el("p", { text: "Nobody owes anything more: what was owed was paid as players left." }));
     }
     this.dialog.dataset.what = what;
     if (this.answer) this.close(false);

@@ -86,7 +86,10 @@ function extraCell(view, extra, short) {
  */
 export function newsText(news) {
   if (news.kind === "joined") return `${news.name} joined${news.score ? ` with ${news.score} points` : ""}.`;
-  if (news.kind === "left") return `${news.name} left, paid ${centsText(news.cents || 0)}.`;
+  if (news.kind === "left") {
+    const cents = news.cents || 0;
+    return `${news.name} left: ${cents < 0 ? "pays" : "paid"} ${centsText(Math.abs(cents)).replace(/^\+/, "")}.`;
+  }
   const paid = Object.entries(news.cents_by_name || {}).map(([name, cents]) => `${name} ${centsText(cents)}`);
   return `Settled: ${paid.join(", ") || "nobody was paid"}.`;
 }
