@@ -210,7 +210,7 @@ class Deadline(_Model):
                                                        "a dropped player's seat is held until "
                                                        "then, then a stand-in plays it")
     name: str = Field(description="whose clock it is")
-    seat: int | None = Field(description="their seat now (None: not dealt in)")
+    seat: int = Field(description="their seat now")
     remaining_ms: int = Field(ge=0, description="milliseconds left when the server sent this "
                                                 "(relative, so a client's clock skew does not "
                                                 "matter; count down from when it arrived)")

@@ -390,9 +390,11 @@ class Room:
                 out.append(_deadline("turn", table.names[seat], seat, until - now,
                                      self.settings.turn_timer or 0, seq))
         for player in self.players.values():
-            if player.grace_until is not None:
-                out.append(_deadline("grace", player.name, self._seat_now(player),
-                                     player.grace_until - now, self.settings.grace, self.seq))
+            held = self._seat_now(player)
+            # only a seat in play waits (not a leaver's, nor a joiner's before the break)
+            if player.grace_until is not None and held is not None and self.status == "playing":
+                out.append(_deadline("grace", player.name, held, player.grace_until - now,
+                                     self.settings.grace, self.seq))
         return out
 
     def _event_frame(self, event: Event) -> str:
@@ -836,7 +838,7 @@ def _leave_info(leave: Leave) -> LeaveInfo:
     return LeaveInfo(name=leave.name, cents=leave.cents, payments=_payment_infos(leave.payments))
 
 
-def _deadline(kind: Literal["turn", "grace"], name: str, seat: int | None, left: float, total: float,
+def _deadline(kind: Literal["turn", "grace"], name: str, seat: int, left: float, total: float,
               seq: int) -> Deadline:
     return Deadline(kind=kind, name=name, seat=seat,
                     remaining_ms=max(0, round(left * 1000)), total_ms=round(total * 1000),

@@ -123,7 +123,7 @@ export class TableClock {
       parts.push(part(d, d.left > 0 ? `${d.name} is offline: a bot plays for them in ${clockText(d.left)}.`
         : `${d.name} is offline: a bot plays for them now.`));
     }
-    const text = parts.map((p) => p.textContent).join(" ");
+    const text = parts.map((p) => p.textContent).join("");
     if (this.root.textContent !== text) this.root.replaceChildren(...parts);
     this.root.hidden = !parts.length;
     this.root.dataset.warn = String(warn);
