@@ -155,3 +155,45 @@ def test_undo_of_a_last_leave_takes_back_the_settlement_it_made() -> None:
 def test_a_sheet_that_is_not_json_of_one_is_refused() -> None:
     with pytest.raises(pc.PitchError):
         ScoreSheet.from_json({"format": "something else"})
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(3, 6), hands=st.integers(0, 4),
+       snapshot=st.booleans())
+def test_a_previewed_leave_is_the_leave(seed: int, players: int, hands: int,
+                                        snapshot: bool) -> None:
+    """Cashbook.preview_leave (the browser's confirmation, GET /api/tables/{id}/payments) says
+    between hands exactly what the leave then pays, and changes nothing; during a hand, the
+    payout the session stands at (MoneySession.leave_cents)."""
+    rng = random.Random(seed)
+    rules = MONEY.replace(average_mode="snapshot") if snapshot else MONEY
+    sheet = ScoreSheet.new(rules, [f"P{i}" for i in range(players)])
+    for _ in range(hands):
+        sheet.enter(_random_outcome(sheet, rng))
+    first = sheet.session.players[rng.randrange(players)]  # type: ignore[union-attr]
+    sheet.leave(first)  # someone has left already: the cash handed over counts
+    session = sheet.money
+    assert session is not None
+    name = session.players[rng.randrange(len(session.players))]
+    record = sheet.record()
+    preview = sheet.book.preview_leave(session, name)
+    assert sheet.record() == record and name in session.players  # nothing changed
+    assert preview.cents == session.leave_cents(name)
+    assert sheet.leave(name) == preview
+    # during a hand: the payout as the session stands, handed over in full
+    sheet = ScoreSheet.new(rules, [f"P{i}" for i in range(players)])
+    for _ in range(hands):
+        sheet.enter(_random_outcome(sheet, rng))
+    money = sheet.money
+    assert money is not None
+    money.deal()
+    during = sheet.book.preview_leave(money, "P0")
+    assert money.in_hand and during.cents == money.leave_cents("P0")
+    assert sum(p.cents for p in during.payments) == abs(during.cents)
+
+
+def test_leave_cents_names_who_is_seated():
+    session = pc.MoneySession(MONEY, ["Ann", "Bob", "Cy"])
+    with pytest.raises(pc.IllegalActionError) as refused:
+        session.leave_cents("Zed")
+    assert refused.value.reason == "not_seated" and "Ann, Bob, Cy" in str(refused.value)

@@ -5,6 +5,7 @@ serve`` has no way to do either — its seeds stay secret and its bots are never
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 from typing import Any
 
@@ -114,3 +115,63 @@ def test_held_bots_act_only_as_often_as_the_test_says(server) -> None:
 
 def _bot_actions(conn: TableConnection) -> list[ActionTaken]:
     return [e for e in conn.events if isinstance(e, ActionTaken) and e.by_bot]
+
+
+def test_the_turn_clock_a_timed_out_turn_and_a_dropped_players_grace(server) -> None:
+    """TableInfo.deadlines carries the turn timer of the seat to act and a dropped player's
+    grace, as time left; the turn the timer runs out (the test's expire hook) is played by the
+    stand-in and its frame marked timed_out — also when a reconnecting client is sent it again
+    — and no other frame is."""
+    async def run() -> None:
+        async with Client(server.url) as api:
+            ann = await hooked_table(api, "Ann", seed=1_000_000_000_000_011,
+                                     bots={2: "random", 3: "random"},
+                                     settings={**FAST, "turn_timer": 600, "grace": 600})
+            bob = await api.take_seat(ann.invite or "", "Bob", 1)
+            await api.start(ann)
+            async with await api.connect(ann) as table:
+                info = await api.table(ann.table)
+                grace = [d for d in info["deadlines"] if d["kind"] == "grace"]
+                assert [d["name"] for d in grace] == ["Bob"]  # Bob never came
+                assert 0 < grace[0]["remaining_ms"] <= grace[0]["total_ms"] == 600_000
+                timed_out = 0
+                while True:
+                    ran = await run_bots(api, ann.table)
+                    # the table message that starts the clock follows the turn's last event
+                    await table.wait_for(lambda: any(
+                        d["kind"] == "turn" and d["seq"] == ran["seq"]  # noqa: B023
+                        for d in table.info["deadlines"]), 30)
+                    turn = [d for d in table.info["deadlines"] if d["kind"] == "turn"]
+                    assert len(turn) == 1 and turn[0]["seq"] == ran["seq"], table.info
+                    assert turn[0]["seat"] == ran["to_act"]
+                    assert turn[0]["name"] == ("Ann", "Bob")[ran["to_act"]]
+                    assert 0 < turn[0]["remaining_ms"] <= turn[0]["total_ms"] == 600_000
+                    seq = table.seq
+                    expired = await api.http.post(f"/_test/tables/{ann.table}/expire")
+                    assert expired.json() == {"expired": True}
+                    timed_out += 1
+                    await table.wait_for(lambda: table.seq > seq, 30)  # noqa: B023
+                    marked = [json.loads(f) for f in table.frames if '"timed_out"' in f]
+                    assert len(marked) == timed_out
+                    assert marked[-1]["timed_out"] is True
+                    assert marked[-1]["event"]["seq"] == seq + 1
+                    assert marked[-1]["event"]["seat"] == ran["to_act"]
+                    assert marked[-1]["event"]["by_bot"] is True
+                    if ran["to_act"] == 0:
+                        break
+                # Bob comes: his grace ends
+                async with await api.connect(bob) as bobs:
+                    await bobs.wait_for(lambda: bool(bobs.info), 30)
+                    assert not [d for d in bobs.info["deadlines"] if d["kind"] == "grace"]
+                # a client catching up from seq 1 is sent the marks again (from the log)
+                again_conn = TableConnection(server.url, ann.table, ann.token)
+                again_conn.seq = 1
+                await again_conn.open()
+                async with again_conn:
+                    await again_conn.wait_for(lambda: again_conn.seq >= table.seq, 30)
+                    replayed = [json.loads(f) for f in again_conn.frames
+                                if '"timed_out"' in f]
+                    assert [m["event"]["seq"] for m in replayed] == [
+                        m["event"]["seq"] for m in marked]
+
+    asyncio.run(run())

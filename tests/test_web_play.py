@@ -379,11 +379,10 @@ def test_the_invite_at_the_table(browser, server):
 
 
 def _accept_confirmation(page: Any) -> None:
-    """A leave may ask 'are you sure?' in a <dialog>: say yes."""
-    dialog = page.locator("dialog[open]")
-    if dialog.count():
-        dialog.get_by_role("button", name=re.compile(r"leave|yes|confirm", re.IGNORECASE)) \
-            .first.click()
+    """A leave asks first, showing what it would pay (#confirm-money): say yes."""
+    dialog = page.locator('#confirm-money[open][data-what="leave"]')
+    dialog.wait_for()
+    dialog.get_by_role("button", name="Leave the table").click()
 
 
 def test_a_money_table_leave_and_its_payout(browser, server):

@@ -405,6 +405,15 @@ class MoneySession:
             self.settle()  # A-R8.5 / E29
         return payout
 
+    def leave_cents(self, name: str) -> int:
+        """The whole cents ``name`` would be paid leaving now, as :meth:`leave` pays them
+        (A-R7.5, reconciled by A-R7.6); negative: they would pay."""
+        if not isinstance(name, str) or name not in self.players:
+            raise IllegalActionError(f"{shown(name)} is not seated; seated: "
+                                     f"{', '.join(self.players)}", reason="not_seated",
+                                     phase="between hands", legal=self.players)
+        return self._cents_of({name: self.ledger[name]})[name]
+
     def settle(self) -> dict[str, Fraction]:
         """End the session: the payout of every seated player (A-R7.5)."""
         if self.finished:

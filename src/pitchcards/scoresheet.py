@@ -14,7 +14,6 @@ join, a leave or the settlement) by replaying the record without it.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
@@ -27,23 +26,13 @@ from .outcome import EnteredHand, Outcome
 from .rules import RuleSet
 from .session import GameSession
 from .session_kinds import new_session
-from .settlement import Payment, fewest_payments, leaver_payments
+from .settlement import Cashbook, Leave, Payment
 
 __all__ = ["FORMAT", "Leave", "ScoreSheet"]
 
 #: The ``format`` of a score sheet's JSON.
 FORMAT = "pitchcards-scoresheet"
 VERSION = 1
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Leave:
-    """A player who left with a payout of ``cents`` (negative: they paid), settled by these
-    payments (less whatever they had paid or received when others left before them)."""
-
-    name: str
-    cents: int
-    payments: tuple[Payment, ...]
 
 
 class ScoreSheet:
@@ -59,10 +48,18 @@ class ScoreSheet:
                 "who took High, Low, Jack and Game, the four-point game's points; play it "
                 "instead", reason="bad_setup", phase="setup")
         self.session: MoneySession | Match = session
-        #: Cents each player has received (negative: paid) in the payments made so far.
-        self.cash: dict[str, int] = {}
-        #: The players who left, in order, with what they were paid and by whom.
-        self.leaves: list[Leave] = []
+        #: the cash handed over as players left (settlement.Cashbook)
+        self.book = Cashbook()
+
+    @property
+    def cash(self) -> dict[str, int]:
+        """Cents each player has received (negative: paid) in the payments made so far."""
+        return self.book.cash
+
+    @property
+    def leaves(self) -> list[Leave]:
+        """The players who left, in order, with what they were paid and by whom."""
+        return self.book.leaves
 
     @classmethod
     def new(cls, rules: RuleSet, names: Sequence[str], dealer: int = 0) -> ScoreSheet:
@@ -102,34 +99,17 @@ class ScoreSheet:
         return self.money
 
     def _paid_out(self, name: str) -> Leave:
-        session = self._money("leave")
-        cents = session.payout_cents[name]
-        # What is still owed: a leaver who paid or received cash when others left has had part
-        # of the payout already.
-        due = cents - self.cash.get(name, 0)
-        payments = tuple(leaver_payments(name, due, self.balances(), session.tie_order()))
-        self._move(payments)
-        leave = Leave(name, cents, payments)
-        self.leaves.append(leave)
-        return leave
-
-    def _move(self, payments: Sequence[Payment]) -> None:
-        for p in payments:
-            self.cash[p.payer] = self.cash.get(p.payer, 0) - p.cents
-            self.cash[p.payee] = self.cash.get(p.payee, 0) + p.cents
+        return self.book.paid_out(self._money("leave"), name)
 
     # ------------------------------------------------------------------ the money
     def balances(self) -> dict[str, int]:
         """Cents each seated player is still owed (negative: owes), were the session settled
         now (or as it was settled), less what they paid or received when others left."""
-        session = self._money("settle")
-        cents = session.settle_cents()
-        return {n: cents[n] - self.cash.get(n, 0) for n in session.players}
+        return self.book.balances(self._money("settle"))
 
     def settlement(self) -> list[Payment]:
         """The fewest payments that settle everyone seated, now or at the settlement."""
-        session = self._money("settle")
-        return fewest_payments(self.balances(), session.tie_order())
+        return self.book.settlement(self._money("settle"))
 
     # ------------------------------------------------------------------ undo, JSON
     def record(self) -> str:
@@ -148,7 +128,7 @@ class ScoreSheet:
         if isinstance(last, EventRecord) and last.kind == "settle" and sheet.session.is_over:
             last = record.items.pop()  # a leave that left one player settled: undo it too
             sheet = _replayed(record)
-        self.session, self.cash, self.leaves = sheet.session, sheet.cash, sheet.leaves
+        self.session, self.book = sheet.session, sheet.book
         if isinstance(last, HandRecord):
             return f"hand {last.number}"
         return f"{last.name} {last.kind}s" if last.name else "the settlement"

@@ -4,17 +4,24 @@ The money session says what each player is owed in whole cents (``MoneySession.s
 ``payout_cents``; A-R7.6 keeps them summing to the exact total).  At a real table that has to
 become payments between people: :func:`fewest_payments` finds the fewest that settle everyone
 (``Ann pays Bob $1.20``), and :func:`leaver_payments` who pays a player leaving early (A-R7.5).
+A :class:`Cashbook` keeps the cash handed over as players leave a money session, so that the
+score sheet (``ScoreSheet``) and the server's money tables say the same payments.
 """
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from .errors import OptionError, shown
 from .money import cents_text
 
-__all__ = ["POT", "Payment", "fewest_payments", "leaver_payments"]
+if TYPE_CHECKING:
+    from .money import MoneySession
+
+__all__ = ["POT", "Cashbook", "Leave", "Payment", "fewest_payments", "leaver_payments"]
 
 #: The party that takes or gives what the players' balances leave over (snapshot mode is not
 #: zero-sum once someone has left, A-R7.4 / E28).
@@ -37,6 +44,69 @@ class Payment:
 
     def to_dict(self) -> dict[str, str | int]:
         return {"payer": self.payer, "payee": self.payee, "cents": self.cents}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Leave:
+    """A player who left with a payout of ``cents`` (negative: they paid), settled by these
+    payments (less whatever they had paid or received when others left before them)."""
+
+    name: str
+    cents: int
+    payments: tuple[Payment, ...]
+
+    def to_dict(self) -> dict[str, object]:
+        return {"name": self.name, "cents": self.cents,
+                "payments": [p.to_dict() for p in self.payments]}
+
+
+class Cashbook:
+    """The cash handed over at a money session: who paid each leaver (A-R7.5), and what each
+    player seated is still owed, so the settlement is the fewest payments left."""
+
+    def __init__(self) -> None:
+        #: Cents each player has received (negative: paid) in the payments made so far.
+        self.cash: dict[str, int] = {}
+        #: The players who left, in order, with what they were paid and by whom.
+        self.leaves: list[Leave] = []
+
+    def balances(self, session: MoneySession) -> dict[str, int]:
+        """Cents each seated player is still owed (negative: owes), were the session settled
+        now (or as it was settled), less what they paid or received when others left."""
+        cents = session.settle_cents()
+        return {n: cents[n] - self.cash.get(n, 0) for n in session.players}
+
+    def settlement(self, session: MoneySession) -> list[Payment]:
+        """The fewest payments that settle everyone seated, now or at the settlement."""
+        return fewest_payments(self.balances(session), session.tie_order())
+
+    def preview_leave(self, session: MoneySession, name: str) -> Leave:
+        """What :meth:`paid_out` would say if ``name`` left now (nothing changes).  Between
+        hands exactly that (the leave is tried on a copy); during a hand, the payout as the
+        session stands (the hand in play changes it) and who would pay it."""
+        if not session.in_hand:
+            trial, book = copy.deepcopy((session, self))
+            trial.leave(name)
+            return book.paid_out(trial, name)
+        cents = session.leave_cents(name)
+        others = {n: v for n, v in self.balances(session).items() if n != name}
+        return Leave(name, cents, tuple(leaver_payments(
+            name, cents - self.cash.get(name, 0), others, session.tie_order())))
+
+    def paid_out(self, session: MoneySession, name: str) -> Leave:
+        """``name`` has just left ``session`` (A-R7.5): who pays them, or whom they pay."""
+        cents = session.payout_cents[name]
+        # What is still owed: a leaver who paid or received cash when others left has had part
+        # of the payout already.
+        due = cents - self.cash.get(name, 0)
+        payments = tuple(leaver_payments(name, due, self.balances(session),
+                                         session.tie_order()))
+        for p in payments:
+            self.cash[p.payer] = self.cash.get(p.payer, 0) - p.cents
+            self.cash[p.payee] = self.cash.get(p.payee, 0) + p.cents
+        leave = Leave(name, cents, payments)
+        self.leaves.append(leave)
+        return leave
 
 
 def fewest_payments(balances: Mapping[str, int],

@@ -66,6 +66,7 @@ from .protocol import (
     CreateTable,
     ErrorMessage,
     Hello,
+    PaymentsPreview,
     Ping,
     Pong,
     Refusal,
@@ -277,6 +278,11 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
         left: dict[str, Any] = await hub.on_owner(table_id, "leave",
                                                   token_hash=bearer(authorization))
         return left
+
+    @app.get("/api/tables/{table_id}/payments")
+    async def payments(table_id: str, authorization: Auth = None) -> PaymentsPreview:
+        return PaymentsPreview.model_validate(await hub.on_owner(
+            table_id, "payments", token_hash=bearer(authorization)))
 
     @app.post("/api/tables/{table_id}/settle", dependencies=[Writes])
     async def settle(table_id: str, authorization: Auth = None) -> TableInfo:

@@ -72,6 +72,13 @@ async def settle(_hub: Hub, room: Room, token_hash: str | None) -> dict[str, Any
     return _info(room)
 
 
+async def payments(_hub: Hub, room: Room, token_hash: str | None) -> dict[str, Any]:
+    """What leaving or settling would pay now (a money player's confirmation)."""
+    player = _player(room, token_hash)
+    async with room.lock:
+        return room.preview(player).model_dump(mode="json")
+
+
 async def rematch(hub: Hub, room: Room, token_hash: str | None) -> dict[str, Any]:
     return {"table": await room.rematch(_player(room, token_hash), hub.rematch_table)}
 
@@ -94,4 +101,4 @@ async def results(_hub: Hub, room: Room) -> list[dict[str, Any]]:
 
 OPS: dict[str, Op] = {"info": info, "take_seat": take_seat, "start": start, "leave": leave,
                       "settle": settle, "rematch": rematch, "record": record,
-                      "results": results}
+                      "results": results, "payments": payments}

@@ -34,9 +34,14 @@ __all__ = [
     "ChatMessage",
     "ClientMessage",
     "CreateTable",
+    "Deadline",
     "ErrorMessage",
     "EventMessage",
     "Hello",
+    "LeaveInfo",
+    "PaymentInfo",
+    "Payments",
+    "PaymentsPreview",
     "Ping",
     "Pong",
     "Refusal",
@@ -197,6 +202,59 @@ class SeatInfo(_Model):
     host: bool = False
 
 
+class Deadline(_Model):
+    """A clock running at the table: a turn timer, or a dropped player's grace period."""
+
+    kind: Literal["turn", "grace"] = Field(description="turn: the seat to act has until then, "
+                                                       "then a stand-in plays that turn; grace: "
+                                                       "a dropped player's seat is held until "
+                                                       "then, then a stand-in plays it")
+    name: str = Field(description="whose clock it is")
+    seat: int = Field(description="their seat now")
+    remaining_ms: int = Field(ge=0, description="milliseconds left when the server sent this "
+                                                "(relative, so a client's clock skew does not "
+                                                "matter; count down from when it arrived)")
+    total_ms: int = Field(ge=0, description="the whole period in milliseconds")
+    seq: int = Field(ge=0, description="the table's event seq when the clock started: a turn "
+                                       "clock ends with the next event")
+
+
+class PaymentInfo(_Model):
+    """``payer`` hands ``payee`` ``cents`` (settlement.Payment)."""
+
+    payer: str = Field(description="a player's name, or 'the pot'")
+    payee: str
+    cents: int = Field(gt=0)
+
+
+class LeaveInfo(_Model):
+    """A player who left a money table: their payout in the engine's cents (A-R7.6; negative:
+    they paid) and who pays whom for it, the fewest payments (A-R7.5)."""
+
+    name: str
+    cents: int
+    payments: list[PaymentInfo]
+
+
+class Payments(_Model):
+    """Who pays whom at a money table (settlement.Cashbook: the same as the scorekeeper's)."""
+
+    leaves: list[LeaveInfo] = Field(description="each player who left, in order")
+    settlement: list[PaymentInfo] | None = Field(
+        description="once settled: the fewest payments that settle everyone (None before)")
+
+
+class PaymentsPreview(_Model):
+    """``GET /api/tables/{id}/payments``: what leaving or settling would pay now, for the
+    confirmation a page shows before it asks."""
+
+    leave: LeaveInfo = Field(description="if you left now: your payout and who pays whom")
+    settle: list[PaymentInfo] = Field(description="if the table settled now: the fewest "
+                                                  "payments")
+    final: bool = Field(description="False while a hand is in play: a leave or settle then "
+                                    "waits for the break, and the hand changes the amounts")
+
+
 class TableInfo(_Model):
     table: str
     variant: str
@@ -211,6 +269,12 @@ class TableInfo(_Model):
     pending: list[str] = Field(default_factory=list,
                                description="joins and leaves waiting for the next break")
     rematch: str | None = Field(None, description="the table this one's rematch is at")
+    payments: Payments | None = Field(None, description="a started money table: who paid "
+                                                        "whom as players left, and the "
+                                                        "settlement")
+    deadlines: list[Deadline] = Field(default_factory=list,
+                                      description="the clocks running now: the turn timer of "
+                                                  "the seat to act, dropped players' grace")
 
 
 class Refusal(_Model):
@@ -288,6 +352,8 @@ class EventMessage(_Model):
     type: Literal["event"] = "event"
     event: dict[str, Any] = Field(description="an engine event (pitchcards.events), cut for "
                                               "this connection; event.seq numbers it")
+    timed_out: bool = Field(False, description="an action_taken a stand-in played because the "
+                                               "seat's turn timer ran out (sent only when true)")
 
 
 class Snapshot(_Model):
@@ -343,5 +409,5 @@ def json_schema() -> dict[str, Any]:
         "server_message": SERVER_MESSAGES.json_schema(),
         "http": {m.__name__: m.model_json_schema() for m in
                  (CreateTable, RulesQuery, TakeSeat, TableCreated, SeatTaken, TableInfo,
-                  Refusal)},
+                  PaymentsPreview, Refusal)},
     }

@@ -26,16 +26,18 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..actions import parse_action
 from ..bots import make_bot
 from ..errors import IllegalActionError, InvalidActionError
 from ..events import Event
 from ..explain import illegal_text
+from ..money import MoneySession
 from ..notation import write_record
 from ..rules import RuleSet, find_variant
 from ..session_kinds import new_session
+from ..settlement import Cashbook, Leave, Payment
 from ..table import Table
 from ..views import rules_to_dict
 from .connection import Peer
@@ -43,7 +45,12 @@ from .protocol import (
     Act,
     ChatMessage,
     CreateTable,
+    Deadline,
     ErrorMessage,
+    LeaveInfo,
+    PaymentInfo,
+    Payments,
+    PaymentsPreview,
     RematchMessage,
     RulesQuery,
     SeatInfo,
@@ -102,7 +109,8 @@ def table_rules(config: CreateTable | RulesQuery) -> tuple[RuleSet, int]:
 class Player:
     """Someone (or a bot) with a seat at this table."""
 
-    __slots__ = ("away", "conns", "grace", "host", "level", "name", "seat", "token_hash")
+    __slots__ = ("away", "conns", "grace", "grace_until", "host", "level", "name", "seat",
+                 "token_hash")
 
     def __init__(self, row: PlayerRow) -> None:
         self.name = row.name
@@ -113,6 +121,8 @@ class Player:
         self.conns: set[Peer] = set()
         self.away = False               #: a stand-in bot plays until they return
         self.grace: asyncio.Task[None] | None = None
+        #: when the grace period ends (time.monotonic()), while it runs
+        self.grace_until: float | None = None
 
     @property
     def is_bot(self) -> bool:
@@ -131,6 +141,8 @@ class Room:
         self._driver: asyncio.Task[None] | None = None
         self._timer: asyncio.Task[None] | None = None
         self._timer_seq = -1
+        #: the turn timer running: (seat, seq it started at, when it ends: time.monotonic())
+        self._turn: tuple[int, int, float] | None = None
         self.closed = False
         #: when something last happened here (a change, a socket came or went): idle rooms
         #: leave memory (Hub.unload_idle)
@@ -158,6 +170,10 @@ class Room:
         self.status = "waiting"
         self._new: list[Event] = []
         self.pending: list[dict[str, Any]] = []
+        #: the seqs of actions a stand-in played because the turn timer ran out
+        self.timed_out: set[int] = set()
+        #: who paid whom as players left (money tables; the scorekeeper's own book)
+        self.cashbook = Cashbook()
         for entry in stored.entries:
             self._apply(entry)
         self.version = len(stored.entries)
@@ -189,6 +205,8 @@ class Room:
             table.deal()
         elif op == "act":
             action = parse_action(entry["action"])
+            if entry.get("timeout"):  # the action_taken is the change's first event
+                self.timed_out.add(table.seq + 1)
             if entry["bot"]:
                 table.apply(entry["seat"], action)
             else:
@@ -198,6 +216,7 @@ class Room:
             table.join(entry["name"])
         elif op == "leave":
             table.leave(entry["name"])
+            self.cashbook.paid_out(self._money_session(), entry["name"])  # A-R7.5
         elif op == "settle":
             table.settle()
         else:  # pragma: no cover - the log holds only what this module writes
@@ -205,6 +224,33 @@ class Room:
         if table.is_over:
             self.status = "over"
         return done
+
+    def _money_session(self) -> MoneySession:
+        session = self.table.session if self.table is not None else None
+        if not isinstance(session, MoneySession):
+            raise Refused("join_leave_not_allowed", "only a started money table has payouts")
+        return session
+
+    def payments(self) -> Payments | None:
+        """Who paid whom as players left, and once settled the fewest payments left."""
+        if not self.money or self.table is None:
+            return None
+        session = self._money_session()
+        return Payments(leaves=[_leave_info(leave) for leave in self.cashbook.leaves],
+                        settlement=_payment_infos(self.cashbook.settlement(session))
+                        if session.finished else None)
+
+    def preview(self, player: Player) -> PaymentsPreview:
+        """What ``player`` leaving, or the table settling, would pay now (nothing changes)."""
+        session = self._money_session()
+        if session.finished:
+            raise Refused("game_over", "the money is already settled")
+        if player.name not in session.players:
+            raise Refused("not_seated", f"{player.name} is not seated now")
+        leave = self.cashbook.preview_leave(session, player.name)
+        return PaymentsPreview(leave=_leave_info(leave),
+                               settle=_payment_infos(self.cashbook.settlement(session)),
+                               final=not session.in_hand)
 
     def _start_engine(self, names: list[str]) -> None:
         session = new_session(self.rules, names, dealer=None, seed=self.seed)
@@ -274,12 +320,12 @@ class Room:
                 mine = table.cut(event, conn.name)
                 if mine is event:
                     if shared is None:
-                        shared = _event_frame(event)
+                        shared = self._event_frame(event)
                     conn.send(shared)
                 else:
                     frame = own.get(conn.name)
                     if frame is None:
-                        frame = own[conn.name] = _event_frame(mine)
+                        frame = own[conn.name] = self._event_frame(mine)
                     conn.send(frame)
         self.sent = table.seq
         self._wake.set()
@@ -329,7 +375,30 @@ class Room:
                          listed=self.listed, money=self.money, seats=seats,
                          settings=self.settings, seq=table.seq if table is not None else 0,
                          spectators=len(self.spectators), pending=pending,
-                         rematch=self.rematch_id)
+                         rematch=self.rematch_id, payments=self.payments(),
+                         deadlines=self.deadlines())
+
+    def deadlines(self) -> list[Deadline]:
+        """The clocks running now, as time left (relative: a client's clock may be off): the
+        turn timer of the seat to act, and each dropped player's grace."""
+        now = time.monotonic()
+        table = self.table
+        out: list[Deadline] = []
+        if self._turn is not None and table is not None and table.in_hand:
+            seat, seq, until = self._turn
+            if table.seq == seq and table.to_act == seat:
+                out.append(_deadline("turn", table.names[seat], seat, until - now,
+                                     self.settings.turn_timer or 0, seq))
+        for player in self.players.values():
+            held = self._seat_now(player)
+            # only a seat in play waits (not a leaver's, nor a joiner's before the break)
+            if player.grace_until is not None and held is not None and self.status == "playing":
+                out.append(_deadline("grace", player.name, held, player.grace_until - now,
+                                     self.settings.grace, self.seq))
+        return out
+
+    def _event_frame(self, event: Event) -> str:
+        return _event_frame(event, event.seq in self.timed_out)
 
     def _seat_info(self, seat: int, p: Player) -> SeatInfo:
         return SeatInfo(seat=seat, name=p.name, kind="bot" if p.is_bot else "human",
@@ -358,6 +427,7 @@ class Room:
                 if player.grace is not None:
                     player.grace.cancel()
                     player.grace = None
+                player.grace_until = None
                 returned = not player.conns
                 player.conns.add(conn)
                 if player.away and self.table is not None:
@@ -388,7 +458,7 @@ class Room:
             except IllegalActionError:  # a money joiner not dealt in yet: the public events
                 events = table.events(None, after=last_seq)  # type: ignore[arg-type]
             for event in events:
-                conn.send(_event_frame(event))
+                conn.send(self._event_frame(event))
         else:
             seat = self._seat_now(self.players.get(conn.name or ""))
             snap = table.snapshot(seat if conn.name is not None else None)
@@ -418,6 +488,7 @@ class Room:
         """A person with no socket open: their seat waits the grace period, then a stand-in
         plays it (until they come back)."""
         if not player.is_bot and not player.conns and player.grace is None:
+            player.grace_until = time.monotonic() + self.settings.grace
             player.grace = asyncio.create_task(self._grace(player))
 
     async def _grace(self, player: Player) -> None:
@@ -425,6 +496,7 @@ class Room:
         await asyncio.sleep(self.settings.grace)
         async with self.lock:
             player.grace = None
+            player.grace_until = None
             if player.conns or self.table is None or self.status != "playing" \
                     or player.name not in self.table.names:  # not seated (yet, or any more)
                 return
@@ -701,10 +773,23 @@ class Room:
         if self._timer is not None:
             self._timer.cancel()
         self._timer_seq = self.table.seq
-        self._timer = asyncio.create_task(self._timeout(seat, self.table.seq))
+        delay = self.settings.turn_timer
+        self._turn = (seat, self.table.seq, time.monotonic() + delay)
+        self._timer = asyncio.create_task(self._timeout(seat, self.table.seq, delay))
+        self._announce()  # the clock: every page counts down the same deadline
 
-    async def _timeout(self, seat: int, seq: int) -> None:
-        await asyncio.sleep(self.settings.turn_timer or 0)
+    async def expire_turn(self) -> bool:
+        """Run the turn timer out now, and return once its stand-in has played (a test
+        server's hook: a test never waits on the wall clock); False if none is running."""
+        if self._turn is None or self._timer is None or self._timer.done():
+            return False
+        seat, seq, _ = self._turn
+        self._timer.cancel()
+        await self._timeout(seat, seq, 0)
+        return True
+
+    async def _timeout(self, seat: int, seq: int, delay: float) -> None:
+        await asyncio.sleep(delay)
         async with self.lock:
             table = self.table
             if table is None or table.seq != seq or table.to_act != seat:
@@ -712,8 +797,9 @@ class Room:
             stand_in = _bot_for(self.settings.stand_in)
             action = await asyncio.to_thread(stand_in.choose, table.view(seat))
             with contextlib.suppress(Refused, IllegalActionError):
+                # "timeout": the pages say "time ran out — a bot played for you"
                 await self._commit({"op": "act", "seat": seat, "action": str(action),
-                                    "bot": True})
+                                    "bot": True, "timeout": True})
         self._wake.set()
 
     # ------------------------------------------------------------------ rematch
@@ -739,8 +825,24 @@ class Room:
             return new_id
 
 
-def _event_frame(event: Event) -> str:
-    return '{"type":"event","event":' + json.dumps(event.to_dict(), separators=(",", ":")) + "}"
+def _event_frame(event: Event, timed_out: bool = False) -> str:
+    return ('{"type":"event","event":' + json.dumps(event.to_dict(), separators=(",", ":"))
+            + (',"timed_out":true}' if timed_out else "}"))
+
+
+def _payment_infos(payments: Sequence[Payment]) -> list[PaymentInfo]:
+    return [PaymentInfo(payer=p.payer, payee=p.payee, cents=p.cents) for p in payments]
+
+
+def _leave_info(leave: Leave) -> LeaveInfo:
+    return LeaveInfo(name=leave.name, cents=leave.cents, payments=_payment_infos(leave.payments))
+
+
+def _deadline(kind: Literal["turn", "grace"], name: str, seat: int, left: float, total: float,
+              seq: int) -> Deadline:
+    return Deadline(kind=kind, name=name, seat=seat,
+                    remaining_ms=max(0, round(left * 1000)), total_ms=round(total * 1000),
+                    seq=seq)
 
 
 def _bot_for(level: str, seed: int | None = None) -> Bot:

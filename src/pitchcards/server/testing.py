@@ -42,6 +42,8 @@ class _Room(Protocol):
 
     def wake(self) -> None: ...
 
+    async def expire_turn(self) -> bool: ...
+
 __all__ = ["BotRun", "HookedTable", "TestHooks", "hooks_router"]
 
 #: How long ``run_bots`` waits for the bots' actions: only a hang (a bug) takes this long.
@@ -153,6 +155,13 @@ def hooks_router(room_of: Callable[[str], Awaitable[_Room]], hooks: TestHooks,
             room.wake()
             return {"acted": None, "seq": room.seq, "status": room.status}
         return await hooks.run_bots(room, request.actions)
+
+    @router.post("/tables/{table_id}/expire")
+    async def expire(table_id: str) -> dict[str, Any]:
+        """Run the table's turn timer out now: its stand-in plays the turn, as when the time
+        runs out (a test never waits on the wall clock)."""
+        room = await room_of(table_id)
+        return {"expired": await room.expire_turn()}
 
     return router
 

@@ -2,6 +2,7 @@
 // what waits for the next break between hands at a money table.
 
 import { discardsLeft, myTurn } from "./hand.js";
+import { leftText, myLeave } from "./payments.js";
 import { actionLabel, capital, cardShort, count, moonWord, pointsTotal, ruleOption, sentence } from "./words.js";
 
 /**
@@ -39,6 +40,8 @@ export function promptText(state, scene, choice) {
   const view = state.view;
   const status = state.table ? state.table.status : null;
   if (state.connection === "closed") return state.connectionWords;
+  const left = myLeave(state);
+  if (left) return leftText(left);
   if (status === "waiting" || (!view && status !== "over")) {
     if (state.you && state.you.host) return "Everyone seated? Start the game when you are ready.";
     return "Waiting for the host to start the game…";

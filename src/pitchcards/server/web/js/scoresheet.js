@@ -86,7 +86,10 @@ function extraCell(view, extra, short) {
  */
 export function newsText(news) {
   if (news.kind === "joined") return `${news.name} joined${news.score ? ` with ${news.score} points` : ""}.`;
-  if (news.kind === "left") return `${news.name} left, paid ${centsText(news.cents || 0)}.`;
+  if (news.kind === "left") {
+    const cents = news.cents || 0;
+    return `${news.name} left: ${cents < 0 ? "pays" : "paid"} ${centsText(Math.abs(cents)).replace(/^\+/, "")}.`;
+  }
   const paid = Object.entries(news.cents_by_name || {}).map(([name, cents]) => `${name} ${centsText(cents)}`);
   return `Settled: ${paid.join(", ") || "nobody was paid"}.`;
 }
@@ -230,7 +233,7 @@ function standing(view) {
   const names = view.names || [];
   for (let seat = 0; seat < view.players; seat += 1) {
     const cents = view.money_cents ? view.money_cents[seat] : 0;
-    body.append(el("tr", { "data-seat": seat, "data-me": view.seat === seat }, [
+    body.append(el("tr", { "data-seat": seat, "data-me": view.seat === seat, "data-cents": cents }, [
       el("th", { scope: "row", text: seatName(view, seat, names) }),
       el("td", { text: String(view.scores ? view.scores[seat] ?? "" : "") }),
       el("td", { text: String(view.stars ? view.stars[seat] ?? 0 : 0) }),

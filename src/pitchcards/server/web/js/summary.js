@@ -159,7 +159,7 @@ export class SummaryPanel {
         body.push(el("p", { class: "hint game-count", text: `Game count: ${counts}` }));
       }
     }
-    body.push(money ? moneyTable(row, state) : sidesTable(row));
+    body.push(money ? moneyTable(row) : sidesTable(row));
     if (state.winner !== null && state.view) {
       const who = sideName(state.view, state.winner);
       body.push(el("p", { class: "winner", text: sentence(who, "win", "the match!") }));
@@ -220,10 +220,11 @@ function sidesTable(row) {
 /**
  * A money table's rows: change, points, stars and money against the average.
  * @param {HandRow} row
- * @param {TableState} state
  */
-function moneyTable(row, state) {
-  const view = state.view && state.view.money ? state.view : row.view;
+function moneyTable(row) {
+  // the hand's own seats and the engine's cents after it (the table may have moved on: a
+  // leave or a join reseats it)
+  const view = row.view;
   const table = el("table", { class: "summary-sides" }, [
     el("thead", {}, [el("tr", {}, ["", "Change", "Points", "★", "Money"].map(
       (text) => el("th", { scope: "col", text })))]),
@@ -235,7 +236,8 @@ function moneyTable(row, state) {
       el("td", { class: delta > 0 ? "up" : delta < 0 ? "down" : "", text: signed(delta) }),
       el("td", { text: String(view.scores ? view.scores[seat] ?? "" : "") }),
       el("td", { text: String(view.stars ? view.stars[seat] ?? 0 : 0) }),
-      el("td", { text: centsText(view.money_cents ? view.money_cents[seat] : 0) })]));
+      el("td", { class: "money", "data-cents": view.money_cents ? view.money_cents[seat] : 0,
+        text: centsText(view.money_cents ? view.money_cents[seat] : 0) })]));
   }
   table.append(body);
   return table;

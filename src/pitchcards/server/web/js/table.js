@@ -21,6 +21,8 @@ import { Announcer, eventSentence } from "./announce.js";
 import { Choice } from "./choice.js";
 import { breakText, promptText } from "./prompt.js";
 import { InviteBox } from "./invite.js";
+import { TableClock } from "./clock.js";
+import { MoneyConfirm, myLeave, renderPayments } from "./payments.js";
 import { actionLabel, capital, el, ruleOption } from "./words.js";
 
 /**
@@ -74,10 +76,15 @@ const scoresheet = el("div", { id: "scoresheet" });
 const settings = el("div", { id: "settings" }, [settingsPanel()]);
 const invite = new InviteBox(seat && typeof seat.invite === "string" ? seat.invite : null);
 const announcer = new Announcer(live);
+const clock = new TableClock();
+const moneyConfirm = new MoneyConfirm();
+const payments = el("section", { id: "payments", class: "payments", hidden: true });
 
 const store = new TableStore();
 const socket = new TableSocket(tableId, token, {
   message(message) {
+    // before the store draws the event: its notice shows with it
+    if (message.type === "event" && message.event) clock.event(message.event, message.timed_out === true, store.state);
     store.take(message);
     if (message.type === "rematch" && typeof message.table === "string") goTo(message.table);
     if (message.type === "snapshot" && message.view) loadResults(Number(message.seq) || 0);
@@ -109,16 +116,17 @@ app.replaceChildren(
       invite.root,
       el("div", { class: "table-status" }, [trump, centreText, breakList]),
       el("div", { class: "felt-wrap" }, [felt, summary]),
-      el("div", { class: "play-bar" }, [live, prompt, pending, refusal, note,
+      el("div", { class: "play-bar" }, [live, prompt, clock.root, clock.timeout, clock.alert, pending, refusal, note,
         el("div", { class: "dock" }, [actions, hand])]),
       el("div", { class: "table-buttons" }, [startButton, rematchButton, rematchLink, watchButton, lastTrickButton,
         historyLink, leaveButton, settleButton]),
       lastTrickView,
       keysHelp,
+      moneyConfirm.dialog,
     ]),
     el("aside", { class: "table-side" }, [
       el("section", { class: "scores", "aria-labelledby": "scores-title" }, [
-        el("h2", { id: "scores-title", text: "Score sheet" }), scoresheet]),
+        el("h2", { id: "scores-title", text: "Score sheet" }), scoresheet, payments]),
       chat.root,
       settings,
     ]),
@@ -302,13 +310,30 @@ rematchButton.addEventListener("click", async () => {
   const answer = await post("rematch");
   if (answer && typeof answer.table === "string") goTo(answer.table);
 });
+/**
+ * Ask first, showing what a leave or the settlement would pay (the server's preview).
+ * @param {"leave" | "settle"} what
+ */
+async function confirmMoney(what) {
+  let preview;
+  try {
+    preview = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/payments`, undefined, token);
+  } catch (error) {
+    store.setRefusal(error instanceof ApiError ? error.message : String(error));
+    return false;
+  }
+  return moneyConfirm.ask(what, preview, seat ? seat.name : null);
+}
+
 leaveButton.addEventListener("click", async () => {
   leaveButton.blur();  // Enter plays the chosen card next, not this again
+  if (!(await confirmMoney("leave"))) return;
   const answer = await post("leave");
   if (answer) say(answer.pending ? "You will leave at the next break between hands." : "You left the table.");
 });
 settleButton.addEventListener("click", async () => {
   settleButton.blur();
+  if (!(await confirmMoney("settle"))) return;
   const answer = await post("settle");
   if (answer) say("The money is settled (or will be at the next break between hands).");
 });
@@ -406,6 +431,7 @@ function render(state) {
   // the player's bar
   setText(prompt, promptText(state, scene, choice));
   prompt.dataset.turn = String(mine);
+  clock.render(state);
   pending.hidden = !state.pending;
   setText(pending, state.pending ? `Sending: ${actionLabel(rules, state.pending)}…` : "Sending…");
   setText(refusal, state.refusal || "");
@@ -426,7 +452,8 @@ function render(state) {
   rematchLink.hidden = !state.rematch;
   if (state.rematch) rematchLink.setAttribute("href", `/t/${encodeURIComponent(state.rematch)}`);
   const moneyPlayer = Boolean(state.table && state.table.money && state.you && state.you.role === "player");
-  leaveButton.hidden = settleButton.hidden = !(moneyPlayer && status === "playing");
+  // a player who left has nothing more to leave or settle (their page says they left)
+  leaveButton.hidden = settleButton.hidden = !(moneyPlayer && status === "playing" && !myLeave(state));
   lastTrickButton.hidden = !view;
   // the finished hands are the players' (the record's access): not a spectator's; none yet
   // before the first hand is over
@@ -435,6 +462,7 @@ function render(state) {
   if (!lastTrickView.hidden) renderLastTrick(lastTrickView, state.lastTrick, scene);
   // the side
   renderScoresheet(scoresheet, state);
+  renderPayments(payments, state);
   chat.render(state);
   summaryPanel.render(state);
   // motion, after the new positions are drawn
