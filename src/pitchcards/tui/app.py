@@ -84,45 +84,6 @@ class Delays:
 #: The smallest terminal the table fits in (issue 10, item 3: say so plainly when smaller).
 MIN_COLS, MIN_ROWS = 80, 24
 
-CSS = """
-Screen { layout: vertical; background: $background; }
-#main { height: 100%; }
-#toosmall { display: none; height: 100%; content-align: center middle; text-align: center;
-            padding: 1 2; }
-#top { height: 1; background: $primary-darken-2; color: $text; padding: 0 1; }
-#middle { height: 1fr; }
-#table { width: 1fr; height: 100%; border: round $primary; padding: 0 1; }
-#side { width: 31; }
-#scores { height: auto; max-height: 11; border: round $primary; border-bottom: none;
-          padding: 0 1; }
-#auction { height: 1fr; border: round $primary; border-top: solid $primary; padding: 0 1; }
-#handrow { height: 4; }
-#handlabel { width: 7; height: 4; content-align: left middle; padding: 0 1; }
-HandView { width: auto; height: 4; }
-CardView { width: 7; height: 4; border: round $panel-lighten-2; content-align: center top;
-           text-align: center; margin: 0 1 0 0; }
-CardView.legal { border: round $success; }
-CardView.dim { border: round $panel; }
-CardView.selected { border: heavy $warning; background: $boost; }
-#barrow { height: 1; padding: 0 1; }
-BidBar { width: auto; height: 1; }
-#info { width: 1fr; height: 1; }
-BidButton { width: auto; height: 1; padding: 0 1; margin: 0 1 0 0; }
-BidButton.legal { background: $success-darken-2; color: $text; text-style: bold; }
-BidButton.dim { color: $text-disabled; }
-BidButton.chosen { background: $warning; color: $background; text-style: bold; }
-#message { height: 2; padding: 0 1; }
-#prompt { height: 1; padding: 0 1; }
-#keys { height: 1; background: $primary-darken-3; padding: 0 1; }
-#dialog { width: 78; max-width: 100%; height: auto; max-height: 100%; border: thick $primary;
-          background: $surface; padding: 0 1; }
-#dialog.small { width: 50; }
-#dialog-body { height: auto; max-height: 18; }
-#dialog-title { text-align: center; }
-ModalScreen { align: center middle; }
-.setup-row { height: 1; }
-#setup-note { height: 2; }
-"""
 
 #: The keys line: the same on every main screen (the phase's own keys are on the prompt line).
 KEYS = "h hint  u undo  t last trick  f pace  g score sheet  i stats  l log  q quit"
@@ -131,7 +92,8 @@ KEYS = "h hint  u undo  t last trick  f pace  g score sheet  i stats  l log  q q
 class PitchApp(App[None]):
     """``pitch play``."""
 
-    CSS = CSS
+    #: the look, in a Textual stylesheet shipped as package data (pyproject.toml)
+    CSS_PATH = "table.tcss"
     TITLE = "Pitch"
     #: the keys for the whole game, at the end of the top bar
     TOP_KEYS = "   ? rules  n new game"
