@@ -292,7 +292,7 @@ class ScoreApp(App[None]):
         if session.is_over:
             prompt = "The sheet is closed." + (
                 f" Settle: {payments_text(sheet.settlement()) or 'nobody owes anything'}"
-                if isinstance(session, MoneySession) else "")
+                if sheet.money is not None else "")
         else:
             dealer = session.names[session.next_dealer]
             prompt = f"Hand {len(session.results) + 1}: {dealer} deals — Enter to enter it"
@@ -336,8 +336,8 @@ class ScoreApp(App[None]):
         """The money session, when the sheet is open and plays for money."""
         if not self._open():
             return None
-        session = self.sheet.session
-        if not isinstance(session, MoneySession):
+        session = self.sheet.money
+        if session is None:
             self.say("Players join, leave and settle in the money game only")
             return None
         return session
