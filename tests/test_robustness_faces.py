@@ -294,9 +294,13 @@ def test_quit_and_save_into_an_unwritable_folder_exits_non_zero(unwritable_home:
 def test_the_automatic_save_at_the_end_says_why_it_failed(unwritable_home: Path) -> None:
     from rich.text import Text
 
+    from pitchcards.tui.local import LocalSource
+
     app = PitchApp(GameConfig(variant="auction", seed=4), delays=FAST)
     body = Text()
-    app._saved_line(body)
+    assert isinstance(app.source, LocalSource)
+    app.source.attach(app)  # the local driver saves the finished game's record
+    app.source._saved_line(body)
     assert "Not saved" in body.plain and str(unwritable_home) in body.plain
     assert app.save_error is not None and app.ctl.saved_record is None
 

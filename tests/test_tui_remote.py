@@ -25,9 +25,9 @@ from pitchcards.cli import main
 from pitchcards.client import Client, Seat, TableConnection
 from pitchcards.events import ActionTaken, ActionUndone, TrickWon
 from pitchcards.notation import read_record, replay
-from pitchcards.tui.app import Delays
+from pitchcards.tui.app import Delays, PitchApp
 from pitchcards.tui.config import GameConfig
-from pitchcards.tui.online import OnlineApp
+from pitchcards.tui.online import OnlineSource, online_app
 from pitchcards.tui.remote import RemoteGame, host_table, join_table, table_config
 from pitchcards.tui.screens import ResultScreen
 from pitchcards.tui.snapshot import play_until, screen_text
@@ -46,10 +46,16 @@ def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def online_app(game: RemoteGame, tmp_path: Path, pace: str = "fast") -> OnlineApp:
+def table_app(game: RemoteGame, tmp_path: Path, pace: str = "fast") -> PitchApp:
     """The app at 80×24 with no trick pause (``pace="wait"``: each trick waits for Enter)."""
-    return OnlineApp(game, delays=Delays(bot=0.0, trick=None if pace == "wait" else 0.0),
-                     pace=pace, stats=StatsFile(tmp_path / "stats.json"), retry=0.2)
+    return online_app(game, delays=Delays(bot=0.0, trick=None if pace == "wait" else 0.0),
+                      pace=pace, stats=StatsFile(tmp_path / "stats.json"), retry=0.2)
+
+
+def online(app: PitchApp) -> OnlineSource:
+    """The app's game source: a server table's."""
+    assert isinstance(app.source, OnlineSource)
+    return app.source
 
 
 async def until(pilot: Pilot[Any], what: Callable[[], bool], timeout: float = 15.0,
@@ -76,7 +82,7 @@ async def random_player(api: Client, seat: Seat, seed: int) -> Any:
 
 
 def at_table(server: ServerProcess, tmp_path: Path, options: dict[str, Any],
-             script: Callable[[Pilot[Any], OnlineApp, TableConnection], Awaitable[None]],
+             script: Callable[[Pilot[Any], PitchApp, TableConnection], Awaitable[None]],
              seed: int = 1, pace: str = "fast") -> None:
     """A 4-seat table: Ann (the host, a random player over the client), you in the terminal
     (joined by invite), two server bots; started; then ``script``."""
@@ -87,9 +93,9 @@ def at_table(server: ServerProcess, tmp_path: Path, options: dict[str, Any],
             assert host.invite_url is not None
             seat, info = await join_table(host.invite_url, server.url, "Bea")
             game = RemoteGame(seat, table_config(info), info, invite_url=host.invite_url)
-            app = online_app(game, tmp_path, pace)
+            app = table_app(game, tmp_path, pace)
             async with app.run_test(size=(80, 24)) as pilot:
-                await until(pilot, lambda: app.connection == "connected", why="connected")
+                await until(pilot, lambda: online(app).connection == "connected", why="connected")
                 assert "Waiting for the host to start" in screen_text(app)
                 async with random_player(api, host, seed) as ann:
                     await api.start(host)
@@ -100,8 +106,8 @@ def at_table(server: ServerProcess, tmp_path: Path, options: dict[str, Any],
 
 def test_your_cards_and_keys_reach_the_server_refusals_and_a_dropped_socket(
         server: ServerProcess, tmp_path: Path) -> None:
-    async def script(pilot: Pilot[Any], app: OnlineApp, ann: TableConnection) -> None:
-        game = app.game
+    async def script(pilot: Pilot[Any], app: PitchApp, ann: TableConnection) -> None:
+        game = online(app).remote
         await until(pilot, lambda: game.human_to_act and not app.busy, why="your turn")
         view = game.view()
         shown = screen_text(app)
@@ -165,10 +171,10 @@ def test_your_cards_and_keys_reach_the_server_refusals_and_a_dropped_socket(
     at_table(server, tmp_path, {"target": 11}, script, seed=3)
 
 
-async def take_turn(pilot: Pilot[Any], app: OnlineApp) -> str:
+async def take_turn(pilot: Pilot[Any], app: PitchApp) -> str:
     """Your turn with keys, as a player would: the lowest bid or pass, or the first card that
     may be pitched or played, then Enter; the action in the engine's words."""
-    view = app.game.view()
+    view = online(app).remote.view()
     bids = app.legal_bids(view)
     if bids:
         key = "pass" if "pass" in bids else min(bids)
@@ -191,33 +197,34 @@ def card_symbol_of(name: str) -> str:
 
 
 def test_a_short_game_plays_to_the_end_screen(server: ServerProcess, tmp_path: Path) -> None:
-    async def script(pilot: Pilot[Any], app: OnlineApp, ann: TableConnection) -> None:
+    async def script(pilot: Pilot[Any], app: PitchApp, ann: TableConnection) -> None:
         def ended(a: Any) -> bool:
             # the winner itself, not the table's status (which says "over" before match_won
             # is folded): the last hand's panel is then retitled as the match's end
-            return isinstance(a.screen, ResultScreen) and app.game.winner() is not None \
-                and len(app.scored) == 1 and "the match!" in a.screen.title_text
+            return isinstance(a.screen, ResultScreen) and online(app).remote.winner() is not None \
+                and len(online(app).scored) == 1 and "the match!" in a.screen.title_text
 
         await play_until(pilot, app, ended, limit=40)
         title = str(app.screen.query_one("#dialog-title").render())
         assert "the match!" in title, title
         await pilot.press("enter")
         await until(pilot, lambda: "The match is over" in str(app.message), why="over")
-        assert app.game.results and app.rows  # the score sheet has the hands
+        assert online(app).remote.results and app.rows  # the score sheet has the hands
         # the match's record is downloaded into the records folder, and it replays
-        await until(pilot, lambda: app.saved is not None, why="the record saved")
-        assert app.saved is not None and app.saved.parent == tmp_path / "pitchcards" / "records"
-        replayed = replay(read_record(app.saved.read_text(encoding="utf-8")))
-        assert replayed.winner == app.game.winner()
-        assert list(replayed.side_scores()) == app.game.side_scores()
+        await until(pilot, lambda: online(app).saved is not None, why="the record saved")
+        saved = online(app).saved
+        assert saved is not None and saved.parent == tmp_path / "pitchcards" / "records"
+        replayed = replay(read_record(saved.read_text(encoding="utf-8")))
+        assert replayed.winner == online(app).remote.winner()
+        assert list(replayed.side_scores()) == online(app).remote.side_scores()
 
     at_table(server, tmp_path, SHORT, script, seed=5)
 
 
 def test_a_finished_trick_stays_until_enter_at_the_wait_pace(server: ServerProcess,
                                                              tmp_path: Path) -> None:
-    async def script(pilot: Pilot[Any], app: OnlineApp, ann: TableConnection) -> None:
-        game = app.game
+    async def script(pilot: Pilot[Any], app: PitchApp, ann: TableConnection) -> None:
+        game = online(app).remote
         await until(pilot, lambda: app.waiting or (game.human_to_act and not app.busy),
                     why="your turn or a finished trick")
         while not app.waiting:
@@ -245,22 +252,24 @@ def test_host_shows_the_invite_sees_who_sits_down_and_starts_with_a_key(
         settings = {**FAST, "grace": 0.3}
         seat = await host_table(server.url, GameConfig(players=3), "Hosty", "easy", settings)
         assert seat.invite_url is not None and seat.invite_url.startswith(server.url)
-        app = online_app(RemoteGame(seat, GameConfig(players=3)), tmp_path)
+        app = table_app(RemoteGame(seat, GameConfig(players=3)), tmp_path)
         async with app.run_test(size=(80, 24)) as pilot:
-            await until(pilot, lambda: app.connection == "connected", why="connected")
+            await until(pilot, lambda: online(app).connection == "connected", why="connected")
             assert f"Invite: {seat.invite_url}" in screen_text(app).splitlines()[0]
             assert "s starts the match" in screen_text(app)
             async with Client(server.url) as api:
                 friend = await api.take_seat(seat.invite_url, "Cleo")
                 await until(pilot, lambda: "Cleo" in screen_text(app), why="Cleo seated")
                 cleo = await api.connect(friend)
-                await until(pilot, lambda: app.game.seat_kind(1) == "human", why="Cleo here")
+                await until(pilot, lambda: online(app).remote.seat_kind(1) == "human",
+                            why="Cleo here")
                 await pilot.press("s")
-                await until(pilot, lambda: app.game.dealt, why="the deal")
+                await until(pilot, lambda: online(app).remote.dealt, why="the deal")
                 info = await api.table(friend.table)
                 assert info["status"] == "playing"
                 assert [(s["kind"], s["level"]) for s in info["seats"]][2] == ("bot", "easy")
-                assert app.game.level(2) == "easy" and app.game.name(1) == "Cleo"
+                remote = online(app).remote
+                assert remote.level(2) == "easy" and remote.name(1) == "Cleo"
                 await cleo.say("good luck")
                 await until(pilot, lambda: any(text == "Cleo says: good luck"
                                                for _, text in app.news), why="chat")
@@ -272,7 +281,7 @@ def test_host_shows_the_invite_sees_who_sits_down_and_starts_with_a_key(
                 await until(pilot, lambda: any(text == "Cleo is back." for _, text in app.news),
                             why="back")
                 await cleo.close()
-        assert app.game.status == "playing"
+        assert online(app).remote.status == "playing"
 
     asyncio.run(go())
 

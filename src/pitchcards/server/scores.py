@@ -13,10 +13,12 @@ Routes (docs/protocol.md, "HTTP"; docs/web.md, "The scorekeeper at /score")::
     GET  /score, /score/{id}         the pages (js/score.js)
 
 The sheet is a :class:`~pitchcards.scoresheet.ScoreSheet`, stored as its JSON (its game record)
-by :mod:`.score_store`.  Everything the page shows is worked out here from it — each hand's row
+by :mod:`.score_store`.  Everything the page shows is worked out on the server — each hand's row
 (bidder, bid, made or set, who took each point, every change), joins and leaves with who pays
-whom, scores, stars and money against the average, the settlement in the fewest payments, and
-for the hand form the bids each player could win with — so the browser knows no rule.
+whom, scores, stars and money against the average (the core's row model,
+:mod:`pitchcards.sheet_rows`, which ``pitch score`` lays out too, serialised here), the
+settlement in the fewest payments, and for the hand form the bids each player could win with —
+so the browser knows no rule.
 
 Every write names the ``version`` it was based on; a stale one is refused (409 ``stale``, with
 the sheet as it is now) and changes nothing, as does every refusal of the engine (422, its
@@ -41,13 +43,22 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..cards import SUIT_SYMBOLS, SUITS
 from ..errors import IllegalActionError, OptionError, PitchError
 from ..explain import ILLEGAL_TEXT, bid_word, illegal_text
-from ..match import Match
-from ..money import MAX_SEATS, MoneySession, cents_text, dollars_text
+from ..money import MAX_SEATS, cents_text, dollars_text
 from ..outcome import Outcome
 from ..rules import MOON, RuleSet, find_variant, parse_money
 from ..score_form import HandForm
 from ..scoresheet import Leave, ScoreSheet
 from ..settlement import Payment
+from ..sheet_rows import (
+    HandLine,
+    JoinLine,
+    LeaveLine,
+    Side,
+    columns,
+    hand_line,
+    sheet_lines,
+    standings,
+)
 from .hub import Hub
 from .limits import AddressLimits
 from .pages import missing_page, page_shell
@@ -112,14 +123,14 @@ Auth = Annotated[str | None, Header(description="Bearer <edit token>")]
 
 
 # ------------------------------------------------------------------------------ laying out
-def _side_names(session: MoneySession | Match) -> list[str]:
+def _label(side: Side) -> str:
+    """A column's name: a player, or a team ("Ann & Cy")."""
+    return " & ".join(side)
+
+
+def _side_names(sheet: ScoreSheet) -> list[str]:
     """Who gets a column: everyone who ever sat (money), or each side (a match)."""
-    if isinstance(session, MoneySession):
-        return list(session.scores)
-    names = list(session.names)
-    if session.rules.partnership_mode:
-        return [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
-    return names
+    return [_label(side) for side in columns(sheet)]
 
 
 def _suit(trump: str | None) -> str:
@@ -130,43 +141,24 @@ def _payment(p: Payment) -> dict[str, Any]:
     return {**p.to_dict(), "amount": cents_text(p.cents)[1:], "text": p.text()}
 
 
-def _hand_row(session: MoneySession | Match, index: int) -> dict[str, Any]:
+def _hand_row(rules: RuleSet, line: HandLine) -> dict[str, Any]:
     """One hand: who dealt and bid what in which suit, made or set, who took each point and
-    every change."""
-    hand = session.hands[index]
-    result = hand.result
-    assert result is not None
-    if isinstance(session, MoneySession):
-        seated = session.hand_players[index]
-        sides = list(seated)
-    else:
-        seated = list(session.names)
-        sides = _side_names(session)
-    row: dict[str, Any] = {"kind": "hand", "number": index + 1, "dealer": seated[hand.dealer]}
-    if result.thrown_in:
+    every change (the core's row, :mod:`pitchcards.sheet_rows`, as JSON)."""
+    row: dict[str, Any] = {"kind": "hand", "number": line.number, "dealer": line.dealer}
+    if line.bidder is None:
         return {**row, "outcome": "thrown in", "bidder": None, "bid": None, "trump": None,
                 "takers": {}, "changes": {}, "text": "All passed: thrown in"}
-    assert result.pitcher is not None
-    bidder = seated[result.pitcher]
-    bid = bid_word(session.rules, result.bid) if result.bid else "no contract"
-    outcome = "moon" if result.moon else "made" if result.made else "set"
-    takers = {point: None if side is None else sides[side] for point, side in (
-        ("high", result.high), ("low", result.low), ("jack", result.jack),
-        ("game", result.game))}
-    changes = {sides[i]: d for i, d in enumerate(result.deltas)}
-    said = {"moon": f"made the {bid}", "made": "made it", "set": "set"}[outcome]
+    bid = bid_word(rules, line.bid) if line.bid else "no contract"
+    takers = {point: None if side is None else _label(side)
+              for point, side in line.takers.items()}
+    changes = {_label(side): d for side, d in zip(line.sides, line.changes, strict=True)}
+    said = {"moon": f"made the {bid}", "made": "made it", "set": "set"}[line.outcome]
     change_text = ", ".join(f"{n} {d:+d}" for n, d in changes.items() if d)
-    return {**row, "outcome": outcome, "bidder": bidder, "bid": bid, "trump": result.trump,
-            "trump_symbol": _suit(result.trump), "takers": takers, "changes": changes,
-            "text": f"{bidder} bid {bid} {_suit(result.trump)}: {said}"
+    return {**row, "outcome": line.outcome, "bidder": line.bidder, "bid": bid,
+            "trump": line.trump, "trump_symbol": _suit(line.trump), "takers": takers,
+            "changes": changes,
+            "text": f"{line.bidder} bid {bid} {_suit(line.trump)}: {said}"
                     + (f" ({change_text})" if change_text else "")}
-
-
-def _joined_at(session: MoneySession, name: str) -> int:
-    """The score a player joined at: their score less what they scored since."""
-    since = sum(result.deltas[seated.index(name)] for result, seated in
-                zip(session.results, session.hand_players, strict=False) if name in seated)
-    return session.scores[name] - since
 
 
 def leave_row(leave: Leave) -> dict[str, Any]:
@@ -180,42 +172,32 @@ def leave_row(leave: Leave) -> dict[str, Any]:
 
 
 def _rows(sheet: ScoreSheet) -> list[dict[str, Any]]:
-    session = sheet.session
-    if not isinstance(session, MoneySession):
-        return [_hand_row(session, i) for i in range(len(session.hands))]
     rows: list[dict[str, Any]] = []
-    leaves = iter(sheet.leaves)
-    for kind, value in session.events:
-        if kind == "hand":
-            rows.append(_hand_row(session, int(value)))
-        elif kind == "join":
-            score = _joined_at(session, str(value))
-            rows.append({"kind": "join", "name": str(value), "score": score,
-                         "text": f"{value} joins at {score}"})
-        elif kind == "leave":
-            rows.append(leave_row(next(leaves)))
-        elif kind == "settle":
+    for line in sheet_lines(sheet):
+        if isinstance(line, HandLine):
+            rows.append(_hand_row(sheet.session.rules, line))
+        elif isinstance(line, JoinLine):
+            rows.append({"kind": "join", "name": line.name, "score": line.score,
+                         "text": f"{line.name} joins at {line.score}"})
+        elif isinstance(line, LeaveLine):
+            rows.append(leave_row(line.leave))
+        else:
             rows.append({"kind": "settle", "text": "Settled"})
     return rows
 
 
 def _standings(sheet: ScoreSheet) -> list[dict[str, Any]]:
-    session = sheet.session
-    if isinstance(session, Match):
-        return [{"name": n, "score": s, "seated": True,
-                 "winner": session.winner == i}
-                for i, (n, s) in enumerate(zip(_side_names(session), session.scores,
-                                               strict=True))]
-    cents = session.settle_cents()
-    owed = sheet.balances() if sheet.cash and not session.finished else {}
+    if sheet.money is None:
+        return [{"name": _label(s.side), "score": s.score, "seated": True, "winner": s.winner}
+                for s in standings(sheet)]
     out = []
-    for name in session.scores:
-        money = cents.get(name, session.payout_cents.get(name, 0))
+    for s in standings(sheet):
+        money = s.cents if s.cents is not None else 0
         entry: dict[str, Any] = {
-            "name": name, "score": session.scores[name], "stars": session.stars[name],
-            "seated": name in session.players, "cents": money, "money": cents_text(money)}
-        if name in owed:
-            entry["to_settle"] = cents_text(owed[name])
+            "name": _label(s.side), "score": s.score, "stars": s.stars, "seated": s.seated,
+            "cents": money, "money": cents_text(money)}
+        if s.to_settle is not None:
+            entry["to_settle"] = cents_text(s.to_settle)
         out.append(entry)
     return out
 
@@ -263,28 +245,29 @@ def present(sheet: ScoreSheet) -> dict[str, Any]:
     """The sheet as the page shows it (everything but its id and version)."""
     session = sheet.session
     rules = session.rules
-    money = isinstance(session, MoneySession)
+    money_session = sheet.money
+    money = money_session is not None
     is_open = not session.is_over
     out: dict[str, Any] = {
         "variant": rules.name, "title": VARIANT_WORDS.get(rules.name, rules.name),
         "stakes": stakes_text(rules), "money": money, "players": list(session.names),
-        "columns": _side_names(session), "rows": _rows(sheet), "standings": _standings(sheet),
+        "columns": _side_names(sheet), "rows": _rows(sheet), "standings": _standings(sheet),
         "over": session.is_over, "hands": len(session.results),
         "next": _next_hand(sheet) if is_open else None,
         "winner": None, "settlement": None,
     }
-    if isinstance(session, Match) and session.winner is not None:
-        out["winner"] = _side_names(session)[session.winner]
-    if isinstance(session, MoneySession):
+    if money_session is None and session.winner is not None:
+        out["winner"] = _side_names(sheet)[session.winner]
+    if money_session is not None:
         payments = sheet.settlement()
-        out["settlement"] = {"final": session.finished,
+        out["settlement"] = {"final": money_session.finished,
                              "payments": [_payment(p) for p in payments],
                              "text": ", ".join(p.text() for p in payments)
                                      or "Nobody owes anything."}
     allowed = money and is_open and rules.join_leave != "never"
     full = len(session.names) >= min(MAX_SEATS, rules.player_range[1])
-    undo = (len(session.events) > len(session.scores) + 1 if isinstance(session, MoneySession)
-            else bool(session.hands))
+    undo = (len(money_session.events) > len(money_session.scores) + 1
+            if money_session is not None else bool(session.hands))
     out["can"] = {"enter": is_open, "join": allowed and not full,
                   "leave": allowed and len(session.names) > 0, "settle": money and is_open,
                   "undo": undo}
@@ -437,7 +420,7 @@ def scores_router(hub: Hub) -> APIRouter:
         def make(sheet: ScoreSheet) -> str:
             outcome = Outcome.from_dict(outcome_data)
             sheet.enter(outcome)
-            return str(_hand_row(sheet.session, len(sheet.session.hands) - 1)["text"])
+            return str(_hand_row(sheet.session.rules, hand_line(sheet))["text"])
 
         if request.preview:
             row = await stored(sheet_id)
@@ -456,8 +439,8 @@ def scores_router(hub: Hub) -> APIRouter:
 
         def make(sheet: ScoreSheet) -> str:
             sheet.join(name)
-            assert isinstance(sheet.session, MoneySession)
-            return f"{name} joins at {sheet.session.scores[name]}"
+            assert sheet.money is not None  # join refuses a match
+            return f"{name} joins at {sheet.money.scores[name]}"
 
         return await change(sheet_id, request.version, authorization, make)
 
@@ -489,7 +472,7 @@ def preview(data: dict[str, Any], outcome_data: dict[str, Any]) -> Any:
     def entered(fields: dict[str, Any]) -> dict[str, Any]:
         sheet = ScoreSheet.from_json(data)
         sheet.enter(Outcome.from_dict(fields))
-        return _hand_row(sheet.session, len(sheet.session.hands) - 1)
+        return _hand_row(sheet.session.rules, hand_line(sheet))
 
     try:
         return {"needs": None, "hand": entered(outcome_data)}

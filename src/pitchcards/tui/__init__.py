@@ -15,15 +15,19 @@ Small modules with one job each:
 * :mod:`.jsonfile`   the small JSON files behind those two, never fatal when damaged;
 * :mod:`.widgets`    cards, bid bar and panel widgets;
 * :mod:`.screens`    the setup, result, rules/log and save-on-quit screens;
-* :mod:`.app`        the Textual app that ties them together, fed by the Table's events;
-* :mod:`.online`     the same app at a server table: the server's events, your actions sent;
+* :mod:`.choices`    what your keys and clicks choose, and what Enter does (UI-free);
+* :mod:`.status`     the words of the top bar, the prompt, the hint and the news lines;
+* :mod:`.source`     the seam between the screen and who moves the game (a game source);
+* :mod:`.local`      the local game source: the driver that deals, runs the bots, undoes, saves;
+* :mod:`.online`     the other source, a server table: the server's events, your actions sent;
+* :mod:`.app`        the table screen (its look in ``table.tcss``), composed with one source;
 * :mod:`.snapshot`   the screen as text and a scripted player (snapshot tests, screenshot);
 * :mod:`.score_sheet` ``pitch score``'s sheet as text, and its save files;
 * :mod:`.score_app`   ``pitch score``: the scorekeeper for a real table (its hand form is
   :mod:`pitchcards.score_form`, which the server's scorekeeper asks too).
 
-Only :mod:`.app`, :mod:`.online`, :mod:`.widgets`, :mod:`.screens`, :mod:`.snapshot` and
-:mod:`.score_app` import Textual.
+Only :mod:`.app`, :mod:`.local` and :mod:`.online` (for their dialogs), :mod:`.widgets`,
+:mod:`.screens`, :mod:`.snapshot` and :mod:`.score_app` import Textual.
 """
 
 from __future__ import annotations

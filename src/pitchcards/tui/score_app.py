@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import ClassVar
 
 from rich.text import Text
@@ -28,7 +28,6 @@ from ..rules import RuleSet, find_variant, parse_money
 from ..score_form import HandForm, player_keys
 from ..scoresheet import ScoreSheet
 from ..storage import SaveError
-from .app import CSS
 from .config import parse_option
 from .score_sheet import (
     SavedSheet,
@@ -45,12 +44,6 @@ from .screens import TextScreen
 __all__ = ["KEYS", "ScoreApp", "new_sheet", "score_main"]
 
 KEYS = "Enter next hand  j join  l leave  u undo  s settle  q quit"
-SCORE_CSS = CSS + """
-#sheetbox { height: 1fr; border: round $primary; padding: 0 1; }
-#form-question { text-style: bold; }
-#form-error { color: $warning; height: auto; }
-.field { height: 3; }
-"""
 
 
 class HandScreen(ModalScreen["HandForm | None"]):
@@ -222,7 +215,8 @@ def new_sheet(names: list[str], variant: str = "money", stake: str | None = None
 class ScoreApp(App[None]):
     """``pitch score``."""
 
-    CSS = SCORE_CSS
+    #: the table's look (table.tcss) and the sheet's and form's own (score.tcss), as package data
+    CSS_PATH: ClassVar[list[str | PurePath]] = ["table.tcss", "score.tcss"]
     TITLE = "Pitch score"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,n", "hand", "Next hand"),
@@ -298,7 +292,7 @@ class ScoreApp(App[None]):
         if session.is_over:
             prompt = "The sheet is closed." + (
                 f" Settle: {payments_text(sheet.settlement()) or 'nobody owes anything'}"
-                if isinstance(session, MoneySession) else "")
+                if sheet.money is not None else "")
         else:
             dealer = session.names[session.next_dealer]
             prompt = f"Hand {len(session.results) + 1}: {dealer} deals — Enter to enter it"
@@ -342,8 +336,8 @@ class ScoreApp(App[None]):
         """The money session, when the sheet is open and plays for money."""
         if not self._open():
             return None
-        session = self.sheet.session
-        if not isinstance(session, MoneySession):
+        session = self.sheet.money
+        if session is None:
             self.say("Players join, leave and settle in the money game only")
             return None
         return session

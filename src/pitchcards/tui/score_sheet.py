@@ -2,9 +2,10 @@
 
 The sheet is one row per hand (who dealt, who bid what in which suit, made or set, each
 player's change), a line for each join and leave (``Dee leaves: paid $1.20 — Ann pays Dee
-$1.20``), then the scores, stars and money against the average.  Sheets are saved as JSON in
-the data folder's ``scores`` folder after every change (atomically), and the last one still
-open is offered again.
+$1.20``), then the scores, stars and money against the average: the core's rows
+(:mod:`pitchcards.sheet_rows`, which the server's scorekeeper serialises) laid out as text.
+Sheets are saved as JSON in the data folder's ``scores`` folder after every change
+(atomically), and the last one still open is offered again.
 """
 
 from __future__ import annotations
@@ -13,10 +14,11 @@ from pathlib import Path
 
 from ..cards import SUIT_SYMBOLS, SUITS
 from ..explain import bid_word
-from ..match import Match
-from ..money import MoneySession, cents_text, dollars_text
+from ..money import cents_text, dollars_text
 from ..scoresheet import Leave, ScoreSheet
 from ..settlement import Payment
+from ..sheet_rows import HandLine, JoinLine, LeaveLine, Side, columns, standings
+from ..sheet_rows import sheet_lines as rows_of
 from . import jsonfile
 from .config import data_dir, new_file
 from .words import sentence
@@ -28,19 +30,9 @@ __all__ = ["SavedSheet", "latest_open", "leave_text", "load_sheet", "new_sheet_p
 COLUMN = 7
 
 
-def _columns(sheet: ScoreSheet) -> list[str]:
-    """Who gets a column: every player who ever sat (money), or each side (a match)."""
-    session = sheet.session
-    if isinstance(session, MoneySession):
-        return list(session.scores)
-    return side_names(session)
-
-
-def side_names(match: Match) -> list[str]:
-    names = list(match.names)
-    if match.rules.partnership_mode:
-        return [f"{names[0]}&{names[2]}", f"{names[1]}&{names[3]}"]
-    return names
+def _label(side: Side) -> str:
+    """A column's head: a name, or a team's two ("Ann&Cy")."""
+    return "&".join(side)
 
 
 def _cell(text: str) -> str:
@@ -62,100 +54,66 @@ LEAD = 20
 DEALER_COLUMNS = 6
 
 
-def _lead(columns: list[str]) -> int:
-    return LEAD if len(columns) <= DEALER_COLUMNS else LEAD - 6
+def _lead(sides: tuple[Side, ...]) -> int:
+    return LEAD if len(sides) <= DEALER_COLUMNS else LEAD - 6
 
 
 def sheet_lines(sheet: ScoreSheet) -> list[str]:
-    """The whole sheet, a line each: the header, the hands and events, the totals."""
-    session = sheet.session
-    columns = _columns(sheet)
-    head = f"{'#':>2} {'deal':<5} " if len(columns) <= DEALER_COLUMNS else f"{'#':>2} "
-    out = [f"{head}{'bid':<11}" + "".join(_cell(c) for c in columns)]
-    leaves = iter(sheet.leaves)
-    if isinstance(session, MoneySession):
-        for kind, value in session.events:
-            if kind == "hand":
-                out.append(_hand_row(sheet, int(value), columns))
-            elif kind == "join":
-                out.append(f"   {sentence(str(value), 'join')} (score "
-                           f"{session.scores[str(value)] - _dealt_since(session, str(value))})")
-            elif kind == "leave":
-                out.append("   " + leave_text(next(leaves)))
-            elif kind == "settle":
-                out.append("   settled")
-    else:
-        out += [_hand_row(sheet, i, columns) for i in range(len(session.hands))]
+    """The whole sheet, a line each: the header, the hands and events, the totals (laid out
+    from the core's rows, :mod:`pitchcards.sheet_rows`, as the server's page is)."""
+    sides = columns(sheet)
+    head = f"{'#':>2} {'deal':<5} " if len(sides) <= DEALER_COLUMNS else f"{'#':>2} "
+    out = [f"{head}{'bid':<11}" + "".join(_cell(_label(c)) for c in sides)]
+    for line in rows_of(sheet):
+        if isinstance(line, HandLine):
+            out.append(_hand_row(sheet, line, sides))
+        elif isinstance(line, JoinLine):
+            out.append(f"   {sentence(line.name, 'join')} (score {line.score})")
+        elif isinstance(line, LeaveLine):
+            out.append("   " + leave_text(line.leave))
+        else:
+            out.append("   settled")
     out.append("-" * len(out[0]))
-    out += _totals(sheet, columns)
+    out += _totals(sheet, sides)
     out.append("✓ made  ✗ set  ★ moon" + ("; money against the average, in dollars"
-                                         if isinstance(session, MoneySession) else ""))
+                                         if sheet.money is not None else ""))
     return out
 
 
-def _dealt_since(session: MoneySession, name: str) -> int:
-    """What a player scored in the hands since they joined (to show the score they joined at)."""
-    total = 0
-    for result, seated in zip(session.results, session.hand_players, strict=False):
-        if name in seated:
-            total += result.deltas[seated.index(name)]
-    return total
-
-
-def _hand_row(sheet: ScoreSheet, index: int, columns: list[str]) -> str:
-    session = sheet.session
-    hand = session.hands[index]
-    result = hand.result
-    if isinstance(session, MoneySession):
-        seated = session.hand_players[index]
-        names = seated
-    else:
-        seated = _columns(sheet)
-        names = list(session.names)
-    start = (f"{index + 1:>2} {names[hand.dealer][:5]:<5} " if len(columns) <= DEALER_COLUMNS
-             else f"{index + 1:>2} ")
-    if result is None:
+def _hand_row(sheet: ScoreSheet, line: HandLine, sides: tuple[Side, ...]) -> str:
+    start = (f"{line.number:>2} {line.dealer[:5]:<5} " if len(sides) <= DEALER_COLUMNS
+             else f"{line.number:>2} ")
+    if line.outcome == "being played":
         return start + "(being played)"
-    if result.thrown_in:
+    if line.bidder is None:
         return start + "all passed: thrown in"
-    assert result.pitcher is not None
-    suit = SUIT_SYMBOLS[SUITS.index(result.trump)] if result.trump else ""
-    bid = f"{names[result.pitcher][:3]} {bid_word(session.rules, result.bid)}{suit}"
-    mark = MARKS["moon" if result.moon else "made" if result.made else "set"]
+    suit = SUIT_SYMBOLS[SUITS.index(line.trump)] if line.trump else ""
+    bid = f"{line.bidder[:3]} {bid_word(sheet.session.rules, line.bid)}{suit}"
     cells = []
-    for column in columns:
-        if column in seated:
-            d = result.deltas[seated.index(column)]
-            cells.append(_cell(f"{d:+d}" if d else "."))
-        else:
-            cells.append(_cell(""))
-    return start + f"{bid:<9} {mark}" + "".join(cells)
+    for side in sides:
+        d = line.change_of(side)
+        cells.append(_cell("" if d is None else f"{d:+d}" if d else "."))
+    return start + f"{bid:<9} {MARKS[line.outcome]}" + "".join(cells)
 
 
-def _totals(sheet: ScoreSheet, columns: list[str]) -> list[str]:
-    session = sheet.session
-    pad = " " * _lead(columns)
-    if isinstance(session, Match):
-        out = ["score" + pad[5:] + "".join(_cell(str(s)) for s in session.scores)]
-        if session.winner is not None:
-            out.append(f"{columns[session.winner]} won")
+def _totals(sheet: ScoreSheet, sides: tuple[Side, ...]) -> list[str]:
+    pad = " " * _lead(sides)
+    table = standings(sheet)
+    out = ["score" + pad[5:] + "".join(_cell(str(s.score)) for s in table)]
+    money = sheet.money
+    if money is None:
+        out += [f"{_label(s.side)} won" for s in table if s.winner]
         return out
-    scores = [_cell(str(session.scores[n])) for n in columns]
-    stars = [_cell("★" * session.stars[n] if session.stars[n] <= 3 else f"{session.stars[n]}★")
-             for n in columns]
-    cents = session.settle_cents()
-    money = [_cell(_money(cents[n]) if n in cents else
-                   _money(session.payout_cents[n]) if n in session.payout_cents else "")
-             for n in columns]
-    out = ["score" + pad[5:] + "".join(scores)]
-    if any(session.stars.values()):
-        out.append("stars" + pad[5:] + "".join(stars))
-    out.append(("paid $" if session.finished else "money $") + pad[7:] + "".join(money))
-    if sheet.cash and not session.finished:
+    if any(s.stars for s in table):
+        out.append("stars" + pad[5:] + "".join(
+            _cell("" if s.stars is None else "★" * s.stars if s.stars <= 3 else f"{s.stars}★")
+            for s in table))
+    out.append(("paid $" if money.finished else "money $") + pad[7:] + "".join(
+        _cell("" if s.cents is None else _money(s.cents)) for s in table))
+    if sheet.cash and not money.finished:
         # Part of it has changed hands already, paying those who left.
-        owed = sheet.balances()
         out.append("to settle $" + pad[11:] + "".join(
-            _cell(_money(owed[n]) if n in owed else "") for n in columns))
+            _cell("" if s.to_settle is None else _money(s.to_settle)) for s in table))
     return out
 
 
