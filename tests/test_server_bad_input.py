@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from pitchcards.client import Client, Seat, TableConnection
 from pitchcards.errors import REASONS
+from pitchcards.server.names import mixed_scripts, name_key
 from pitchcards.server.protocol import SERVER_MESSAGES, SERVER_REASONS
 from server_helpers import (
     FAST,
@@ -329,6 +330,48 @@ def test_bad_names_and_bad_table_options_are_refused_with_a_reason(server):
             assert [s["name"] for s in (await api.table(waiting.table))["seats"]] == \
                 ["Wes", None, None, None]
             assert await api.lobby() == lobby
+            assert healthy(server.url)
+
+    asyncio.run(run())
+
+
+def test_finding11_name_key_sees_through_case_width_and_lookalikes():
+    """server/names.py: NFKC + case folding + the Cyrillic/Greek skeleton; mixed scripts."""
+    for twin in ("alpha", "ALPHA", "\uff21lpha", "\uff41\uff4c\uff50\uff48\uff41"):
+        assert name_key(twin) == name_key("Alpha"), twin
+    assert name_key("\u0410\u0440\u0435") == name_key("Ape")  # wholly Cyrillic lookalikes
+    assert name_key("Zo\u00eb") != name_key("Zoe")  # accents make another name
+    assert mixed_scripts("\u0410lpha") == ["CYRILLIC", "LATIN"]
+    for one in ("Alpha", "\u0410\u043b\u044c\u0444\u0430", "\u5c71\u7530\u3055\u3093",
+                "O'Brien-2", "\uff21lpha"):
+        assert mixed_scripts(one) == [], one
+
+
+def test_finding11_lookalike_names_are_refused_at_one_table_with_the_reason(server):
+    """Issue 31, finding 11: \u0410lpha (a Cyrillic A), \uff21lpha (full-width) and alpha sat
+    beside Alpha.  Mixed scripts are a bad name anywhere; a name with the same key as one at
+    the table is name_taken, saying which; a bot does not take a person's name either."""
+    async def run() -> None:
+        async with Client(server.url) as api:
+            alpha = await api.create_table("Alpha", settings=FAST)
+            before = await api.table(alpha.table)
+            url = f"/api/invites/{alpha.invite}/seats"
+            reply = await api.http.post(url, json={"name": "\u0410lpha"})
+            assert reply.status_code == 422 and reply.json()["reason"] == "bad_name"
+            assert "Cyrillic and Latin" in reply.json()["message"]
+            reply = await api.http.post("/api/tables", json={"name": "\u0410lpha"})
+            assert reply.json()["reason"] == "bad_name"
+            for twin in ("\uff21lpha", "alpha", "ALPHA", " alpha "):
+                reply = await api.http.post(url, json={"name": twin})
+                assert reply.status_code == 409, (twin, reply.text)
+                assert reply.json()["reason"] == "name_taken"
+                assert "'Alpha'" in reply.json()["message"], reply.text
+            assert await api.table(alpha.table) == before
+            ann = await api.take_seat(alpha.invite or "", "ann")  # a bot would be "Ann"
+            await api.start(alpha)
+            names = [s["name"] for s in (await api.table(alpha.table))["seats"]]
+            assert names[:2] == ["Alpha", "ann"] and "Ann" not in names, names
+            assert ann.name == "ann"
             assert healthy(server.url)
 
     asyncio.run(run())

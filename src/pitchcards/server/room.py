@@ -39,6 +39,7 @@ from ..session_kinds import new_session
 from ..table import Table
 from ..views import rules_to_dict
 from .connection import Peer
+from .names import name_key
 from .protocol import (
     Act,
     ChatMessage,
@@ -495,9 +496,15 @@ class Room:
     async def take_seat(self, name: str, seat: int | None, token_hash: str) -> int | None:
         """A guest sits down (before the start), or joins a money table (at the next break)."""
         async with self.lock:
-            if name in self.players:
+            key = name_key(name)  # lookalikes are one name (issue 31, finding 11)
+            same = next((p.name for p in self.players.values() if name_key(p.name) == key),
+                        None)
+            if same is not None:
                 raise Refused("name_taken", f"{name!r} is already at this table: pick another "
-                                            "name")
+                                            "name" if same == name else
+                              f"{name!r} looks like {same!r}, already at this table (names "
+                              "are compared without case, width or lookalike letters): pick "
+                              "another name")
             if self.status == "over":
                 raise Refused("game_over", "this table's game is over")
             if self.status == "playing":
@@ -539,8 +546,8 @@ class Room:
                 raise Refused("started", "the match has already started")
             by_seat = {p.seat: p for p in self.players.values()}
             names: list[str] = []
-            taken = {p.name for p in self.players.values()}
-            spare = (n for n in BOT_NAMES if n not in taken)
+            taken = {name_key(p.name) for p in self.players.values()}
+            spare = (n for n in BOT_NAMES if name_key(n) not in taken)
             new_bots: list[PlayerRow] = []
             for seat in range(self.size):
                 p = by_seat.get(seat)
