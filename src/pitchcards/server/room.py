@@ -475,9 +475,24 @@ class Room:
             return None
         return [str(a) for a in table.view(seat).legal_actions]
 
+    def _check_seated(self, player: Player, doing: str) -> None:
+        """Only a player with a seat now may ``doing``: after the start that is a name in
+        the engine's seating; a money player who left (departed) or whose join waits for
+        the next break (pending) has a token but no seat (issue 31, finding 5; the roles
+        table in docs/protocol.md)."""
+        if self.table is not None and player.name not in self.table.names:
+            joining = any(e["op"] == "join" and e.get("name") == player.name
+                          for e in self.pending)
+            raise Refused("not_seated", f"{player.name} is not seated "
+                          + ("yet (their join waits for the next break)" if joining else
+                             "any more (they left the table)") + f": they cannot {doing}", 403)
+
     async def chat(self, conn: Peer, text: str) -> None:
         if conn.name is None:
             raise Refused("spectator", "spectators watch; only players chat")
+        player = self.players.get(conn.name)
+        if player is not None:
+            self._check_seated(player, "chat")
         text = " ".join(text.split())
         limit = self.hub.config.chat_length
         if not text:
@@ -579,8 +594,7 @@ class Room:
             if not self.money or self.table is None:
                 raise Refused("join_leave_not_allowed", "only a started money table lets players "
                                                         "leave with a payout")
-            if player.name not in self.table.names:
-                raise Refused("not_seated", f"{player.name} is not seated")
+            self._check_seated(player, "leave")
             await self._between_hands({"op": "leave", "name": player.name})
             paid = self.table.session.payouts
             return paid.get(player.name)
@@ -589,6 +603,7 @@ class Room:
         async with self.lock:
             if not self.money or self.table is None:
                 raise Refused("join_leave_not_allowed", "only a started money table settles")
+            self._check_seated(player, "settle the table")
             await self._between_hands({"op": "settle"})
 
     async def _between_hands(self, entry: dict[str, Any]) -> None:
@@ -728,6 +743,7 @@ class Room:
         async with self.lock:
             if not player.host:
                 raise Refused("not_host", "only the host asks for a rematch", 403)
+            self._check_seated(player, "ask for a rematch")
             if self.status != "over":
                 raise Refused("started", "a rematch follows a finished game")
             if self.rematch_id is not None:
