@@ -182,6 +182,12 @@ class Room:
         if op == "start":
             self._start_engine(entry["names"])
             return None
+        if op == "pending":
+            # A money join, leave or settle asked for during a hand, answered "pending": in the
+            # log with the request, so a restart applies it at the break as it would have been
+            # (A-R8.3: joins and leaves happen between hands; issue 31, finding 3).
+            self.pending.append(entry["entry"])
+            return None
         table = self.table
         if table is None:
             raise Refused("not_started", "the host has not started the match yet")
@@ -203,6 +209,10 @@ class Room:
             table.settle()
         else:  # pragma: no cover - the log holds only what this module writes
             raise ValueError(f"unknown log entry {entry!r}")
+        if op in ("deal", "settle"):  # the break is over: the pending were applied or refused
+            self.pending.clear()
+        elif entry in self.pending:  # applied at the break: no longer pending
+            self.pending.remove(entry)
         if table.is_over:
             self.status = "over"
         return done
@@ -610,7 +620,7 @@ class Room:
         """Apply ``entry`` now if no hand is in play, else queue it for the next break."""
         assert self.table is not None
         if self.table.in_hand:
-            self.pending.append(entry)
+            await self._commit({"op": "pending", "entry": entry})  # stored before "pending"
             self._announce()
             return
         try:
@@ -678,7 +688,7 @@ class Room:
             async with self.lock:
                 if table is not self.table or table.in_hand or table.is_over:
                     return True
-                for entry in self.pending:
+                for entry in list(self.pending):  # each leaves the list once applied
                     try:
                         await self._commit(entry)
                     except (IllegalActionError, Refused) as exc:
