@@ -299,6 +299,7 @@ def test_bad_names_and_bad_table_options_are_refused_with_a_reason(server):
             for body, reason in [
                 ({"variant": "nope"}, "bad_setup"),
                 ({"options": {"target": "x"}}, "bad_setup"),
+                ({"options": {"name": "money"}}, "bad_setup"),  # issue 31, finding 10
                 ({"options": {"no_such_option": 1}}, "bad_setup"),
                 ({"options": {"target": 0}}, "bad_setup"),
                 ({"players": 12}, "bad_setup"),
