@@ -19,6 +19,8 @@ from hypothesis import strategies as st
 
 from pitchcards.client import Client, Seat, TableConnection
 from pitchcards.errors import REASONS
+from pitchcards.server.app import _origin_ok
+from pitchcards.server.config import ServerConfig
 from pitchcards.server.names import mixed_scripts, name_key
 from pitchcards.server.protocol import SERVER_MESSAGES, SERVER_REASONS
 from server_helpers import (
@@ -444,6 +446,22 @@ def test_finding12_dns_rebinding_is_refused_and_local_pages_still_connect(server
             assert healthy(server.url)
 
     asyncio.run(run())
+
+
+def test_finding12_origin_checked_against_the_public_url():
+    """With --public-url only that origin (and --allow-origin's) may open sockets: not the
+    loopback names, not a name the Host header vouches for."""
+    config = ServerConfig(public_url="https://pitch.example.org/play/", port=8000,
+                          allowed_origins=("https://friends.example/",))
+    for origin, host in [("https://pitch.example.org", "pitch.example.org"),
+                         ("https://pitch.example.org/", "10.0.0.5:8000"),
+                         ("https://friends.example", "pitch.example.org")]:
+        assert _origin_ok(origin, host, config), origin
+    for origin, host in [("http://pitch.example.org", "pitch.example.org"),
+                         ("http://localhost:8000", "localhost:8000"),
+                         ("https://evil.example", "evil.example"),
+                         ("http://10.0.0.5:8000", "10.0.0.5:8000")]:
+        assert not _origin_ok(origin, host, config), origin
 
 
 def _xff_socket(url: str, table: str, forged: str) -> Any:

@@ -516,11 +516,13 @@ def _origin_ok(origin: str, host: str | None, config: ServerConfig) -> bool:
     alone: a page of ``evil.example`` whose name an attacker points at this server (DNS
     rebinding) sends ``Host: evil.example:P`` and ``Origin: http://evil.example:P``, which
     agree (issue 31, finding 12).  Its own pages are ``config.url`` (``--public-url``, else
-    ``http://host:port``), ``--allow-origin``'s, and without a public URL the loopback names on
-    the bound port; a Host that is an IP address (no name to rebind) may be its own Origin,
-    so a server on 0.0.0.0 still serves a LAN's ``http://192.168.1.5:8000``."""
+    ``http://host:port``) and ``--allow-origin``'s; without a public URL also the loopback
+    names on the bound port, and a Host that is an IP address (no name to rebind) as its own
+    Origin, so a server on 0.0.0.0 still serves a LAN's ``http://192.168.1.5:8000``."""
     origin = origin.rstrip("/")
-    if origin == config.url or origin in {o.rstrip("/") for o in config.allowed_origins}:
+    own = urlsplit(config.url)  # a public URL may have a path; an Origin never has
+    if origin == f"{own.scheme}://{own.netloc}" or origin in {
+            o.rstrip("/") for o in config.allowed_origins}:
         return True
     try:
         parts = urlsplit(origin)
@@ -528,8 +530,10 @@ def _origin_ok(origin: str, host: str | None, config: ServerConfig) -> bool:
     except ValueError:
         return False
     name = parts.hostname or ""
-    if config.public_url is None and name in _LOOPBACK and parts.scheme == "http" and (
-            port == config.port or config.port == 0):
+    if config.public_url is not None:  # behind a proxy: its origin alone
+        return False
+    if name in _LOOPBACK and parts.scheme == "http" and (port == config.port
+                                                          or config.port == 0):
         return True
     return bool(host) and parts.netloc == host and _is_ip(name)
 
