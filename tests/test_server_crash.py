@@ -114,7 +114,8 @@ async def _break_after_pending(server: ServerProcess, kill: bool) -> tuple[list[
     rng = random.Random(31)
     async with Client(server.url) as api:
         ann = await hooked_table(api, "Ann", seed=31, variant="money", players=3,
-                                 settings=FAST, bots={1: "random", 2: "random"})
+                                 settings={**FAST, "grace": 3600},  # Dee's seat waits for her
+                                 bots={1: "random", 2: "random"})
         await api.start(ann)
         table = await api.connect(ann)
         async with table:

@@ -5,7 +5,8 @@ One money table is brought to the state where every role exists at once: Ann (th
 Bob are seated, Cy has left (departed: paid, his token still his), Dee's join waits for the next
 break (pending), a spectator watches with no token, and a stranger holds another table's token.
 A hand is in play and nobody acts, so the table stands still: the deal is chosen (the test
-server's seed) and the moves are the test's own (no bot at the table, no timer).
+server's seed) and the moves are the test's own (no bot at the table, no turn timer, a grace
+longer than the test).
 
 Each cell asks the server once.  A refusal names its reason and changes nothing; what a role
 may do is answered (``leave`` and ``settle`` in a hand wait for the break, which never comes
@@ -33,6 +34,9 @@ from server_helpers import (
 )
 
 pytestmark = pytest.mark.timeout(180)
+
+#: No seat goes to a stand-in while the cells run: the grace outlasts the test.
+HELD = {**FAST, "grace": 3600}
 
 ROLES = ("host", "seated", "departed", "pending", "spectator", "stranger")
 ACTIONS = ("start", "act", "chat", "rematch", "record", "results", "leave", "settle")
@@ -87,7 +91,7 @@ async def _play_out_hand_one(conns: list[TableConnection], rng: random.Random) -
 async def _make_scene(url: str) -> Scene:
     async with Client(url) as api:
         ann = await hooked_table(api, "Ann", seed=3105, variant="money", players=3,
-                                 settings=FAST)
+                                 settings=HELD)
         bob = await api.take_seat(ann.invite or "", "Bob")
         cy = await api.take_seat(ann.invite or "", "Cy")
         await api.start(ann)
