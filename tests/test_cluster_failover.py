@@ -93,3 +93,50 @@ def test_the_owner_killed_or_stopped_mid_hand_another_takes_over(tmp_path, how):
     (1012) and lets its locks go.  Either way another process takes the table."""
     with running_cluster(tmp_path) as cluster:
         asyncio.run(play_through_a_loss(cluster, getattr(cluster.servers[0], how)))
+
+
+def test_finding3_pending_money_changes_survive_the_owner_killed(tmp_path):
+    """Issue 31, finding 3, across processes: during a hand at a money table the first process
+    owns, Bob leaves and Dee joins through another process (both "pending"); the owner is
+    killed -9; the process that takes the table over from PostgreSQL applies both at the break,
+    before the next hand is dealt."""
+    async def run(cluster: Cluster) -> None:
+        urls = cluster.urls
+        rng = random.Random(31)
+        async with Client(urls[0]) as http, Client(urls[1]) as other, \
+                SpreadClient(urls) as api:
+            ann = await http.create_table("Ann", variant="money", players=3, settings=FAST,
+                                          fill="random")
+            bob = await http.take_seat(ann.invite or "", "Bob")
+            conns = [await api.connect(seat) for seat in (ann, bob)]
+            await http.start(ann)
+            await conns[0].wait_for(lambda: conns[0].view is not None
+                                    and conns[0].view.seat_to_act is not None, 30)
+            assert (await other.leave(bob))["pending"] is True  # passed on to the owner
+            dee = await other.take_seat(ann.invite or "", "Dee")
+            assert dee.seat is None
+            assert (await other.table(ann.table))["pending"] == ["leave Bob", "join Dee"]
+            await asyncio.to_thread(cluster.servers[0].kill9)
+
+            def live() -> list[str]:
+                return [s.url for s in cluster.alive()]
+
+            def dealt_twice() -> bool:
+                return sum(e.type == "hand_dealt" for e in conns[0].events) >= 2
+
+            await asyncio.gather(*(play_on(c, random.Random(rng.random()), live,
+                                           stop=dealt_twice) for c in conns))
+            kinds = [e.type for e in conns[0].events]
+            second = [i for i, k in enumerate(kinds) if k == "hand_dealt"][1]
+            assert {"player_left", "player_joined"} <= set(kinds[:second]), kinds
+            async with Client(live()[0]) as alive:
+                info = await alive.table(ann.table)
+            assert info["pending"] == [] and "Dee" in [s["name"] for s in info["seats"]]
+            assert "Bob" not in [s["name"] for s in info["seats"]]
+            log = cluster.log_entries(ann.table)
+            assert [e["op"] for _, e in log].count("pending") == 2
+            for conn in conns:
+                await conn.close()
+
+    with running_cluster(tmp_path) as cluster:
+        asyncio.run(run(cluster))

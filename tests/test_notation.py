@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 import pitchcards as pc
 from helpers import mutate_record
 from pitchcards import cli
+from pitchcards.cards import card_name, cards_of
 from pitchcards.notation import (
     EventRecord,
     HandRecord,
@@ -753,6 +754,41 @@ def test_thrown_in_hand_round_trips() -> None:
     assert "\nresult thrown in\ntotal 0 0 0 0\n" in text
     assert read_record(text).hands[0].result == {"outcome": "thrown in"}
     assert "all passed: thrown in" in replay_text(text)
+
+
+@pytest.mark.parametrize("variant", ["auction", "ten-point"])
+def test_finding9_a_thrown_in_hand_is_public_by_its_bids_alone(variant: str) -> None:
+    """Issue 31, finding 9: a hand everyone passed and threw in (all_pass="redeal") showed
+    every seat's dealt cards in the public record, though none was played.  Public, it is
+    an outcome line of its passes; the record replays to the same game (scores, dealers, the
+    next hand's cards and play) in both rule families."""
+    rules = pc.find_variant(variant).replace(all_pass="redeal")
+    match = pc.Match(rules, players=rules.default_players, dealer=0, seed=31)
+    thrown = match.deal()
+    while thrown.phase == "auction":
+        match.push("pass")
+    assert thrown.result is not None and thrown.result.thrown_in
+    rng = random.Random(31)
+    played = match.deal()
+    while played.seat_to_act is not None:
+        match.push(rng.choice(played.legal_actions()))
+    text = write_record(match, public=True)
+    hand_1 = text.split("\nhand 1 ")[1].split("\nhand 2 ")[0]
+    assert "\noutcome bids pass pass pass pass" in hand_1
+    assert "deal " not in hand_1 and "\nresult thrown in\n" in hand_1
+    for mask in thrown.dealt:  # no card dealt in it is anywhere in the record (but those
+        for card in cards_of(mask):  # dealt again in the next hand)
+            if not any(m >> card & 1 for m in played.dealt):
+                assert f" {card_name(card)}" not in text, card_name(card)
+    again = replay(read_record(text))
+    assert again.results == match.results and again.scores == match.scores
+    assert [h.dealer for h in again.hands] == [h.dealer for h in match.hands]
+    # the next hand as a public record shows it (T4: the cards kept, the discards never)
+    kept = [m & ~played.discarded(s) for s, m in enumerate(played.dealt)]
+    assert list(again.hands[1].dealt) == kept
+    assert again.hands[1].history == [(s, a) for s, a in played.history if a.kind != "discard"]
+    assert write_record(again, public=True) == text
+    assert "seed" not in text
 
 
 def test_no_contract_hand_round_trips() -> None:

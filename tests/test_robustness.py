@@ -192,8 +192,17 @@ def test_bad_money_options_are_refused_fast(option: str, value: Any) -> None:
 
 def test_a_rule_set_name_must_be_short_printable_text() -> None:
     for name in (123, "", "a\nb", "x" * 41, None):
-        refused(lambda name=name: AUCTION.replace(name=name), pc.OptionError)
-    assert AUCTION.replace(name="house rules").name == "house rules"
+        refused(lambda name=name: pc.RuleSet(name=name), pc.OptionError)
+    assert pc.RuleSet(name="house rules").name == "house rules"
+
+
+def test_finding10_name_is_not_an_option() -> None:
+    """Issue 31, finding 10: ``{"variant": "auction", "options": {"name": "money"}}`` was listed
+    as "money".  A rule set is named by the variant chosen, never by an option."""
+    for name in ("money", "house rules", "auction", 123):
+        err = refused(lambda name=name: AUCTION.replace(name=name, target=10), pc.OptionError)
+        assert "not an option" in str(err) and "variant" in str(err)
+    assert AUCTION.replace(target=10).name == "auction"
 
 
 def test_unhashable_or_odd_option_values_are_option_errors() -> None:

@@ -19,6 +19,9 @@ from hypothesis import strategies as st
 
 from pitchcards.client import Client, Seat, TableConnection
 from pitchcards.errors import REASONS
+from pitchcards.server.app import _origin_ok
+from pitchcards.server.config import ServerConfig
+from pitchcards.server.names import mixed_scripts, name_key
 from pitchcards.server.protocol import SERVER_MESSAGES, SERVER_REASONS
 from server_helpers import (
     FAST,
@@ -110,6 +113,37 @@ def test_malformed_and_unknown_messages_are_refused_and_change_nothing(server):
                     assert error["reason"] == reason, (frame, error)
                 assert await _state(api, ann) == before
                 assert table.seq == seq and table.view == view
+            assert healthy(server.url)
+
+    asyncio.run(run())
+
+
+#: Frames nested deeper than Python's JSON parser recurses (issue 31, finding 8), each under
+#: the 4 KB cap: a RecursionError used to close the socket 1000 with no error frame.
+DEEP_FRAMES = ["[" * 2000 + "]" * 2000, "{\"a\":" * 10 + "[" * 1900 + "]" * 1900 + "}" * 10,
+               '{"type": "act", "seq": 1, "action": ' + "[" * 1900 + "]" * 1900 + "}"]
+
+
+def test_finding8_deeply_nested_frames_are_error_frames_and_the_socket_lives_on(server):
+    async def run() -> None:
+        async with Client(server.url) as api:
+            ann, _bob = await _table(api)
+            async with await api.connect(ann) as table:
+                await table.wait_for(lambda: table.view is not None, 30)
+                before, seq = await _state(api, ann), table.seq
+                for frame in DEEP_FRAMES:
+                    assert len(frame.encode()) <= 4096
+                    error = await _refused(table, frame)
+                    assert error["reason"] == "bad_message", error
+                await table.send({"type": "ping", "id": 8})
+                await table.wait_for(lambda: any('"id":8' in f for f in table.frames[-5:]), 10)
+                assert not table.closed
+                assert await _state(api, ann) == before and table.seq == seq
+            for frame in DEEP_FRAMES[:2]:  # as the first message: refused, closed 1008
+                reply = await raw_socket(server.url, ann.table, [frame], quiet=5)
+                assert reply.errors == ["bad_message"], reply.messages
+                assert (reply.code, reply.reason) == (1008, "bad_message")
+            assert "RecursionError" not in server.output()
             assert healthy(server.url)
 
     asyncio.run(run())
@@ -267,6 +301,7 @@ def test_bad_names_and_bad_table_options_are_refused_with_a_reason(server):
             for body, reason in [
                 ({"variant": "nope"}, "bad_setup"),
                 ({"options": {"target": "x"}}, "bad_setup"),
+                ({"options": {"name": "money"}}, "bad_setup"),  # issue 31, finding 10
                 ({"options": {"no_such_option": 1}}, "bad_setup"),
                 ({"options": {"target": 0}}, "bad_setup"),
                 ({"players": 12}, "bad_setup"),
@@ -303,6 +338,48 @@ def test_bad_names_and_bad_table_options_are_refused_with_a_reason(server):
     asyncio.run(run())
 
 
+def test_finding11_name_key_sees_through_case_width_and_lookalikes():
+    """server/names.py: NFKC + case folding + the Cyrillic/Greek skeleton; mixed scripts."""
+    for twin in ("alpha", "ALPHA", "\uff21lpha", "\uff41\uff4c\uff50\uff48\uff41"):
+        assert name_key(twin) == name_key("Alpha"), twin
+    assert name_key("\u0410\u0440\u0435") == name_key("Ape")  # wholly Cyrillic lookalikes
+    assert name_key("Zo\u00eb") != name_key("Zoe")  # accents make another name
+    assert mixed_scripts("\u0410lpha") == ["CYRILLIC", "LATIN"]
+    for one in ("Alpha", "\u0410\u043b\u044c\u0444\u0430", "\u5c71\u7530\u3055\u3093",
+                "O'Brien-2", "\uff21lpha"):
+        assert mixed_scripts(one) == [], one
+
+
+def test_finding11_lookalike_names_are_refused_at_one_table_with_the_reason(server):
+    """Issue 31, finding 11: \u0410lpha (a Cyrillic A), \uff21lpha (full-width) and alpha sat
+    beside Alpha.  Mixed scripts are a bad name anywhere; a name with the same key as one at
+    the table is name_taken, saying which; a bot does not take a person's name either."""
+    async def run() -> None:
+        async with Client(server.url) as api:
+            alpha = await api.create_table("Alpha", settings=FAST)
+            before = await api.table(alpha.table)
+            url = f"/api/invites/{alpha.invite}/seats"
+            reply = await api.http.post(url, json={"name": "\u0410lpha"})
+            assert reply.status_code == 422 and reply.json()["reason"] == "bad_name"
+            assert "Cyrillic and Latin" in reply.json()["message"]
+            reply = await api.http.post("/api/tables", json={"name": "\u0410lpha"})
+            assert reply.json()["reason"] == "bad_name"
+            for twin in ("\uff21lpha", "alpha", "ALPHA", " alpha "):
+                reply = await api.http.post(url, json={"name": twin})
+                assert reply.status_code == 409, (twin, reply.text)
+                assert reply.json()["reason"] == "name_taken"
+                assert "'Alpha'" in reply.json()["message"], reply.text
+            assert await api.table(alpha.table) == before
+            ann = await api.take_seat(alpha.invite or "", "ann")  # a bot would be "Ann"
+            await api.start(alpha)
+            names = [s["name"] for s in (await api.table(alpha.table))["seats"]]
+            assert names[:2] == ["Alpha", "ann"] and "Ann" not in names, names
+            assert ann.name == "ann"
+            assert healthy(server.url)
+
+    asyncio.run(run())
+
+
 def test_a_websocket_from_another_site_is_refused(server):
     async def run() -> None:
         async with Client(server.url) as api:
@@ -320,6 +397,122 @@ def test_a_websocket_from_another_site_is_refused(server):
                                      until=lambda r: bool(r.of_type("welcome")))
             assert reply.of_type("welcome")
             assert healthy(server.url)
+
+    asyncio.run(run())
+
+
+async def _handshake(url: str, table: str, headers: dict[str, str]) -> int:
+    """The HTTP status of a WebSocket handshake sent byte for byte with exactly ``headers``
+    (Host included: a client library sets its own), over a plain TCP socket."""
+    parts = httpx.URL(url)
+    reader, writer = await asyncio.open_connection(parts.host, parts.port)
+    try:
+        lines = [f"GET /ws/{table} HTTP/1.1", "Upgrade: websocket", "Connection: Upgrade",
+                 "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version: 13",
+                 *(f"{k}: {v}" for k, v in headers.items())]
+        writer.write(("\r\n".join(lines) + "\r\n\r\n").encode())
+        await writer.drain()
+        status = await asyncio.wait_for(reader.readline(), 30)
+        return int(status.split()[1])
+    finally:
+        writer.close()
+
+
+def test_finding12_dns_rebinding_is_refused_and_local_pages_still_connect(server):
+    """Issue 31, finding 12: the Origin is checked against the server's own address, not the
+    request's Host header, so a rebound name (Host and Origin agreeing on evil.example) is
+    refused; the loopback names on the server's port, and an IP address as its own Host,
+    still connect."""
+    async def run() -> None:
+        async with Client(server.url) as api:
+            ann = await api.create_table("Ann", settings=FAST)
+            port = httpx.URL(server.url).port
+            for host, origin in [(f"evil.example:{port}", f"http://evil.example:{port}"),
+                                 (f"evil.example:{port}", f"https://evil.example:{port}"),
+                                 (f"localhost.evil.example:{port}",
+                                  f"http://localhost.evil.example:{port}"),
+                                 (f"127.0.0.1:{port}", f"http://localhost:{port + 1}"),
+                                 (f"127.0.0.1:{port}", f"http://10.1.2.3:{port}")]:
+                assert await _handshake(server.url, ann.table, {"Host": host,
+                                                                "Origin": origin}) == 403, host
+            for host, origin in [(f"127.0.0.1:{port}", f"http://127.0.0.1:{port}"),
+                                 (f"localhost:{port}", f"http://localhost:{port}"),
+                                 (f"127.0.0.1:{port}", f"http://localhost:{port}"),
+                                 (f"[::1]:{port}", f"http://[::1]:{port}"),
+                                 (f"192.168.1.5:{port}", f"http://192.168.1.5:{port}"),
+                                 (f"127.0.0.1:{port}", "")]:
+                headers = {"Host": host, **({"Origin": origin} if origin else {})}
+                assert await _handshake(server.url, ann.table, headers) == 101, (host, origin)
+            assert healthy(server.url)
+
+    asyncio.run(run())
+
+
+def test_finding12_origin_checked_against_the_public_url():
+    """With --public-url only that origin (and --allow-origin's) may open sockets: not the
+    loopback names, not a name the Host header vouches for."""
+    config = ServerConfig(public_url="https://pitch.example.org/play/", port=8000,
+                          allowed_origins=("https://friends.example/",))
+    for origin, host in [("https://pitch.example.org", "pitch.example.org"),
+                         ("https://pitch.example.org/", "10.0.0.5:8000"),
+                         ("https://friends.example", "pitch.example.org")]:
+        assert _origin_ok(origin, host, config), origin
+    for origin, host in [("http://pitch.example.org", "pitch.example.org"),
+                         ("http://localhost:8000", "localhost:8000"),
+                         ("https://evil.example", "evil.example"),
+                         ("http://10.0.0.5:8000", "10.0.0.5:8000")]:
+        assert not _origin_ok(origin, host, config), origin
+
+
+def _xff_socket(url: str, table: str, forged: str) -> Any:
+    return raw_socket(url, table, [], hello=hello(None), headers={"X-Forwarded-For": forged},
+                      until=lambda r: bool(r.of_type("welcome")))
+
+
+async def _held(url: str, table: str, forged: str) -> Any:
+    """A spectator's socket claiming to come from ``forged``, welcomed and kept open."""
+    ws = await websockets.connect(url.replace("http://", "ws://", 1) + f"/ws/{table}",
+                                  additional_headers={"X-Forwarded-For": forged})
+    await ws.send(json.dumps(hello(None)))
+    while json.loads(await ws.recv())["type"] != "welcome":
+        pass
+    return ws
+
+
+#: the cap of --max-connections-per-address 2, behind a proxy on 127.0.0.1 that the server
+#: trusts (``--forwarded-allow-ips``) and, in ``strict``, with no proxy trusted (the default)
+proxied = server_fixture(extra=("--max-connections-per-address", "2",
+                                "--forwarded-allow-ips", "127.0.0.1"))
+
+
+def test_finding4_a_forged_x_forwarded_for_changes_nothing(strict, proxied):
+    """Issue 31, finding 4: uvicorn trusts X-Forwarded-For from 127.0.0.1 unless told not to,
+    so any local client could claim a fresh address per socket.  By default no proxy is
+    trusted: the 4th socket from this address is refused whatever it claims; a proxy named in
+    --forwarded-allow-ips is believed (its clients are counted apart)."""
+    async def run() -> None:
+        async with Client(strict.url) as api:
+            ann = await api.create_table("Ann", settings=FAST)
+            held = [await _held(strict.url, ann.table, f"203.0.113.{i}") for i in range(3)]
+            try:
+                for forged in ("203.0.113.99", "10.0.0.1, 198.51.100.4", "::1"):
+                    with pytest.raises(websockets.InvalidStatus) as refused:
+                        await _xff_socket(strict.url, ann.table, forged)
+                    assert refused.value.response.status_code == 429
+            finally:
+                for ws in held:
+                    await ws.close()
+        async with Client(proxied.url) as api:
+            ann = await api.create_table("Ann", settings=FAST)
+            held = [await _held(proxied.url, ann.table, "10.9.9.9") for _ in range(2)]
+            try:
+                with pytest.raises(websockets.InvalidStatus):  # that client's cap
+                    await _xff_socket(proxied.url, ann.table, "10.9.9.9")
+                reply = await _xff_socket(proxied.url, ann.table, "10.8.8.8")  # another client
+                assert reply.of_type("welcome")
+            finally:
+                for ws in held:
+                    await ws.close()
 
     asyncio.run(run())
 
@@ -461,6 +654,11 @@ def _random_message(rng: random.Random, seq: int) -> str:
     text = json.dumps(message) if rng.random() < 0.9 else json.dumps(_junk(rng))
     if rng.random() < 0.05:
         text = text[: rng.randrange(len(text) + 1)]  # cut short: not JSON
+    if rng.random() < 0.03:  # nested deeply, within 4 KB (issue 31, finding 8)
+        depth = rng.randrange(100, 2000)
+        opener, closer = rng.choice([("[", "]"), ('{"x":', "}"), ('{"type":"act","action":[',
+                                                                   "]}")])
+        text = (opener * depth)[:3000] + (closer * depth)[:1000]
     return text[:4000]
 
 

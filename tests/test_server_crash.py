@@ -101,3 +101,64 @@ def test_kill_9_mid_hand_loses_nothing_and_repeats_nothing(tmp_path, db):
     with running_server(tmp_path, db, extra=(*QUICK_LIMITS, "--hold-bots"),
                         hooked=True) as server:
         asyncio.run(_crash_twice(server))
+
+
+# ---------------------------------------------------------------------- pending money changes
+async def _break_after_pending(server: ServerProcess, kill: bool) -> tuple[list[dict[str, Any]],
+                                                                          dict[str, Any]]:
+    """A money table (Ann and two held bots, dealt from a chosen seed): during the first hand
+    Ann leaves and Dee joins, both answered "pending"; with ``kill`` the server is killed -9
+    right after those answers and restarted.  Then the hand is played to its end (the bots in
+    turn, Ann's seeded random moves) and the second hand dealt.  Returns every public event
+    and the table's info."""
+    rng = random.Random(31)
+    async with Client(server.url) as api:
+        ann = await hooked_table(api, "Ann", seed=31, variant="money", players=3,
+                                 settings={**FAST, "grace": 3600},  # Dee's seat waits for her
+                                 bots={1: "random", 2: "random"})
+        await api.start(ann)
+        table = await api.connect(ann)
+        async with table:
+            await table.wait_for(lambda: table.view is not None
+                                 and table.view.seat_to_act is not None, 30)
+            assert (await api.leave(ann))["pending"] is True
+            dee = await api.take_seat(ann.invite or "", "Dee")
+            assert dee.seat is None
+            assert (await api.table(ann.table))["pending"] == ["leave Ann", "join Dee"]
+            if kill:
+                server.kill9()
+                await table.wait_for(lambda: table.closed, 30)
+                server.start()
+                assert (await api.table(ann.table))["pending"] == ["leave Ann", "join Dee"]
+                await table.resume()
+            await play_held(api, table, rng, until=lambda: bool(_scored(table.events)))
+        events = await every_event(server.url, ann.table, None)
+        info = await api.table(ann.table)
+        async with await api.connect(dee) as dees:  # Dee's token: seated now
+            await dees.wait_for(lambda: dees.you is not None, 30)
+            assert dees.you["seat"] is not None and not dees.errors
+    return events, info
+
+
+@pytest.mark.parametrize("db", ["sqlite", "postgres"])
+def test_finding3_pending_money_changes_survive_kill_9(tmp_path, db):
+    """Issue 31, finding 3: a money leave or join answered "pending" lived only in memory and
+    was lost on kill -9 (the joiner held a working token and was never seated).  Now it is in
+    the log with the request: after a restart the break applies it, and the table's events are
+    exactly those of a run without the kill."""
+    runs = []
+    for kill in (False, True):
+        (tmp_path / f"kill-{kill}").mkdir()
+        with running_server(tmp_path / f"kill-{kill}", db, extra=(*QUICK_LIMITS, "--hold-bots"),
+                            hooked=True) as server:
+            runs.append(asyncio.run(_break_after_pending(server, kill)))
+    (calm, calm_info), (killed, killed_info) = runs
+    assert [e["type"] for e in killed].count("player_left") == 1
+    assert [e["type"] for e in killed].count("player_joined") == 1
+    assert killed == calm
+    for info in (calm_info, killed_info):
+        info.pop("table")
+        info.pop("spectators")
+    assert killed_info == calm_info
+    assert [s["name"] for s in killed_info["seats"]][:3] != ["Ann"]
+    assert "Dee" in [s["name"] for s in killed_info["seats"]] and not killed_info["pending"]

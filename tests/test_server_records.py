@@ -18,6 +18,7 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 import pitchcards as pc
+from pitchcards.cards import card_name, cards_of
 from pitchcards.client import Client, Seat, ServerError
 from pitchcards.events import HandScored, MatchWon
 from pitchcards.notation import parse_record
@@ -153,6 +154,54 @@ def _metrics(url: str) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
     assert reply.headers["content-type"].startswith("text/plain")
     return {(s.name, tuple(sorted(s.labels.items()))): s.value
             for family in text_string_to_metric_families(reply.text) for s in family.samples}
+
+
+def test_finding9_a_thrown_in_hand_shows_no_card_in_record_hands_or_results(server):
+    """Issue 31, finding 9: four people pass, the cards are thrown in (all_pass="redeal");
+    /record, /hands and /results show none of that hand's cards (each seat saw only its own,
+    and no card of it was played) — and the record replays to the same scores."""
+    async def run() -> None:
+        async with Client(server.url) as api:
+            ann = await hooked_table(api, "Ann", seed=3109, settings=FAST,
+                                     options={"all_pass": "redeal", "target": 3})
+            others = [await api.take_seat(ann.invite or "", n) for n in ("Bob", "Cy", "Dee")]
+            await api.start(ann)
+            conns = [await api.connect(seat) for seat in (ann, *others)]
+            try:
+                dealt: set[str] = set()
+                for conn in conns:
+                    await conn.wait_for(lambda c=conn: c.view is not None
+                                        and c.view.hand_mask != 0, 30)
+                    assert conn.view is not None
+                    dealt |= {card_name(c) for c in cards_of(conn.view.hand_mask)}
+                assert len(dealt) == 24
+                for _ in range(4):  # seats 0-3 are Ann, Bob, Cy, Dee: the seat to act passes
+                    assert conns[0].view is not None and conns[0].view.seat_to_act is not None
+                    mover, seq = conns[conns[0].view.seat_to_act], conns[0].seq
+                    await mover.act("pass")
+                    await asyncio.gather(*(c.wait_for(lambda c=c, seq=seq: c.seq > seq, 30)
+                                           for c in conns))
+                await conns[0].wait_for(lambda: any(e.type == "hand_scored"
+                                                    for e in conns[0].events), 30)
+            finally:
+                for conn in conns:
+                    await conn.close()
+            record = await api.record(ann)
+            hand_1 = record.split("\nhand 1 ")[1]
+            assert "\noutcome bids pass pass pass pass" in hand_1
+            assert "\ndeal " not in record and "\nresult thrown in\n" in hand_1
+            hands = (await api.http.get(f"/api/tables/{ann.table}/hands", headers={
+                "Authorization": f"Bearer {ann.token}"})).json()["hands"]
+            assert [s["action"] for s in hands[0]["steps"]] == [None] + ["pass"] * 4
+            assert all(s["hands"] == [[]] * 4 for s in hands[0]["steps"])
+            results = (await api.http.get(f"/api/tables/{ann.table}/results")).text
+            for text in (record, str(hands), results):
+                assert not any(f" {card}" in text or f"'{card}'" in text or f'"{card}"' in text
+                               for card in dealt), text[:300]
+            game = pc.replay(parse_record(record))
+            assert game.results[0].thrown_in and game.scores == [0, 0, 0, 0]
+
+    asyncio.run(run())
 
 
 def test_healthz_and_metrics_count_tables_connections_actions_and_latency(server):

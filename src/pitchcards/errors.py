@@ -57,7 +57,8 @@ REASONS: dict[str, str] = {
     "bad_deal": "a stacked deal or a redeal that is not a deal of this table",
     "join_leave_not_allowed": "the rules do not allow joining or leaving",
     "name_taken": "a joining player's name is already at the table or has left",
-    "not_seated": "a player who is not seated cannot leave",
+    "not_seated": "a player who is not seated (left, or not yet dealt in) cannot leave, act, "
+                  "chat or settle",
     "table_full": "no seat is free",
     "wrong_dealer": "a hand entered by its outcome names a dealer the rotation does not give",
     "bad_outcome": "a hand's outcome that no hand under these rules can have (points, moon, "

@@ -129,6 +129,13 @@ class Outcome:
         return cls(**values)
 
 
+def _all_passes(outcome: Outcome) -> bool:
+    """``outcome`` is a thrown-in hand's: every bid a pass, nothing else given."""
+    return (outcome.bids is not None and len(outcome.bids) > 0
+            and all(isinstance(b, str) and b.strip().lower() == "pass" for b in outcome.bids)
+            and outcome == Outcome(bids=outcome.bids, dealer=outcome.dealer))
+
+
 def _bad(message: str, phase: str = "between hands") -> IllegalActionError:
     return IllegalActionError(message, reason="bad_outcome", phase=phase)
 
@@ -156,8 +163,9 @@ class EnteredHand(Hand):
         """
         if not isinstance(outcome, Outcome):
             raise _bad(f"a hand is entered as an Outcome, not {shown(outcome)}")
-        if rules.is_ten_point or rules.points_total != 4:
+        if (rules.is_ten_point or rules.points_total != 4) and not _all_passes(outcome):
             # An outcome names who took High, Low, Jack and Game: the four-point game's points.
+            # A hand thrown in (T8 with all_pass="redeal") is its passes alone, in either family.
             raise _bad(f"{rules.name!r} is a ten-point game (T7): its hands are played, not "
                        "entered by their outcome; the scorekeeper keeps four-point games")
         who = _Namer(players, names)
@@ -233,6 +241,12 @@ class EnteredHand(Hand):
             + (f"{who(bidder)} could win with {', '.join(wins)}" if wins else
                f"{who(bidder)} cannot be the pitcher"),
             reason=_refusal(rules, value), seat=bidder, phase="auction", legal=wins)
+
+    @classmethod
+    def blank(cls, rules: RuleSet, players: int, dealer: int) -> EnteredHand:
+        """A hand dealt no cards, its auction about to start: the bids of a hand known only
+        by them (thrown in) are pushed on it one by one, as a viewer steps through them."""
+        return cls._blank(rules, players, dealer)
 
     @classmethod
     def _blank(cls, rules: RuleSet, players: int, dealer: int) -> EnteredHand:

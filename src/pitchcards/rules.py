@@ -303,6 +303,11 @@ class RuleSet:
         accepted as shorthands.
         """
         changes = dict(changes)
+        if "name" in changes:  # a variant is named by choosing it, never by an option
+            raise OptionError(
+                f"name={shown(changes['name'])} is not an option: a rule set's name is the "
+                f"variant it was chosen as ({self.name!r}); choose another variant by name "
+                "instead (variants: " + ", ".join(sorted(VARIANTS)) + ")")
         if "bid_values" in changes:
             raw = changes.pop("bid_values")
             key = raw if isinstance(raw, str) else _ladder_key(raw)

@@ -8,7 +8,7 @@ from ..cards import format_cards
 from ..hand import Hand
 from ..match import Match
 from ..money import MoneySession
-from ..outcome import EnteredHand
+from ..outcome import EnteredHand, Outcome
 from ..rules import RuleSet
 from ..session import GameSession
 from .format import (
@@ -181,6 +181,12 @@ def _write_hand(out: list[str], number: int, hand: Hand, seated: Sequence[str] |
     if isinstance(hand, EnteredHand):  # entered by its outcome: no cards, no actions
         out.append("outcome " + format_outcome(hand.outcome))
         out.append("result " + _format_result(result_fields(hand.result)))  # type: ignore[arg-type]
+        return
+    if public and hand.result is not None and hand.result.thrown_in:
+        # A thrown-in hand (A-R4.4(a) / §7.10, all_pass="redeal") had no card played: a public
+        # record gives it by its bids alone, as an outcome, so no card dealt in it is shown.
+        out.append("outcome " + format_outcome(Outcome.of(hand)))
+        out.append("result " + _format_result(result_fields(hand.result)))
         return
     hide = public and any(hand.discarded(s) for s in range(hand.players))
     for seat, mask in enumerate(hand.dealt):

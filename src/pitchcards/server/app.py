@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import logging
 import time
@@ -387,8 +388,12 @@ async def _hello(ws: WebSocket, conn: Connection) -> Hello | None:
     if text is None:
         return None
     try:
-        msg = parse_client_message(json.loads(text))
-    except (ValueError, ValidationError) as exc:
+        msg = parse_client_message(_load_json(text))
+    except Refused as exc:
+        conn.send_model(exc.to_message(None))
+        conn.close(1008, "bad_message")
+        return None
+    except (ValidationError, RecursionError) as exc:
         conn.send_model(ErrorMessage(reason="bad_message", message=_why(exc)))
         conn.close(1008, "bad_message")
         return None
@@ -437,11 +442,20 @@ async def _serve(ws: WebSocket, conn: Connection, room: Room | Mirror, hub: Hub)
             conn.send_model(exc.to_message(room.seq))
 
 
-def _decode(text: str) -> Any:
+def _load_json(text: str) -> Any:
+    """A frame's JSON; ``bad_message`` if it is not JSON or nests too deeply for the parser
+    (``"[" * 2000``: a RecursionError, caught here, so the socket lives on — issue 31, 8)."""
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except ValueError:
         raise Refused("bad_message", "not JSON: send one JSON object per message") from None
+    except RecursionError:
+        raise Refused("bad_message", "JSON nested too deeply: a message is a flat JSON "
+                                     "object") from None
+
+
+def _decode(text: str) -> Any:
+    data = _load_json(text)
     if not isinstance(data, dict):
         raise Refused("bad_message", "a message is a JSON object with a 'type'")
     if data.get("type") not in CLIENT_TYPES:
@@ -449,7 +463,7 @@ def _decode(text: str) -> Any:
                                       f"types are: {', '.join(CLIENT_TYPES)}")
     try:
         return parse_client_message(data)
-    except ValidationError as exc:
+    except (ValidationError, RecursionError) as exc:
         raise Refused("bad_message", _why(exc)) from None
 
 
@@ -485,6 +499,8 @@ def _why(exc: Exception) -> str:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first.get("loc", ()))
         return f"{where or 'message'}: {first.get('msg', 'invalid')}"
+    if isinstance(exc, RecursionError):
+        return "JSON nested too deeply: a message is a flat JSON object"
     return "not JSON: send one JSON object per message"
 
 
@@ -500,11 +516,44 @@ def _address(request: Request) -> str:
 
 
 def _origin_ok(origin: str, host: str | None, config: ServerConfig) -> bool:
-    """A browser's WebSocket must come from this server's own pages (or an allowed site)."""
-    if origin in config.allowed_origins:
+    """A browser's WebSocket must come from this server's own pages (or an allowed site).
+
+    Checked against what the server knows itself as, never against the request's Host header
+    alone: a page of ``evil.example`` whose name an attacker points at this server (DNS
+    rebinding) sends ``Host: evil.example:P`` and ``Origin: http://evil.example:P``, which
+    agree (issue 31, finding 12).  Its own pages are ``config.url`` (``--public-url``, else
+    ``http://host:port``) and ``--allow-origin``'s; without a public URL also the loopback
+    names on the bound port, and a Host that is an IP address (no name to rebind) as its own
+    Origin, so a server on 0.0.0.0 still serves a LAN's ``http://192.168.1.5:8000``."""
+    origin = origin.rstrip("/")
+    own = urlsplit(config.url)  # a public URL may have a path; an Origin never has
+    if origin == f"{own.scheme}://{own.netloc}" or origin in {
+            o.rstrip("/") for o in config.allowed_origins}:
         return True
-    netloc = urlsplit(origin).netloc
-    return (bool(host) and netloc == host) or origin.rstrip("/") == config.url
+    try:
+        parts = urlsplit(origin)
+        port = parts.port or {"http": 80, "https": 443}.get(parts.scheme)
+    except ValueError:
+        return False
+    name = parts.hostname or ""
+    if config.public_url is not None:  # behind a proxy: its origin alone
+        return False
+    if name in _LOOPBACK and parts.scheme == "http" and (port == config.port
+                                                          or config.port == 0):
+        return True
+    return bool(host) and parts.netloc == host and _is_ip(name)
+
+
+#: the names of this machine a local server's pages may be opened at
+_LOOPBACK = frozenset({"localhost", "127.0.0.1", "::1"})
+
+
+def _is_ip(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
 
 
 def _safe_url(url: str) -> str:

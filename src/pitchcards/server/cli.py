@@ -61,6 +61,11 @@ def serve(args: argparse.Namespace, hooks: TestHooks | None = None) -> int:
         app, host=args.host, port=args.port, log_config=log_config(args.log_level),
         ws_max_size=config.max_message, ws_ping_interval=None, lifespan="on",
         ws_per_message_deflate=args.ws_compression,
+        # A client's address is the socket's peer unless it came through a proxy named in
+        # --forwarded-allow-ips (uvicorn's own default trusts X-Forwarded-For from 127.0.0.1,
+        # which let any client on a shared host forge its address: issue 31, finding 4).
+        proxy_headers=bool(args.forwarded_allow_ips),
+        forwarded_allow_ips=args.forwarded_allow_ips or "",
         timeout_graceful_shutdown=5))
     with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl+C during the shutdown
         server.run()
@@ -183,6 +188,11 @@ def add_server_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser])
                        help="the address players open, for invite links (behind a proxy)")
     parser.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                        help="another site whose pages may open WebSockets here")
+    parser.add_argument("--forwarded-allow-ips", default=None, metavar="IPS",
+                       help="the reverse proxies (comma-separated addresses or networks) whose "
+                            "X-Forwarded-For / X-Forwarded-Proto name the client; default: "
+                            "none, not even 127.0.0.1 — every address is the socket's own "
+                            "(docs/deploy.md)")
     parser.add_argument("--max-connections-per-address", type=whole_number(1), default=64,
                        metavar="N", help="open sockets allowed from one address (default 64)")
     parser.add_argument("--http-writes-per-minute", type=whole_number(1), default=120,

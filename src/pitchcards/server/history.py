@@ -1,15 +1,18 @@
 """The hand-history viewer's data: each finished hand of a table's public record, step by step
 — the deal, then every action — with the public view after each step and the cards each seat
 still held.  A finished hand hides nothing any more, so every seat's cards are shown; the hand
-in play is not in a public record at all (docs/notation.md, ``public``)."""
+in play is not in a public record at all (docs/notation.md, ``public``), and a hand thrown in
+is there by its bids alone (its cards were never played: none is shown)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..actions import Action, parse_action
 from ..cards import card_name, cards_of, mask_of, parse_cards
 from ..hand import Hand
 from ..notation import read_record
+from ..outcome import EnteredHand
 from ..views import result_to_dict
 
 __all__ = ["finished_hands"]
@@ -25,9 +28,20 @@ def finished_hands(record_text: str, names: list[str] | None = None) -> dict[str
     for rec in record.hands:
         if rec.result is None:  # (a public record holds only finished hands)
             continue
-        hand = Hand(record.rules, [mask_of(parse_cards(c)) for c in rec.cards], rec.dealer)
+        hand: Hand
+        if rec.outcome is not None:
+            # A thrown-in hand is public by its bids alone (no card of it was played): its
+            # steps are the passes, every seat's cards unknown ([]).
+            count = len(rec.seats) if rec.seats is not None else record.players
+            hand = EnteredHand.blank(record.rules, count, rec.dealer)
+            actions: list[tuple[int | None, Action]] = [
+                (None, parse_action(str(b))) for b in rec.outcome.bids or ()]
+        else:
+            hand = Hand(record.rules, [mask_of(parse_cards(c)) for c in rec.cards], rec.dealer)
+            actions = list(rec.actions)
         steps = [_step(hand, None, None)]
-        for seat, action in rec.actions:
+        for given, action in actions:
+            seat = hand.seat_to_act if given is None else given
             hand.push(action, seat)
             steps.append(_step(hand, seat, str(action)))
         assert hand.result is not None

@@ -25,6 +25,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter
 
 from ..errors import REASONS
+from .names import mixed_scripts
 
 __all__ = [
     "BOT_LEVELS",
@@ -83,7 +84,7 @@ SERVER_REASONS: dict[str, str] = {
     "not_started": "the host has not started the match yet",
     "started": "the match has started: that can only be done before",
     "seat_taken": "that seat is someone else's",
-    "bad_name": "a display name that is empty, too long, or not printable",
+    "bad_name": "a display name that is empty, too long, not printable, or mixes scripts",
     "between_hands": "done at the next break between hands (a join or leave mid-hand)",
     "rate_limited": "too many messages or requests: slow down",
     "too_many_connections": "too many sockets from one address",
@@ -107,6 +108,10 @@ def check_display_name(name: str) -> str:
     if not _NAME.fullmatch(name):
         raise ValueError(f"{name[:30]!r} is not a display name: 1-24 letters, digits, spaces "
                          "or .'- starting with a letter or digit")
+    scripts = mixed_scripts(name)
+    if scripts:  # a lookalike in the making (issue 31, finding 11): server/names.py
+        raise ValueError(f"{name!r} mixes letters of {' and '.join(s.title() for s in scripts)}"
+                         ": a display name's letters come from one script")
     return name
 
 

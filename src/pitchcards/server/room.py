@@ -41,6 +41,7 @@ from ..settlement import Cashbook, Leave, Payment
 from ..table import Table
 from ..views import rules_to_dict
 from .connection import Peer
+from .names import name_key
 from .protocol import (
     Act,
     ChatMessage,
@@ -197,6 +198,12 @@ class Room:
         if op == "start":
             self._start_engine(entry["names"])
             return None
+        if op == "pending":
+            # A money join, leave or settle asked for during a hand, answered "pending": in the
+            # log with the request, so a restart applies it at the break as it would have been
+            # (A-R8.3: joins and leaves happen between hands; issue 31, finding 3).
+            self.pending.append(entry["entry"])
+            return None
         table = self.table
         if table is None:
             raise Refused("not_started", "the host has not started the match yet")
@@ -221,6 +228,10 @@ class Room:
             table.settle()
         else:  # pragma: no cover - the log holds only what this module writes
             raise ValueError(f"unknown log entry {entry!r}")
+        if op in ("deal", "settle"):  # the break is over: the pending were applied or refused
+            self.pending.clear()
+        elif entry in self.pending:  # applied at the break: no longer pending
+            self.pending.remove(entry)
         if table.is_over:
             self.status = "over"
         return done
@@ -546,9 +557,24 @@ class Room:
             return None
         return [str(a) for a in table.view(seat).legal_actions]
 
+    def _check_seated(self, player: Player, doing: str) -> None:
+        """Only a player with a seat now may ``doing``: after the start that is a name in
+        the engine's seating; a money player who left (departed) or whose join waits for
+        the next break (pending) has a token but no seat (issue 31, finding 5; the roles
+        table in docs/protocol.md)."""
+        if self.table is not None and player.name not in self.table.names:
+            joining = any(e["op"] == "join" and e.get("name") == player.name
+                          for e in self.pending)
+            raise Refused("not_seated", f"{player.name} is not seated "
+                          + ("yet (their join waits for the next break)" if joining else
+                             "any more (they left the table)") + f": they cannot {doing}", 403)
+
     async def chat(self, conn: Peer, text: str) -> None:
         if conn.name is None:
             raise Refused("spectator", "spectators watch; only players chat")
+        player = self.players.get(conn.name)
+        if player is not None:
+            self._check_seated(player, "chat")
         text = " ".join(text.split())
         limit = self.hub.config.chat_length
         if not text:
@@ -567,9 +593,15 @@ class Room:
     async def take_seat(self, name: str, seat: int | None, token_hash: str) -> int | None:
         """A guest sits down (before the start), or joins a money table (at the next break)."""
         async with self.lock:
-            if name in self.players:
+            key = name_key(name)  # lookalikes are one name (issue 31, finding 11)
+            same = next((p.name for p in self.players.values() if name_key(p.name) == key),
+                        None)
+            if same is not None:
                 raise Refused("name_taken", f"{name!r} is already at this table: pick another "
-                                            "name")
+                                            "name" if same == name else
+                              f"{name!r} looks like {same!r}, already at this table (names "
+                              "are compared without case, width or lookalike letters): pick "
+                              "another name")
             if self.status == "over":
                 raise Refused("game_over", "this table's game is over")
             if self.status == "playing":
@@ -611,8 +643,8 @@ class Room:
                 raise Refused("started", "the match has already started")
             by_seat = {p.seat: p for p in self.players.values()}
             names: list[str] = []
-            taken = {p.name for p in self.players.values()}
-            spare = (n for n in BOT_NAMES if n not in taken)
+            taken = {name_key(p.name) for p in self.players.values()}
+            spare = (n for n in BOT_NAMES if name_key(n) not in taken)
             new_bots: list[PlayerRow] = []
             for seat in range(self.size):
                 p = by_seat.get(seat)
@@ -644,8 +676,7 @@ class Room:
             if not self.money or self.table is None:
                 raise Refused("join_leave_not_allowed", "only a started money table lets players "
                                                         "leave with a payout")
-            if player.name not in self.table.names:
-                raise Refused("not_seated", f"{player.name} is not seated")
+            self._check_seated(player, "leave")
             await self._between_hands({"op": "leave", "name": player.name})
             paid = self.table.session.payouts
             return paid.get(player.name)
@@ -654,13 +685,14 @@ class Room:
         async with self.lock:
             if not self.money or self.table is None:
                 raise Refused("join_leave_not_allowed", "only a started money table settles")
+            self._check_seated(player, "settle the table")
             await self._between_hands({"op": "settle"})
 
     async def _between_hands(self, entry: dict[str, Any]) -> None:
         """Apply ``entry`` now if no hand is in play, else queue it for the next break."""
         assert self.table is not None
         if self.table.in_hand:
-            self.pending.append(entry)
+            await self._commit({"op": "pending", "entry": entry})  # stored before "pending"
             self._announce()
             return
         try:
@@ -728,7 +760,7 @@ class Room:
             async with self.lock:
                 if table is not self.table or table.in_hand or table.is_over:
                     return True
-                for entry in self.pending:
+                for entry in list(self.pending):  # each leaves the list once applied
                     try:
                         await self._commit(entry)
                     except (IllegalActionError, Refused) as exc:
@@ -807,6 +839,7 @@ class Room:
         async with self.lock:
             if not player.host:
                 raise Refused("not_host", "only the host asks for a rematch", 403)
+            self._check_seated(player, "ask for a rematch")
             if self.status != "over":
                 raise Refused("started", "a rematch follows a finished game")
             if self.rematch_id is not None:
