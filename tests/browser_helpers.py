@@ -435,6 +435,13 @@ def axe_violations(page: Any) -> list[str]:
     return bad
 
 
+def open_home(page: Any, url: str) -> None:
+    """The home page with "More options" (the new-table form, folded at first) open."""
+    page.goto(url + "/")
+    page.locator("#more-options > summary").click()
+    page.wait_for_selector("form#create [name=variant]")
+
+
 def screenshot(page: Any, name: str) -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"

@@ -9,6 +9,7 @@ import { applyPrefs, settingsPanel } from "./prefs.js";
 import { h, replace, say, uid } from "./dom.js";
 import { bindSeatForm } from "./seatform.js";
 import { saveName, savedName, seatWords, siteHeader, variantWords } from "./site.js";
+import { quickPlayPanel } from "./quickplay.js";
 
 /**
  * @typedef {{name: string, section: string, kind: "choice" | "bool" | "number" | "money",
@@ -878,7 +879,11 @@ async function main() {
   const side = h("div", { class: "home-side" }, joinPanel(), yourTables(), lobbyPanel(),
     h("details", { class: "panel settings-box" }, h("summary", { text: "Settings" }),
       settingsPanel({ hideLegend: true })));
-  replace(app, header, h("div", { class: "home-grid" }, createBox, side));
+  // "Play against bots" first; the whole new-table form folded under "More options"
+  const more = h("details", { id: "more-options", class: "panel more-options" },
+    h("summary", { text: "More options: a table for friends, other games, the rules" }), createBox);
+  replace(app, header, h("div", { class: "home-grid" },
+    h("div", { class: "home-main" }, quickPlayPanel(), more), side));
 
   /** @type {{variants: VariantInfo[], options: OptionInfo[]}} */
   let info;
