@@ -10,6 +10,7 @@ import { h, replace, say, uid } from "./dom.js";
 import { bindSeatForm } from "./seatform.js";
 import { saveName, savedName, seatWords, siteHeader, variantWords } from "./site.js";
 import { quickPlayPanel } from "./quickplay.js";
+import { statsPanel } from "./stats.js";
 
 /**
  * @typedef {{name: string, section: string, kind: "choice" | "bool" | "number" | "money",
@@ -876,7 +877,7 @@ async function main() {
     + "the money game, with friends or bots." });
   const createBox = h("div", { class: "create-box" },
     h("p", { class: "muted", text: "Loading the games…" }));
-  const side = h("div", { class: "home-side" }, joinPanel(), yourTables(), lobbyPanel(),
+  const side = h("div", { class: "home-side" }, joinPanel(), yourTables(), lobbyPanel(), statsPanel(),
     h("details", { class: "panel settings-box" }, h("summary", { text: "Settings" }),
       settingsPanel({ hideLegend: true })));
   // "Play against bots" first; the whole new-table form folded under "More options"

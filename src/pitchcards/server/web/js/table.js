@@ -22,6 +22,7 @@ import { Choice } from "./choice.js";
 import { breakText, promptText } from "./prompt.js";
 import { InviteBox } from "./invite.js";
 import { TrickPace, renderTrickWinner } from "./pace.js";
+import { countEvent } from "./stats.js";
 import { actionLabel, capital, el, ruleOption } from "./words.js";
 
 /**
@@ -343,6 +344,7 @@ document.addEventListener("keydown", (event) => {
 store.onEvent((event, state, before) => {
   const text = eventSentence(event, state, before);
   if (text) announcer.say(text);
+  countEvent(tableId, event, state);
   const scene = sceneOf(state);
   if (event.type === "action_taken" && /^(play|pitch) /.test(event.action)) {
     const card = event.action.split(" ")[1];
