@@ -2,7 +2,7 @@
 // what waits for the next break between hands at a money table.
 
 import { discardsLeft, myTurn } from "./hand.js";
-import { actionLabel, capital, cardShort, count, moonWord, pointsTotal, ruleOption, sentence } from "./words.js";
+import { actionLabel, cardShort, count, moonWord, pointsTotal, ruleOption, sentence } from "./words.js";
 
 /**
  * @typedef {import("./state.js").TableState} TableState
@@ -44,7 +44,8 @@ export function promptText(state, scene, choice) {
     return "Waiting for the host to start the game…";
   }
   if (status === "over" || state.winner !== null || state.payouts !== null) {
-    if (state.winner !== null && view) return `The match is over. ${capital(sentence(scene.who(state.winner), "win"))}.`;
+    // the winner is a side (both partners): the summary and #live name it, by the side's names
+    if (state.winner !== null && view) return "The match is over.";
     if (state.payouts !== null) return "The money is settled: the game is over.";
     return "The game is over.";
   }

@@ -27,7 +27,7 @@ export function shortNames(names) {
    * @returns {string}
    */
   const cut = (name, n) => name === YOU ? YOU
-    : name.includes(" & ") ? name.split(" & ").map((part) => cut(part, n)).join("&") : name.slice(0, n);
+    : name.includes(" & ") ? name.split(" & ").map((part) => part.slice(0, n)).join("&") : name.slice(0, n);
   const out = new Map();
   for (const name of names) {
     let n = 1;
@@ -118,10 +118,11 @@ export function renderScoresheet(root, state) {
     el("caption", { text: "Hand by hand" }),
   ]);
   const sides = money ? 0 : sideCount(view);
-  // initials where the names would not fit across (four or more), whole names in the markup
+  // short distinguishing names at any number of sides (two partnerships' "Annabel & Cy" does
+  // not fit across a 342 px column either), whole names in the markup
   const everyone = [...Array(money ? view.players : sides).keys()].map((side) => money ? seatName(view, side) : sideName(view, side));
   for (const row of state.rows) for (const name of row.names) if (name) everyone.push(name);
-  const short = money || sides >= 4 ? shortNames([...new Set([...everyone, YOU])]) : null;
+  const short = shortNames([...new Set([...everyone, YOU])]);
   const extras = pointsTotal(view.rules) > 4;
   const head = el("tr", {}, [["#", "Hand"], ["Bid", "Bidder and bid"], ["H", "High"], ["L", "Low"],
     ["J", "Jack"], ["G", "Game"], ...(extras ? [["+", "Extra points: off-jack, jokers, three"]] : []),
