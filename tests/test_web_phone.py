@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from browser_helpers import (
+    ILLEGAL_CARDS,
     PHONE,
     WEB_FAST,
     Player,
@@ -22,6 +23,7 @@ from browser_helpers import (
     play_until,
     screenshot,
     start,
+    words,
 )
 from server_helpers import server_fixture
 
@@ -164,3 +166,34 @@ def test_the_score_sheet_fits_its_column(browser, server, sides):
     finally:
         for p in pages:
             p.close()
+
+
+def test_the_first_tap_on_an_illegal_card_shows_the_servers_reason(browser, server):
+    """A tap on a dimmed card at the player's turn sends it at once: the server's refusal, in
+    words, shows after one tap (it took two), and nothing moves."""
+    host = create_table(server.url, "Annabel", seed=SEED,
+                        bots={"1": "random", "2": "random", "3": "random"})
+    ann = Player(browser, server.url, host, **DEVICES["phone"])
+    rng = random.Random(11)
+    try:
+        ann.open_table()
+        start(server.url, host)
+        page = ann.page
+        for _ in range(200):
+            illegal = page.eval_on_selector_all(ILLEGAL_CARDS, "es => es.map(e => e.dataset.card)")
+            if ann.my_turn() and illegal and page.locator("#felt[data-phase=play]").count():
+                seq = ann.seq()
+                page.locator(f'#hand button.card[data-card="{illegal[0]}"]').tap()
+                page.wait_for_selector("#refusal:not([hidden])")
+                assert words(page.inner_text("#refusal"))
+                assert ann.seq() == seq
+                assert any(m.get("type") == "error" for m in ann.messages())
+                screenshot(page, "phone-refused-card")
+                break
+            if not ann.act(rng, how="tap"):
+                page.wait_for_timeout(40)
+        else:
+            raise AssertionError("no illegal card at Annabel's turn")
+        assert ann.errors == []
+    finally:
+        ann.close()

@@ -208,7 +208,7 @@ def _summary_and_score_sheet(players: list[Player], hands: int, expect: Any) -> 
         row = p.page.locator("#scoresheet tr[data-hand]").nth(hands - 1).inner_text()
         for score in scored["scores"]:
             assert re.search(rf"(?<!\d)[-−]?{abs(score)}(?!\d)", row), (row, scored)
-    # a page not yet to act in the next hand still shows it (the pause is 2.5 s)
+    # a page not yet to act in the next hand still shows it (the pause is 4 s)
     open_ = [p for p in players if p.page.locator("#summary[open]").count()]
     assert open_, "the summary closed by itself before anyone had to act"
     open_[0].page.locator("#summary button").first.click()
@@ -221,8 +221,10 @@ def test_bidding_the_pitch_the_summary_and_the_score_sheet(browser, server):
     each hand #summary opens, and the score sheet has a row per hand."""
     from playwright.sync_api import expect
 
+    # the summary opens once the last trick has stayed its 1.5 s (the default pace) and gone:
+    # a pause of 4 s between hands leaves the check below as much time as it had before
     _host, players = _two_people_two_bots(browser, server.url, level="easy",
-                                          settings={"bot_delay": 0.05, "hand_pause": 2.5})
+                                          settings={"bot_delay": 0.05, "hand_pause": 4})
     seen = {"bid": False, "pitch": False, "summary": False}
     try:
         hands = _play_hands(players, seen, random.Random(7), 5, expect)
