@@ -197,3 +197,56 @@ def test_the_first_tap_on_an_illegal_card_shows_the_servers_reason(browser, serv
         assert ann.errors == []
     finally:
         ann.close()
+
+
+def _legal_now(player: Player) -> list[str]:
+    for message in reversed(player.messages()):
+        event = message.get("event") if message.get("type") == "event" else None
+        if event is not None and ("legal" in event or "view" in event):
+            return list(event.get("legal") or (event.get("view") or {}).get("legal_actions")
+                        or [])
+        if message.get("type") == "snapshot":
+            return list(message["view"].get("legal_actions") or [])
+    return []
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_key_hints_name_the_bids_on_offer_and_none_on_a_phone(browser, server, device):
+    """At the player's bid the prompt's keys are the digits of the bids the server offers (not
+    "1-4" where no bid of 1 exists); a touch phone gets no key hints; ★ is explained in play."""
+    host = _held_table(server.url, 4, seat=1)
+    ann = Player(browser, server.url, host, **DEVICES[device])
+    rng = random.Random(13)
+    try:
+        ann.open_table()
+        start(server.url, host)
+        page = ann.page
+        for _ in range(20):
+            if ann.my_turn():
+                break
+            before = ann.seq()
+            api(server.url, "POST", f"/_test/tables/{host['table']}/bots", {"actions": 1})
+            ann.wait(lambda b=before: ann.seq() > b or ann.my_turn(), what="a bot's bid")
+        assert page.locator("#felt[data-phase=auction]").count()
+        prompt = page.inner_text("#prompt")
+        if device == "phone":
+            assert "Keys" not in prompt and "Enter" not in prompt
+            assert not page.locator("#keys-help").is_visible()
+        else:
+            digits = [a.split()[1] for a in _legal_now(ann) if re.fullmatch(r"bid \d", a)]
+            assert digits and f"Keys: {', '.join(digits)}, p" in prompt, (prompt, digits)
+            assert page.locator("#keys-help").is_visible()
+        # on to the play: ★ beside the pitcher's bid is explained
+        for _ in range(40):
+            if page.locator("#felt[data-phase=play]").count():
+                break
+            if not ann.act(rng, how="tap" if device == "phone" else "click"):
+                before = ann.seq()
+                api(server.url, "POST", f"/_test/tables/{host['table']}/bots", {"actions": 1})
+                ann.wait(lambda b=before: ann.seq() > b or ann.my_turn(), what="a bot's move")
+        page.wait_for_selector("#star-note:not([hidden])")
+        assert "★" in page.inner_text("#seats") and "pitcher" in page.inner_text("#star-note")
+        screenshot(page, f"keys-and-star-{device}")
+        assert ann.errors == []
+    finally:
+        ann.close()

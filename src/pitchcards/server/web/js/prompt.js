@@ -2,7 +2,7 @@
 // what waits for the next break between hands at a money table.
 
 import { discardsLeft, myTurn } from "./hand.js";
-import { actionLabel, cardShort, count, moonWord, pointsTotal, ruleOption, sentence } from "./words.js";
+import { actionLabel, cardShort, count, moonWord, sentence } from "./words.js";
 
 /**
  * @typedef {import("./state.js").TableState} TableState
@@ -63,11 +63,14 @@ export function promptText(state, scene, choice) {
         return `Enter: ${actionLabel(view.rules, choice.chosen === "moon" ? "bid moon" : choice.chosen).toLowerCase()}`
           + " (or choose again).";
       }
-      // digits choose a bid: 1-4, or in the ten-point family the minimum to 9 (T7)
-      const keys = pointsTotal(view.rules) > 4
-        ? `${ruleOption(view.rules, "min_bid", 1)}-${Math.min(9, pointsTotal(view.rules))}` : "1-4";
+      // the digits of the bids the server offers now (its legal actions), p, m: no key on a
+      // touch screen
+      const digits = view.legal_actions.map((a) => /^bid (\d)$/.exec(a)).filter((m) => m !== null)
+        .map((m) => /** @type {RegExpExecArray} */ (m)[1]);
+      const keys = [...digits, ...(view.legal_actions.includes("pass") ? ["p"] : []),
+        ...(view.legal_actions.includes("bid moon") ? [`m (${moonWord(view.rules)})`] : [])];
       return `Your bid: choose one${pitch ? ", or pitch a card to lead it" : ""}.`
-        + ` Keys: ${keys}, p${ruleOption(view.rules, "moon", "none") !== "none" ? `, m (${moonWord(view.rules)})` : ""}.`;
+        + (touchScreen() || !keys.length ? "" : ` Keys: ${keys.join(", ")}.`);
     }
     if (view.phase === "declare") return "You won the bid: name trump.";
     if (view.phase === "discard") {
@@ -76,8 +79,11 @@ export function promptText(state, scene, choice) {
       return left > 0 ? `Discard ${count(need, "card")} face down: tap ${count(left, "more card")}.`
         : `Press "Discard ${need}" (or tap a card to change your mind).`;
     }
-    if (choice.picked) return `Your turn: tap ${cardShort(choice.picked)} again or press Enter to play it.`;
-    return "Your turn: choose a card (← → or 1-6), then Enter.";
+    if (choice.picked) {
+      return `Your turn: tap ${cardShort(choice.picked)} again${touchScreen() ? "" : " or press Enter"} to play it.`;
+    }
+    return touchScreen() ? "Your turn: tap a card, then tap it again to play it."
+      : "Your turn: choose a card (← → or 1-6), then Enter.";
   }
   if (to === null) return "";
   const info = scene.info(to);
@@ -87,4 +93,9 @@ export function promptText(state, scene, choice) {
     return `Waiting for ${scene.who(to)}${info.connected ? "" : " (offline)"}…`;
   }
   return `${sentence(scene.who(to), "think")}…`;
+}
+
+/** Whether this is a touch screen without a mouse (a phone): no key hints there. */
+export function touchScreen() {
+  return Boolean(window.matchMedia?.("(hover: none) and (pointer: coarse)").matches);
 }

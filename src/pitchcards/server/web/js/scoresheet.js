@@ -108,6 +108,7 @@ export function renderScoresheet(root, state) {
     return;
   }
   root.append(money ? standing(view) : totals(view, state));
+  if (money) root.append(el("p", { class: "hint star-note", text: "★ moons shot." }));
   if (!state.rows.length && !state.news.length) {
     root.append(el("p", { class: "muted", text: view.result || state.hand
       ? "The hands finished before this page was opened are in the hand history."
@@ -225,7 +226,7 @@ function standing(view) {
   const table = el("table", { class: "standing" }, [
     el("caption", { text: "Standing" }),
     el("thead", {}, [el("tr", {}, ["Player", "Points", "★", "Money"].map(
-      (text) => el("th", { scope: "col", text })))]),
+      (text) => el("th", { scope: "col" }, [text === "★" ? starAbbr() : text])))]),
   ]);
   const body = el("tbody");
   const names = view.names || [];
@@ -240,4 +241,9 @@ function standing(view) {
   }
   table.append(body);
   return table;
+}
+
+/** The money sheet's ★ column: moons shot (said in words beside the sheet too). */
+export function starAbbr() {
+  return el("abbr", { title: "Moons shot", "aria-label": "Moons shot", text: "★" });
 }

@@ -4,6 +4,7 @@
 // hides the player's new cards nor the bid buttons.
 
 import { myTurn } from "./hand.js";
+import { starAbbr } from "./scoresheet.js";
 import { cardShort, centsText, el, outcomeSentence, sentence, seatName, sideCount, sideName, signed } from "./words.js";
 
 /**
@@ -228,7 +229,7 @@ function moneyTable(row, state) {
   const view = state.view && state.view.money ? state.view : row.view;
   const table = el("table", { class: "summary-sides" }, [
     el("thead", {}, [el("tr", {}, ["", "Change", "Points", "★", "Money"].map(
-      (text) => el("th", { scope: "col", text })))]),
+      (text) => el("th", { scope: "col" }, [text === "★" ? starAbbr() : text])))]),
   ]);
   const body = el("tbody");
   for (let seat = 0; seat < view.players; seat += 1) {

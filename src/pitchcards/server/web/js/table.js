@@ -44,6 +44,7 @@ const seats = el("div", { id: "seats" });
 const trump = el("div", { id: "trump" });
 const centreText = el("p", { id: "centre-text" });
 const breakList = el("p", { id: "next-break", class: "hint" });
+const starNote = el("p", { id: "star-note", class: "hint", hidden: true, text: "★ marks the pitcher, who won the bid." });
 const trick = el("div", { id: "trick", role: "group", "aria-label": "The trick" });
 const trickWinner = el("p", { id: "trick-winner", role: "status", hidden: true });
 const felt = el("div", { id: "felt", class: "felt" }, [seats, trick, trickWinner]);
@@ -110,7 +111,7 @@ app.replaceChildren(
   el("div", { class: "table-layout" }, [
     el("section", { class: "table-main", "aria-label": "The table" }, [
       invite.root,
-      el("div", { class: "table-status" }, [trump, centreText, breakList]),
+      el("div", { class: "table-status" }, [trump, centreText, breakList, starNote]),
       el("div", { class: "felt-wrap" }, [felt, summary]),
       el("div", { class: "play-bar" }, [live, prompt, pending, refusal, note,
         el("div", { class: "dock" }, [actions, hand])]),
@@ -414,6 +415,7 @@ function render(state) {
   renderCentre(centreText, state, scene);
   setText(breakList, breakText(state));
   breakList.hidden = !breakList.textContent;
+  starNote.hidden = !(view && view.pitcher !== null && view.phase !== "auction");
   renderTrick(trick, state, scene, trickPace.held);
   placeTrick(trick, seats, scene);
   renderTrickWinner(trickWinner, trickPace, scene);
