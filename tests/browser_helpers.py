@@ -373,6 +373,21 @@ class Player:
         return done
 
 
+def legal_now(player: Player) -> list[str]:
+    """The seat's legal actions as the server last told it: the last event's ``legal`` (or a
+    deal's view), a snapshot's view, or a refusal's ``legal``."""
+    for message in reversed(player.messages()):
+        event = message.get("event") if message.get("type") == "event" else None
+        if event is not None and ("legal" in event or "view" in event):
+            return list(event.get("legal") or (event.get("view") or {}).get("legal_actions")
+                        or [])
+        if message.get("type") == "snapshot":
+            return list(message["view"].get("legal_actions") or [])
+        if message.get("type") == "error" and message.get("legal"):
+            return list(message["legal"])
+    return []
+
+
 def play_until(players: Sequence[Player], done: Callable[[], bool], rng: random.Random, *,
                timeout: float = 90.0, **act: Any) -> None:
     """Let every page move when it is its turn until ``done()``."""

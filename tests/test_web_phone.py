@@ -20,6 +20,7 @@ from browser_helpers import (
     api,
     create_table,
     horizontal_overflow,
+    legal_now,
     play_until,
     screenshot,
     start,
@@ -105,6 +106,14 @@ def _held_table(url: str, players: int, seat: int) -> dict[str, Any]:
                                                    "hold_bots": True}))
 
 
+def _step(ann: Player, url: str, table: str, rng: random.Random, how: str) -> None:
+    """Ann's move if it is her turn, else one held bot's action (and the page has it)."""
+    if not ann.act(rng, how=how):
+        before = ann.seq()
+        api(url, "POST", f"/_test/tables/{table}/bots", {"actions": 1})
+        ann.wait(lambda: ann.seq() > before or ann.my_turn(), what="a bot's move")
+
+
 @pytest.mark.parametrize("device", ["phone", "small-phone"])
 def test_mid_match_the_summary_stays_in_the_felt_while_the_next_hand_is_bid(browser, server,
                                                                            device):
@@ -117,10 +126,7 @@ def test_mid_match_the_summary_stays_in_the_felt_while_the_next_hand_is_bid(brow
         for _ in range(300):
             if ann.scored() >= 1 and any(e["type"] == "hand_dealt" for e in ann.events()[-3:]):
                 break
-            if not ann.act(rng, how="tap"):
-                before = ann.seq()
-                api(server.url, "POST", f"/_test/tables/{host['table']}/bots", {"actions": 1})
-                ann.wait(lambda b=before: ann.seq() > b or ann.my_turn(), what="a bot's move")
+            _step(ann, server.url, host["table"], rng, "tap")
         page = ann.page
         page.wait_for_selector("#summary[open]")
         # hand 2's auction, a bot to bid (held): the summary is open over the felt
@@ -199,17 +205,6 @@ def test_the_first_tap_on_an_illegal_card_shows_the_servers_reason(browser, serv
         ann.close()
 
 
-def _legal_now(player: Player) -> list[str]:
-    for message in reversed(player.messages()):
-        event = message.get("event") if message.get("type") == "event" else None
-        if event is not None and ("legal" in event or "view" in event):
-            return list(event.get("legal") or (event.get("view") or {}).get("legal_actions")
-                        or [])
-        if message.get("type") == "snapshot":
-            return list(message["view"].get("legal_actions") or [])
-    return []
-
-
 @pytest.mark.parametrize("device", ["phone", "desktop"])
 def test_key_hints_name_the_bids_on_offer_and_none_on_a_phone(browser, server, device):
     """At the player's bid the prompt's keys are the digits of the bids the server offers (not
@@ -224,26 +219,21 @@ def test_key_hints_name_the_bids_on_offer_and_none_on_a_phone(browser, server, d
         for _ in range(20):
             if ann.my_turn():
                 break
-            before = ann.seq()
-            api(server.url, "POST", f"/_test/tables/{host['table']}/bots", {"actions": 1})
-            ann.wait(lambda b=before: ann.seq() > b or ann.my_turn(), what="a bot's bid")
+            _step(ann, server.url, host["table"], rng, "click")
         assert page.locator("#felt[data-phase=auction]").count()
         prompt = page.inner_text("#prompt")
         if device == "phone":
             assert "Keys" not in prompt and "Enter" not in prompt
             assert not page.locator("#keys-help").is_visible()
         else:
-            digits = [a.split()[1] for a in _legal_now(ann) if re.fullmatch(r"bid \d", a)]
+            digits = [a.split()[1] for a in legal_now(ann) if re.fullmatch(r"bid \d", a)]
             assert digits and f"Keys: {', '.join(digits)}, p" in prompt, (prompt, digits)
             assert page.locator("#keys-help").is_visible()
         # on to the play: ★ beside the pitcher's bid is explained
         for _ in range(40):
             if page.locator("#felt[data-phase=play]").count():
                 break
-            if not ann.act(rng, how="tap" if device == "phone" else "click"):
-                before = ann.seq()
-                api(server.url, "POST", f"/_test/tables/{host['table']}/bots", {"actions": 1})
-                ann.wait(lambda b=before: ann.seq() > b or ann.my_turn(), what="a bot's move")
+            _step(ann, server.url, host["table"], rng, "tap" if device == "phone" else "click")
         page.wait_for_selector("#star-note:not([hidden])")
         assert "★" in page.inner_text("#seats") and "pitcher" in page.inner_text("#star-note")
         screenshot(page, f"keys-and-star-{device}")

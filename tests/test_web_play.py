@@ -26,6 +26,7 @@ from browser_helpers import (
     axe_violations,
     create_table,
     leaks_seen,
+    legal_now,
     play_until,
     record,
     start,
@@ -61,21 +62,6 @@ def _two_people_two_bots(browser, url: str, *, settings: dict[str, float] | None
 def _close(players: list[Player]) -> None:
     for p in players:
         p.close()
-
-
-def _legal_now(player: Player) -> list[str]:
-    """The seat's legal actions as the server last told it: the last event's ``legal`` (or a
-    deal's view), a snapshot's view, or a refusal's ``legal``."""
-    for message in reversed(player.messages()):
-        event = message.get("event") if message.get("type") == "event" else None
-        if event is not None and ("legal" in event or "view" in event):
-            return list(event.get("legal") or (event.get("view") or {}).get("legal_actions")
-                        or [])
-        if message.get("type") == "snapshot":
-            return list(message["view"].get("legal_actions") or [])
-        if message.get("type") == "error" and message.get("legal"):
-            return list(message["legal"])
-    return []
 
 
 def _view_now(player: Player) -> dict[str, Any]:
@@ -292,7 +278,7 @@ def _one_move(p: Player, rng: random.Random, seen: dict[str, bool], expect: Any)
     page = p.page
     assert p.seat is not None
     me = p.seat["seat"]
-    legal = _legal_now(p)
+    legal = legal_now(p)
     if "summary" in seen:
         # the summary never stands between the player and their move
         assert not page.locator("#summary[open]").count(), "the summary is open at my turn"
