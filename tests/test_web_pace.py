@@ -74,6 +74,15 @@ def test_until_i_tap_keeps_the_trick_and_names_its_winner(browser, server, devic
         assert page.locator("#trick-winner").inner_text().startswith(f"{name} takes the trick")
         assert page.locator("#trick .played").count() == 4
         assert page.locator("#trick-next").is_visible()
+        # the name covers none of the trick's cards nor any seat's tag
+        covered = page.evaluate("""() => {
+            const a = document.getElementById('trick-winner').getBoundingClientRect();
+            return [...document.querySelectorAll('#trick .played, #seats .seat')].filter((n) => {
+                const b = n.getBoundingClientRect();
+                return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+            }).map((n) => n.dataset.card || n.innerText);
+        }""")
+        assert covered == []
         screenshot(page, f"pace-held-{device}")
         # the winner leads the next trick: the page has it (the turn moved on), the felt still
         # shows the finished trick
