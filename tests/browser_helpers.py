@@ -44,6 +44,8 @@ WEB_FAST = {"bot_delay": 0.05, "hand_pause": 0.3}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 2}
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+#: The desktop of issue 30's screenshots (a 1366 px laptop: the side column is 342 px inside).
+WIDE = {"viewport": {"width": 1366, "height": 900}}
 
 #: What a legal move is on the table page (docs/web.md, the DOM contract).
 LEGAL_BIDS = "#actions button[data-action]:not([disabled])"

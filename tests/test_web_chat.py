@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from browser_helpers import DESKTOP, PHONE, Player, create_table, screenshot, take_seat
+from browser_helpers import PHONE, WIDE, Player, create_table, screenshot, take_seat
 from server_helpers import server_fixture
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
@@ -50,10 +50,11 @@ def test_a_quick_reaction_is_a_chat_line_and_is_limited_like_chat(browser, serve
 
 def test_show_the_chat_off_hides_it_and_is_remembered(browser, server):
     host = create_table(server.url, "Ann", bots={1: "random", 2: "random", 3: "random"})
-    ann = Player(browser, server.url, host, **DESKTOP)
+    ann = Player(browser, server.url, host, **WIDE)
     try:
         ann.open_table()
         assert ann.page.locator("#chat").is_visible()
+        screenshot(ann.page, "chat-presets-desktop")
         ann.page.locator("#settings input[name=chat]").uncheck()
         assert ann.page.locator("#chat").is_hidden()
         ann.page.reload()

@@ -10,8 +10,8 @@ import re
 import pytest
 
 from browser_helpers import (
-    DESKTOP,
     PHONE,
+    WIDE,
     Player,
     api,
     create_table,
@@ -215,7 +215,7 @@ def test_the_lobby_lists_a_listed_table_and_not_a_private_one(browser, server):
 def test_play_against_bots_in_one_tap(browser, server, size):
     """One tap on the home page: a table with three bots, started, opened at the player's seat;
     the new-table form is folded under "More options"."""
-    viewer = Player(browser, server.url, **(PHONE if size == "phone" else DESKTOP))
+    viewer = Player(browser, server.url, **(PHONE if size == "phone" else WIDE))
     try:
         page = viewer.page
         page.goto(server.url + "/")

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from browser_helpers import DESKTOP, PHONE, WEB_FAST, Player, api, screenshot, start
+from browser_helpers import PHONE, WEB_FAST, WIDE, Player, api, screenshot, start
 from server_helpers import server_fixture
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
@@ -61,7 +61,7 @@ def _until_a_bot_takes_a_trick(url: str, ann: Player, host: dict[str, Any]) -> d
 @pytest.mark.parametrize("device", ["phone", "desktop"])
 def test_until_i_tap_keeps_the_trick_and_names_its_winner(browser, server, device):
     host = _held_table(server.url)
-    ann = Player(browser, server.url, host, **(PHONE if device == "phone" else DESKTOP))
+    ann = Player(browser, server.url, host, **(PHONE if device == "phone" else WIDE))
     _with_pace(ann, "wait")
     try:
         ann.open_table()
@@ -106,7 +106,7 @@ def test_until_i_tap_keeps_the_trick_and_names_its_winner(browser, server, devic
 
 def test_the_pace_is_a_remembered_setting_and_goes_by_itself(browser, server):
     host = _held_table(server.url)
-    ann = Player(browser, server.url, host, **DESKTOP)
+    ann = Player(browser, server.url, host, **WIDE)
     try:
         ann.open_table()
         select = ann.page.locator("#settings select[name=pace]")

@@ -16,6 +16,7 @@ from browser_helpers import (
     ILLEGAL_CARDS,
     PHONE,
     WEB_FAST,
+    WIDE,
     Player,
     api,
     create_table,
@@ -35,7 +36,7 @@ server = server_fixture(hooked=True)
 DEVICES = {
     "phone": {**PHONE},
     "small-phone": {**PHONE, "viewport": {"width": 360, "height": 640}},
-    "desktop": {"viewport": {"width": 1366, "height": 900}},
+    "desktop": WIDE,
 }
 HOW = {"phone": "tap", "small-phone": "tap", "desktop": "click"}
 SHORT = {"target": 1, "win_rule": "first_to_target_HLJG_order", "win_requires_made_bid": False}
@@ -177,8 +178,7 @@ def test_the_score_sheet_fits_its_column(browser, server, sides):
 def test_the_first_tap_on_an_illegal_card_shows_the_servers_reason(browser, server):
     """A tap on a dimmed card at the player's turn sends it at once: the server's refusal, in
     words, shows after one tap (it took two), and nothing moves."""
-    host = create_table(server.url, "Annabel", seed=SEED,
-                        bots={"1": "random", "2": "random", "3": "random"})
+    host = _held_table(server.url, 4, seat=1)
     ann = Player(browser, server.url, host, **DEVICES["phone"])
     rng = random.Random(11)
     try:
@@ -196,8 +196,7 @@ def test_the_first_tap_on_an_illegal_card_shows_the_servers_reason(browser, serv
                 assert any(m.get("type") == "error" for m in ann.messages())
                 screenshot(page, "phone-refused-card")
                 break
-            if not ann.act(rng, how="tap"):
-                page.wait_for_timeout(40)
+            _step(ann, server.url, host["table"], rng, "tap")
         else:
             raise AssertionError("no illegal card at Annabel's turn")
         assert ann.errors == []

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from browser_helpers import DESKTOP, PHONE, Player, create_table, play_until, screenshot, start
+from browser_helpers import PHONE, WIDE, Player, create_table, play_until, screenshot, start
 from server_helpers import server_fixture
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
@@ -25,7 +25,7 @@ SHORT = {"target": 1, "win_rule": "first_to_target_HLJG_order", "win_requires_ma
 def test_a_match_is_counted_once_and_shown_on_the_home_page(browser, server):
     host = create_table(server.url, "Ann", seed=SEED, variant="auction-partners",
                         bots={"1": "random", "2": "random", "3": "random"}, options=SHORT)
-    ann = Player(browser, server.url, host, **DESKTOP)
+    ann = Player(browser, server.url, host, **WIDE)
     try:
         ann.open_table()
         start(server.url, host)
@@ -74,5 +74,6 @@ def test_no_statistics_yet_says_so(browser, server):
     try:
         viewer.page.goto(server.url + "/")
         assert "No hand played here yet." in viewer.page.locator("#stats").inner_text()
+        screenshot(viewer.page, "stats-empty-phone")
     finally:
         viewer.close()
