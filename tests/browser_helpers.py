@@ -44,6 +44,8 @@ WEB_FAST = {"bot_delay": 0.05, "hand_pause": 0.3}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 2}
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+#: The desktop of issue 30's screenshots (a 1366 px laptop: the side column is 342 px inside).
+WIDE = {"viewport": {"width": 1366, "height": 900}}
 
 #: What a legal move is on the table page (docs/web.md, the DOM contract).
 LEGAL_BIDS = "#actions button[data-action]:not([disabled])"
@@ -373,6 +375,21 @@ class Player:
         return done
 
 
+def legal_now(player: Player) -> list[str]:
+    """The seat's legal actions as the server last told it: the last event's ``legal`` (or a
+    deal's view), a snapshot's view, or a refusal's ``legal``."""
+    for message in reversed(player.messages()):
+        event = message.get("event") if message.get("type") == "event" else None
+        if event is not None and ("legal" in event or "view" in event):
+            return list(event.get("legal") or (event.get("view") or {}).get("legal_actions")
+                        or [])
+        if message.get("type") == "snapshot":
+            return list(message["view"].get("legal_actions") or [])
+        if message.get("type") == "error" and message.get("legal"):
+            return list(message["legal"])
+    return []
+
+
 def play_until(players: Sequence[Player], done: Callable[[], bool], rng: random.Random, *,
                timeout: float = 90.0, **act: Any) -> None:
     """Let every page move when it is its turn until ``done()``."""
@@ -433,6 +450,13 @@ def axe_violations(page: Any) -> list[str]:
             bad.append(f"[{v['impact']}] {v['id']}: {v['help']} ({len(v['nodes'])} nodes: "
                        f"{nodes})")
     return bad
+
+
+def open_home(page: Any, url: str) -> None:
+    """The home page with "More options" (the new-table form, folded at first) open."""
+    page.goto(url + "/")
+    page.locator("#more-options > summary").click()
+    page.wait_for_selector("form#create [name=variant]")
 
 
 def screenshot(page: Any, name: str) -> Path:

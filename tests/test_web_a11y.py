@@ -16,6 +16,7 @@ from browser_helpers import (
     axe_violations,
     create_table,
     in_ci,
+    open_home,
     start,
 )
 from server_helpers import server_fixture
@@ -42,8 +43,7 @@ def test_axe_on_the_home_page(browser, server):
     create_table(server.url, "Lia", listed=True)    # the lobby has a row
     viewer = Player(browser, server.url, bypass_csp=True)
     try:
-        viewer.page.goto(server.url + "/")
-        viewer.page.wait_for_selector("form#create")
+        open_home(viewer.page, server.url)
         viewer.page.wait_for_selector("#lobby a")
         _no_violations(viewer, "home")
     finally:

@@ -58,7 +58,7 @@ def test_the_table_pages_first_load_is_small_and_all_from_the_server(browser, se
 
 def test_the_home_and_join_pages_are_small_and_all_from_the_server(browser, server):
     host = create_table(server.url, "Ann")
-    for address, ready in (("/", "form#create"), (f"/join/{host['invite']}", "form#take-seat")):
+    for address, ready in (("/", "#play-bots"), (f"/join/{host['invite']}", "form#take-seat")):
         total, rows = _load(browser, server.url, address, ready=ready)
         listing = "\n".join(f"{size:>8} {u}" for u, size in rows)
         assert total <= BUDGET, f"{address}: {total} bytes > {BUDGET}:\n{listing}"

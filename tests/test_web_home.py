@@ -1,5 +1,7 @@
 """The home and join pages in a real browser (docs/web.md): create a table with the form, pass
-the invite to a friend whose browser takes a seat, start; the options' defaults; the lobby."""
+the invite to a friend whose browser takes a seat, start; the options' defaults; the lobby;
+"Play against bots" in one tap, the form folded under "More options", the links to the
+scorekeeper, the rules and the help (issue 30)."""
 
 from __future__ import annotations
 
@@ -7,7 +9,16 @@ import re
 
 import pytest
 
-from browser_helpers import Player, api, create_table
+from browser_helpers import (
+    PHONE,
+    WIDE,
+    Player,
+    api,
+    create_table,
+    horizontal_overflow,
+    open_home,
+    screenshot,
+)
 from server_helpers import server_fixture
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
@@ -46,8 +57,7 @@ def test_create_invite_join_and_start(browser, server):
     bob = Player(browser, server.url)
     try:
         page = ann.page
-        page.goto(server.url + "/")
-        page.wait_for_selector("form#create")
+        open_home(page, server.url)
         page.fill("form#create [name=name]", "Ann")
         _select(page, "form#create [name=variant]", "auction")
         _select(page, "form#create [name=players]", "4")
@@ -107,8 +117,7 @@ def test_create_invite_join_and_start(browser, server):
 
 def _open_form(page, url: str) -> dict[str, dict]:
     """The home page with its new-table form; the variants as /api/variants gives them."""
-    page.goto(url + "/")
-    page.wait_for_selector("form#create [name=variant]")
+    open_home(page, url)
     return {v["name"]: v for v in api(url, "GET", "/api/variants")["variants"]}
 
 
@@ -197,6 +206,59 @@ def test_the_lobby_lists_a_listed_table_and_not_a_private_one(browser, server):
             page.wait_for_selector("#connection[data-state=open]", timeout=10000)
             assert page.locator("#seats .seat[data-me]").count() == 0
             assert page.locator("#hand button.card").count() == 0
+        assert viewer.errors == []
+    finally:
+        viewer.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_play_against_bots_in_one_tap(browser, server, size):
+    """One tap on the home page: a table with three bots, started, opened at the player's seat;
+    the new-table form is folded under "More options"."""
+    viewer = Player(browser, server.url, **(PHONE if size == "phone" else WIDE))
+    try:
+        page = viewer.page
+        page.goto(server.url + "/")
+        button = page.locator("#play-bots")
+        assert button.is_visible()
+        assert page.locator("form#create").count() == 0 or not page.locator(
+            "form#create").is_visible()
+        assert not page.locator("#more-options").get_attribute("open")
+        screenshot(page, f"home-quick-{size}")
+        assert horizontal_overflow(page) == 0
+        button.tap() if size == "phone" else button.click()
+        page.wait_for_url(re.compile(r"/t/[^/]+$"))
+        page.wait_for_selector("#connection[data-state=open]")
+        page.wait_for_selector("#seats .seat[data-me]")
+        kinds = page.eval_on_selector_all("#seats .seat", "els => els.map(e => e.dataset.kind)")
+        assert sorted(kinds) == ["bot", "bot", "bot", "human"]
+        table = page.url.rsplit("/", 1)[1]
+        info = api(server.url, "GET", f"/api/tables/{table}")
+        assert info["status"] == "playing" and info["variant"] == "auction"
+        assert viewer.errors == []
+    finally:
+        viewer.close()
+
+
+def test_the_home_page_links_the_scorekeeper_the_rules_and_the_help(browser, server):
+    viewer = Player(browser, server.url, **PHONE)
+    try:
+        page = viewer.page
+        page.goto(server.url + "/")
+        hrefs = page.eval_on_selector_all("#quick-play a",
+                                          "els => els.map(e => e.getAttribute('href'))")
+        assert {"/score", "/rules", "/help"} <= set(hrefs)
+        page.locator('#quick-play a[href="/rules"]').tap()
+        page.wait_for_selector("section#ten-point h2")
+        # the games by name, the engine's sentences (rules_summary), no page wider than a phone
+        assert page.locator("section#auction h2").inner_text() == "Auction pitch"
+        assert "the pitcher" in page.locator("section#auction").inner_text()
+        assert page.locator("section#ten-point h2").inner_text() == "Ten-point pitch (partners)"
+        assert horizontal_overflow(page) == 0
+        screenshot(page, "rules-phone")
+        page.goto(server.url + "/help")
+        assert "Play against bots" in page.locator("main").inner_text()
+        assert horizontal_overflow(page) == 0
         assert viewer.errors == []
     finally:
         viewer.close()

@@ -15,6 +15,7 @@ from browser_helpers import (
     Player,
     create_table,
     horizontal_overflow,
+    open_home,
     outside_viewport,
     play_until,
     screenshot,
@@ -35,8 +36,7 @@ def test_the_home_page_fits(browser, server, size):
     device, _ = SIZES[size]
     viewer = Player(browser, server.url, **device)
     try:
-        viewer.page.goto(server.url + "/")
-        viewer.page.wait_for_selector("form#create")
+        open_home(viewer.page, server.url)
         screenshot(viewer.page, f"home-{size}")
         assert horizontal_overflow(viewer.page) == 0
         assert viewer.errors == []

@@ -26,6 +26,7 @@ from browser_helpers import (
     axe_violations,
     create_table,
     leaks_seen,
+    legal_now,
     play_until,
     record,
     start,
@@ -61,21 +62,6 @@ def _two_people_two_bots(browser, url: str, *, settings: dict[str, float] | None
 def _close(players: list[Player]) -> None:
     for p in players:
         p.close()
-
-
-def _legal_now(player: Player) -> list[str]:
-    """The seat's legal actions as the server last told it: the last event's ``legal`` (or a
-    deal's view), a snapshot's view, or a refusal's ``legal``."""
-    for message in reversed(player.messages()):
-        event = message.get("event") if message.get("type") == "event" else None
-        if event is not None and ("legal" in event or "view" in event):
-            return list(event.get("legal") or (event.get("view") or {}).get("legal_actions")
-                        or [])
-        if message.get("type") == "snapshot":
-            return list(message["view"].get("legal_actions") or [])
-        if message.get("type") == "error" and message.get("legal"):
-            return list(message["legal"])
-    return []
 
 
 def _view_now(player: Player) -> dict[str, Any]:
@@ -208,7 +194,7 @@ def _summary_and_score_sheet(players: list[Player], hands: int, expect: Any) -> 
         row = p.page.locator("#scoresheet tr[data-hand]").nth(hands - 1).inner_text()
         for score in scored["scores"]:
             assert re.search(rf"(?<!\d)[-−]?{abs(score)}(?!\d)", row), (row, scored)
-    # a page not yet to act in the next hand still shows it (the pause is 2.5 s)
+    # a page not yet to act in the next hand still shows it (the pause is 4 s)
     open_ = [p for p in players if p.page.locator("#summary[open]").count()]
     assert open_, "the summary closed by itself before anyone had to act"
     open_[0].page.locator("#summary button").first.click()
@@ -221,8 +207,10 @@ def test_bidding_the_pitch_the_summary_and_the_score_sheet(browser, server):
     each hand #summary opens, and the score sheet has a row per hand."""
     from playwright.sync_api import expect
 
+    # the summary opens once the last trick has stayed its 1.5 s (the default pace) and gone:
+    # a pause of 4 s between hands leaves the check below as much time as it had before
     _host, players = _two_people_two_bots(browser, server.url, level="easy",
-                                          settings={"bot_delay": 0.05, "hand_pause": 2.5})
+                                          settings={"bot_delay": 0.05, "hand_pause": 4})
     seen = {"bid": False, "pitch": False, "summary": False}
     try:
         hands = _play_hands(players, seen, random.Random(7), 5, expect)
@@ -290,7 +278,7 @@ def _one_move(p: Player, rng: random.Random, seen: dict[str, bool], expect: Any)
     page = p.page
     assert p.seat is not None
     me = p.seat["seat"]
-    legal = _legal_now(p)
+    legal = legal_now(p)
     if "summary" in seen:
         # the summary never stands between the player and their move
         assert not page.locator("#summary[open]").count(), "the summary is open at my turn"

@@ -47,6 +47,7 @@ from ..errors import IllegalActionError, OptionError
 from .cluster import Mirror
 from .config import ServerConfig
 from .connection import Connection
+from .help_pages import help_page, rules_page
 from .history import finished_hands
 from .hub import Hub, new_token
 from .limits import AddressLimits
@@ -180,6 +181,14 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def home() -> HTMLResponse:
         return home_page(config.url)
+
+    @app.get("/rules", response_class=HTMLResponse, include_in_schema=False)
+    async def rules() -> HTMLResponse:
+        return rules_page()
+
+    @app.get("/help", response_class=HTMLResponse, include_in_schema=False)
+    async def help_() -> HTMLResponse:
+        return help_page()
 
     @app.get("/join/{code}", response_class=HTMLResponse, include_in_schema=False)
     async def invite_link(code: str) -> HTMLResponse:

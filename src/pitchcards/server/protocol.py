@@ -205,6 +205,10 @@ class SeatInfo(_Model):
     away: bool = Field(False, description="a bot plays for this absent player until they "
                                           "return")
     host: bool = False
+    side: int | None = Field(None, description="the seat's scoring side in the game in play "
+                             "(the seat, or its team in partnerships: the index of its score, "
+                             "of a result's deltas and of match_won's winner); None before the "
+                             "start")
 
 
 class Deadline(_Model):

@@ -379,7 +379,8 @@ class Room:
                                       level=self.config.bots.get(seat)))
         else:
             for seat, name in enumerate(table.names):
-                seats.append(self._seat_info(seat, self.players[name]))
+                seats.append(self._seat_info(seat, self.players[name]).model_copy(
+                    update={"side": table.session.side_of(seat)}))
         pending = [f"{e['op']} {e.get('name', '')}".strip() for e in self.pending]
         return TableInfo(table=self.id, variant=self.rules.name, rules=rules_to_dict(self.rules),
                          status=self.status,

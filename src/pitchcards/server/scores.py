@@ -71,7 +71,9 @@ __all__ = ["EnterHand", "NamedChange", "NewSheet", "SheetChange", "present", "sc
 
 #: The words for each variant (as the browser table's site.js says them).
 VARIANT_WORDS = {"money": "Money game", "auction": "Auction pitch",
-                 "auction-partners": "Auction pitch, partners", "setback": "Setback (partners)"}
+                 "auction-partners": "Auction pitch, partners", "setback": "Setback (partners)",
+                 "ten-point": "Ten-point pitch (partners)",
+                 "ten-point-cutthroat": "Ten-point pitch, cutthroat"}
 #: Laid-out sheets by (id, version): a version never changes, so polls and repeated reads of a
 #: sheet cost no replay.
 CACHE_SIZE = 256

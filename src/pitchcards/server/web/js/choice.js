@@ -103,6 +103,12 @@ export class Choice {
       this.hooks.act(cardAction(view, card));
       return;
     }
+    // a card the server does not offer now, at this seat's turn: sent on the first tap, so
+    // the server's reason shows at once (issue 30; the server decides, not the page)
+    if (view && myTurn(view) && !legalCards(view).has(card)) {
+      this.hooks.act(cardAction(view, card));
+      return;
+    }
     this.picked = this.clicked = card;
     this.chosen = null;
     this.hooks.say(`Tap again or press Enter: ${cardAction(view, card).startsWith("pitch") ? "pitch" : "play"} `

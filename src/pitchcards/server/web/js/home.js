@@ -9,6 +9,8 @@ import { applyPrefs, settingsPanel } from "./prefs.js";
 import { h, replace, say, uid } from "./dom.js";
 import { bindSeatForm } from "./seatform.js";
 import { saveName, savedName, seatWords, siteHeader, variantWords } from "./site.js";
+import { quickPlayPanel } from "./quickplay.js";
+import { statsPanel } from "./stats.js";
 
 /**
  * @typedef {{name: string, section: string, kind: "choice" | "bool" | "number" | "money",
@@ -875,10 +877,14 @@ async function main() {
     + "the money game, with friends or bots." });
   const createBox = h("div", { class: "create-box" },
     h("p", { class: "muted", text: "Loading the games…" }));
-  const side = h("div", { class: "home-side" }, joinPanel(), yourTables(), lobbyPanel(),
+  const side = h("div", { class: "home-side" }, joinPanel(), yourTables(), lobbyPanel(), statsPanel(),
     h("details", { class: "panel settings-box" }, h("summary", { text: "Settings" }),
       settingsPanel({ hideLegend: true })));
-  replace(app, header, h("div", { class: "home-grid" }, createBox, side));
+  // "Play against bots" first; the whole new-table form folded under "More options"
+  const more = h("details", { id: "more-options", class: "panel more-options" },
+    h("summary", { text: "More options: a table for friends, other games, the rules" }), createBox);
+  replace(app, header, h("div", { class: "home-grid" },
+    h("div", { class: "home-main" }, quickPlayPanel(), more), side));
 
   /** @type {{variants: VariantInfo[], options: OptionInfo[]}} */
   let info;

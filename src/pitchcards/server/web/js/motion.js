@@ -50,8 +50,9 @@ export function flyIn(node, from) {
  * @param {HTMLElement[]} nodes
  * @param {DOMRect | null} to the winner's seat
  * @param {number} hold milliseconds the trick stays before it moves
+ * @param {number} [duration] milliseconds the move takes (default: by the player's speed)
  */
-export function gather(nodes, to, hold) {
+export function gather(nodes, to, hold, duration) {
   const ms = motionMs();
   if (!ms || !to) return;
   const b = centre(to);
@@ -59,7 +60,7 @@ export function gather(nodes, to, hold) {
     const from = rectOf(node);
     if (!from || typeof node.animate !== "function") continue;
     const a = centre(from);
-    const timing = { duration: ms * 1.4, delay: hold, easing: "ease-in", fill: /** @type {const} */ ("forwards") };
+    const timing = { duration: duration || ms * 1.4, delay: hold, easing: "ease-in", fill: /** @type {const} */ ("forwards") };
     // the move is added to the card's own transform; the fade replaces its opacity (added, a
     // fade to 0 would leave it as it was: the trick stayed, small, on the winner's tag)
     node.animate([

@@ -1,18 +1,21 @@
 // The player's settings, kept in this browser (localStorage "pitch.prefs"): theme, the
-// four-colour deck, how fast cards move, sound.  applyPrefs() puts them on <html> as data-*
+// four-colour deck, how fast cards move, how long a finished trick stays (the pace), sound,
+// whether the chat is shown.  applyPrefs() puts them on <html> as data-*
 // attributes for the CSS (base.css); onPrefs() tells the page when they change, here or in
 // another tab.
 
 /**
  * @typedef {"auto" | "light" | "dark"} Theme
  * @typedef {"off" | "slow" | "normal" | "fast"} Speed
- * @typedef {{theme: Theme, fourColour: boolean, speed: Speed, sound: boolean}} Prefs
+ * @typedef {"fast" | "normal" | "slow" | "wait"} Pace
+ * @typedef {{theme: Theme, fourColour: boolean, speed: Speed, sound: boolean, pace: Pace,
+ *   chat: boolean}} Prefs
  */
 
 const KEY = "pitch.prefs";
 
 /** @type {Prefs} */
-const DEFAULTS = { theme: "auto", fourColour: false, speed: "normal", sound: false };
+const DEFAULTS = { theme: "auto", fourColour: false, speed: "normal", sound: false, pace: "normal", chat: true };
 
 /** @type {{[K in keyof Prefs]: readonly Prefs[K][]}} */
 const ALLOWED = {
@@ -20,7 +23,14 @@ const ALLOWED = {
   fourColour: [true, false],
   speed: ["off", "slow", "normal", "fast"],
   sound: [true, false],
+  pace: ["fast", "normal", "slow", "wait"],
+  chat: [true, false],
 };
+
+/** Milliseconds a finished trick stays on the felt, by pace (the terminal game's paces,
+ * tui/pace.py; "wait": until the player taps or presses a key).  docs/web.md says why
+ * "normal" (1.5 s) is the default. */
+export const PACE_MS = { fast: 600, normal: 1500, slow: 3000, wait: Infinity };
 
 /** Milliseconds a card takes to move, by speed. */
 const MOTION_MS = { off: 0, slow: 450, normal: 250, fast: 120 };
@@ -128,6 +138,8 @@ export function applyPrefs() {
   else delete root.dataset.fourColour;
   root.dataset.motion = motionMs() ? now.speed : "off";
   root.style.setProperty("--motion-ms", `${motionMs()}ms`);
+  if (now.chat) delete root.dataset.hideChat;
+  else root.dataset.hideChat = "";
 }
 
 let panels = 0;
@@ -201,13 +213,18 @@ export function settingsPanel(opts = {}) {
   note.id = `${id}-motion-note`;
   note.textContent = "Your system asks for reduced motion, so cards do not move.";
   speed.parentElement?.append(note);
+  const pace = select("pace", "A finished trick stays", [["fast", "0.6 s (fast)"],
+    ["normal", "1.5 s (normal)"], ["slow", "3 s (slow)"], ["wait", "Until I tap"]]);
   const four = check("fourColour", "Four-colour deck (clubs green, diamonds blue)");
   const sound = check("sound", "Sounds");
+  const chat = check("chat", "Show the chat");
 
   theme.addEventListener("change", () => setPref("theme", /** @type {Theme} */ (theme.value)));
   speed.addEventListener("change", () => setPref("speed", /** @type {Speed} */ (speed.value)));
   four.addEventListener("change", () => setPref("fourColour", four.checked));
   sound.addEventListener("change", () => setPref("sound", sound.checked));
+  pace.addEventListener("change", () => setPref("pace", /** @type {Pace} */ (pace.value)));
+  chat.addEventListener("change", () => setPref("chat", chat.checked));
 
   const show = () => {
     const now = current();
@@ -215,6 +232,8 @@ export function settingsPanel(opts = {}) {
     speed.value = now.speed;
     four.checked = now.fourColour;
     sound.checked = now.sound;
+    pace.value = now.pace;
+    chat.checked = now.chat;
     note.hidden = !reducedMotion();
     if (reducedMotion()) speed.setAttribute("aria-describedby", note.id);
     else speed.removeAttribute("aria-describedby");

@@ -3,7 +3,7 @@
 
 import { discardsLeft, myTurn } from "./hand.js";
 import { leftText, myLeave } from "./payments.js";
-import { actionLabel, capital, cardShort, count, moonWord, pointsTotal, ruleOption, sentence } from "./words.js";
+import { actionLabel, cardShort, count, moonWord, sentence } from "./words.js";
 
 /**
  * @typedef {import("./state.js").TableState} TableState
@@ -47,7 +47,8 @@ export function promptText(state, scene, choice) {
     return "Waiting for the host to start the game…";
   }
   if (status === "over" || state.winner !== null || state.payouts !== null) {
-    if (state.winner !== null && view) return `The match is over. ${capital(sentence(scene.who(state.winner), "win"))}.`;
+    // the winner is a side (both partners): the summary and #live name it, by the side's names
+    if (state.winner !== null && view) return "The match is over.";
     if (state.payouts !== null) return "The money is settled: the game is over.";
     return "The game is over.";
   }
@@ -65,11 +66,14 @@ export function promptText(state, scene, choice) {
         return `Enter: ${actionLabel(view.rules, choice.chosen === "moon" ? "bid moon" : choice.chosen).toLowerCase()}`
           + " (or choose again).";
       }
-      // digits choose a bid: 1-4, or in the ten-point family the minimum to 9 (T7)
-      const keys = pointsTotal(view.rules) > 4
-        ? `${ruleOption(view.rules, "min_bid", 1)}-${Math.min(9, pointsTotal(view.rules))}` : "1-4";
+      // the digits of the bids the server offers now (its legal actions), p, m: no key on a
+      // touch screen
+      const digits = view.legal_actions.map((a) => /^bid (\d)$/.exec(a)).filter((m) => m !== null)
+        .map((m) => /** @type {RegExpExecArray} */ (m)[1]);
+      const keys = [...digits, ...(view.legal_actions.includes("pass") ? ["p"] : []),
+        ...(view.legal_actions.includes("bid moon") ? [`m (${moonWord(view.rules)})`] : [])];
       return `Your bid: choose one${pitch ? ", or pitch a card to lead it" : ""}.`
-        + ` Keys: ${keys}, p${ruleOption(view.rules, "moon", "none") !== "none" ? `, m (${moonWord(view.rules)})` : ""}.`;
+        + (touchScreen() || !keys.length ? "" : ` Keys: ${keys.join(", ")}.`);
     }
     if (view.phase === "declare") return "You won the bid: name trump.";
     if (view.phase === "discard") {
@@ -78,8 +82,11 @@ export function promptText(state, scene, choice) {
       return left > 0 ? `Discard ${count(need, "card")} face down: tap ${count(left, "more card")}.`
         : `Press "Discard ${need}" (or tap a card to change your mind).`;
     }
-    if (choice.picked) return `Your turn: tap ${cardShort(choice.picked)} again or press Enter to play it.`;
-    return "Your turn: choose a card (← → or 1-6), then Enter.";
+    if (choice.picked) {
+      return `Your turn: tap ${cardShort(choice.picked)} again${touchScreen() ? "" : " or press Enter"} to play it.`;
+    }
+    return touchScreen() ? "Your turn: tap a card, then tap it again to play it."
+      : "Your turn: choose a card (← → or 1-6), then Enter.";
   }
   if (to === null) return "";
   const info = scene.info(to);
@@ -89,4 +96,9 @@ export function promptText(state, scene, choice) {
     return `Waiting for ${scene.who(to)}${info.connected ? "" : " (offline)"}…`;
   }
   return `${sentence(scene.who(to), "think")}…`;
+}
+
+/** Whether this is a touch screen without a mouse (a phone): no key hints there. */
+export function touchScreen() {
+  return Boolean(window.matchMedia?.("(hover: none) and (pointer: coarse)").matches);
 }

@@ -27,7 +27,7 @@ export function shortNames(names) {
    * @returns {string}
    */
   const cut = (name, n) => name === YOU ? YOU
-    : name.includes(" & ") ? name.split(" & ").map((part) => cut(part, n)).join("&") : name.slice(0, n);
+    : name.includes(" & ") ? name.split(" & ").map((part) => part.slice(0, n)).join("&") : name.slice(0, n);
   const out = new Map();
   for (const name of names) {
     let n = 1;
@@ -111,6 +111,7 @@ export function renderScoresheet(root, state) {
     return;
   }
   root.append(money ? standing(view) : totals(view, state));
+  if (money) root.append(el("p", { class: "hint star-note", text: "★ moons shot." }));
   if (!state.rows.length && !state.news.length) {
     root.append(el("p", { class: "muted", text: view.result || state.hand
       ? "The hands finished before this page was opened are in the hand history."
@@ -121,10 +122,11 @@ export function renderScoresheet(root, state) {
     el("caption", { text: "Hand by hand" }),
   ]);
   const sides = money ? 0 : sideCount(view);
-  // initials where the names would not fit across (four or more), whole names in the markup
+  // short distinguishing names at any number of sides (two partnerships' "Annabel & Cy" does
+  // not fit across a 342 px column either), whole names in the markup
   const everyone = [...Array(money ? view.players : sides).keys()].map((side) => money ? seatName(view, side) : sideName(view, side));
   for (const row of state.rows) for (const name of row.names) if (name) everyone.push(name);
-  const short = money || sides >= 4 ? shortNames([...new Set([...everyone, YOU])]) : null;
+  const short = shortNames([...new Set([...everyone, YOU])]);
   const extras = pointsTotal(view.rules) > 4;
   const head = el("tr", {}, [["#", "Hand"], ["Bid", "Bidder and bid"], ["H", "High"], ["L", "Low"],
     ["J", "Jack"], ["G", "Game"], ...(extras ? [["+", "Extra points: off-jack, jokers, three"]] : []),
@@ -227,7 +229,7 @@ function standing(view) {
   const table = el("table", { class: "standing" }, [
     el("caption", { text: "Standing" }),
     el("thead", {}, [el("tr", {}, ["Player", "Points", "★", "Money"].map(
-      (text) => el("th", { scope: "col", text })))]),
+      (text) => el("th", { scope: "col" }, [text === "★" ? starAbbr() : text])))]),
   ]);
   const body = el("tbody");
   const names = view.names || [];
@@ -242,4 +244,9 @@ function standing(view) {
   }
   table.append(body);
   return table;
+}
+
+/** The money sheet's ★ column: moons shot (said in words beside the sheet too). */
+export function starAbbr() {
+  return el("abbr", { title: "Moons shot", "aria-label": "Moons shot", text: "★" });
 }

@@ -22,7 +22,8 @@ const NAME_KEY = "pitch.name";
 export function variantWords(name) {
   const words = /** @type {Record<string, string>} */ ({
     money: "Money game", auction: "Auction pitch", "auction-partners": "Auction pitch, partners",
-    setback: "Setback (partners)",
+    setback: "Setback (partners)", "ten-point": "Ten-point pitch (partners)",
+    "ten-point-cutthroat": "Ten-point pitch, cutthroat",
   })[name];
   return words ?? name;
 }

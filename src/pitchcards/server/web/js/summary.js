@@ -4,6 +4,7 @@
 // hides the player's new cards nor the bid buttons.
 
 import { myTurn } from "./hand.js";
+import { starAbbr } from "./scoresheet.js";
 import { cardShort, centsText, el, outcomeSentence, sentence, seatName, sideCount, sideName, signed } from "./words.js";
 
 /**
@@ -132,10 +133,11 @@ export class SummaryPanel {
     const close = el("button", { type: "button", class: over ? "primary" : "", id: "summary-close" }, ["Close"]);
     close.addEventListener("click", () => this.close());
     /** @type {HTMLElement[]} */
+    // Close beside the title: at the top of the panel, which scrolls inside the felt, so it is
+    // always where a tap reaches it (issue 30)
     const body = [el("div", { class: "summary-head" }, [
-      el("h2", { id: "summary-title", text: `Hand ${row.hand + 1}` }),
-      el("p", { class: "outcome", "data-made": String(r.made), text: outcomeSentence(view, r) }),
-    ])];
+      el("h2", { id: "summary-title", text: `Hand ${row.hand + 1}` }), close,
+    ]), el("p", { class: "outcome", "data-made": String(r.made), text: outcomeSentence(view, r) })];
     if (!(r.thrown_in || r.pitcher === null)) {
       const points = el("dl", { class: "points" });
       /** @type {[string, number | null, string | null | undefined][]} */
@@ -164,8 +166,9 @@ export class SummaryPanel {
       const who = sideName(state.view, state.winner);
       body.push(el("p", { class: "winner", text: sentence(who, "win", "the match!") }));
     }
-    body.push(el("div", { class: "actions-row" }, [close,
-      over || !seated ? null : el("span", { class: "hint", text: "It closes at your turn." })]));
+    if (!(over || !seated)) {
+      body.push(el("div", { class: "actions-row" }, [el("span", { class: "hint", text: "It closes at your turn." })]));
+    }
     this.dialog.replaceChildren(...body);
     this.dialog.setAttribute("aria-labelledby", "summary-title");
   }
@@ -227,7 +230,7 @@ function moneyTable(row) {
   const view = row.view;
   const table = el("table", { class: "summary-sides" }, [
     el("thead", {}, [el("tr", {}, ["", "Change", "Points", "★", "Money"].map(
-      (text) => el("th", { scope: "col", text })))]),
+      (text) => el("th", { scope: "col" }, [text === "★" ? starAbbr() : text])))]),
   ]);
   const body = el("tbody");
   for (let seat = 0; seat < view.players; seat += 1) {

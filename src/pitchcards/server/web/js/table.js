@@ -23,6 +23,8 @@ import { breakText, promptText } from "./prompt.js";
 import { InviteBox } from "./invite.js";
 import { TableClock } from "./clock.js";
 import { MoneyConfirm, myLeave, renderPayments } from "./payments.js";
+import { TrickPace, renderTrickWinner } from "./pace.js";
+import { countEvent } from "./stats.js";
 import { actionLabel, capital, el, ruleOption } from "./words.js";
 
 /**
@@ -44,8 +46,10 @@ const seats = el("div", { id: "seats" });
 const trump = el("div", { id: "trump" });
 const centreText = el("p", { id: "centre-text" });
 const breakList = el("p", { id: "next-break", class: "hint" });
+const starNote = el("p", { id: "star-note", class: "hint", hidden: true, text: "★ marks the pitcher, who won the bid." });
 const trick = el("div", { id: "trick", role: "group", "aria-label": "The trick" });
-const felt = el("div", { id: "felt", class: "felt" }, [seats, trick]);
+const trickWinner = el("p", { id: "trick-winner", role: "status", hidden: true });
+const felt = el("div", { id: "felt", class: "felt" }, [seats, trick, trickWinner]);
 const auction = el("div", { id: "auction" });
 felt.append(auction);
 const summary = /** @type {HTMLDialogElement} */ (el("dialog", { id: "summary", class: "summary" }));
@@ -114,7 +118,7 @@ app.replaceChildren(
   el("div", { class: "table-layout" }, [
     el("section", { class: "table-main", "aria-label": "The table" }, [
       invite.root,
-      el("div", { class: "table-status" }, [trump, centreText, breakList]),
+      el("div", { class: "table-status" }, [trump, centreText, breakList, starNote]),
       el("div", { class: "felt-wrap" }, [felt, summary]),
       el("div", { class: "play-bar" }, [live, prompt, clock.root, clock.timeout, clock.alert, pending, refusal, note,
         el("div", { class: "dock" }, [actions, hand])]),
@@ -346,27 +350,44 @@ watchButton.addEventListener("click", () => {
 // ------------------------------------------------------------------ events: words, sound, motion
 /** @type {{seat: number, from: DOMRect | null} | null} */
 let fly = null;
-/** @type {number | null} */
-let gatherTo = null;
+
+// A finished trick stays on the felt as the player's pace says (pace.js), then goes to its
+// winner's seat.
+const trickPace = new TrickPace(() => render(store.state), (ms) => {
+  const held = trickPace.held;
+  const to = held ? rectOf(seats.querySelector(`.seat[data-seat="${held.winner}"]`)) : null;
+  gather([...trick.querySelectorAll(".played")].filter((n) => n instanceof HTMLElement).map(
+    (n) => /** @type {HTMLElement} */ (n)), to, 0, ms);
+}, () => (motionMs() ? Math.round(motionMs() * 1.4) : 0));
+// a tap on the felt, on the player's cards or bids, or a key lets the held trick go
+for (const part of [felt, hand, actions]) part.addEventListener("pointerdown", () => trickPace.release());
+document.addEventListener("keydown", (event) => {
+  const target = event.target;
+  if (target instanceof HTMLElement && target.closest("input, textarea, select")) return;
+  if (!["Shift", "Control", "Alt", "Meta", "Tab"].includes(event.key)) trickPace.release();
+});
 
 store.onEvent((event, state, before) => {
   const text = eventSentence(event, state, before);
   if (text) announcer.say(text);
+  countEvent(tableId, event, state);
   const scene = sceneOf(state);
   if (event.type === "action_taken" && /^(play|pitch) /.test(event.action)) {
     const card = event.action.split(" ")[1];
     const source = event.seat === scene.me && scene.seated
       ? hand.querySelector(`[data-card="${card}"]`) : seats.querySelector(`.seat[data-seat="${event.seat}"]`);
-    fly = { seat: event.seat, from: rectOf(source) };
+    // while a finished trick is held on the felt the new card is drawn when it goes
+    fly = trickPace.held ? null : { seat: event.seat, from: rectOf(source) };
+    if (event.seat === scene.me && scene.seated) trickPace.release();
     play("card");
   } else if (event.type === "trick_won") {
-    gatherTo = event.winner;
+    trickPace.won({ leader: event.leader, cards: event.cards, winner: event.winner });
     play("trick");
   } else if (event.type === "hand_scored") {
     play("hand");
     const row = state.rows[state.rows.length - 1];
     // as soon as the last trick has gone to its winner
-    if (row) summaryPanel.scored(row, () => store.state, motionMs() ? hold() + Math.round(motionMs() * 1.4) : 0);
+    if (row) trickPace.whenClear(() => summaryPanel.scored(row, () => store.state, 0));
   } else if (event.type === "hand_dealt") {
     summaryPanel.dealt(scene.seated);
     choice.reset();
@@ -374,12 +395,6 @@ store.onEvent((event, state, before) => {
   }
   if (myTurn(state.view) && !myTurn(before)) play("turn");
 });
-
-/** How long a finished trick stays before it goes to its winner: a short look (the bots'
- * next lead comes after the table's bot_delay, 0.8 s by default, and replaces it). */
-function hold() {
-  return Math.round(motionMs() * 1.6);
-}
 
 // ------------------------------------------------------------------ render
 /**
@@ -425,8 +440,10 @@ function render(state) {
   renderCentre(centreText, state, scene);
   setText(breakList, breakText(state));
   breakList.hidden = !breakList.textContent;
-  renderTrick(trick, state, scene);
+  starNote.hidden = !(view && view.pitcher !== null && view.phase !== "auction");
+  renderTrick(trick, state, scene, trickPace.held);
   placeTrick(trick, seats, scene);
+  renderTrickWinner(trickWinner, trickPace, scene);
   invite.render(state);
   // the player's bar
   setText(prompt, promptText(state, scene, choice));
@@ -470,12 +487,6 @@ function render(state) {
     const node = trick.querySelector(`.played[data-seat="${fly.seat}"]`);
     if (node instanceof HTMLElement) flyIn(node, fly.from);
     fly = null;
-  }
-  if (gatherTo !== null) {
-    const to = rectOf(seats.querySelector(`.seat[data-seat="${gatherTo}"]`));
-    gather([...trick.querySelectorAll(".played")].filter((n) => n instanceof HTMLElement).map(
-      (n) => /** @type {HTMLElement} */ (n)), to, hold());
-    gatherTo = null;
   }
 }
 

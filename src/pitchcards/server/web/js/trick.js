@@ -36,13 +36,18 @@ export function renderTrump(root, state) {
  * @param {HTMLElement} root `#trick`
  * @param {TableState} state
  * @param {Scene} scene
+ * @param {Trick | null} [held] a finished trick the felt still shows (pace.js), whatever came
+ *   after it
  */
-export function renderTrick(root, state, scene) {
+export function renderTrick(root, state, scene, held = null) {
   const view = scene.view;
   /** @type {[number, string][]} */
   let cards = [];
   let winner = null;
-  if (view && view.phase !== "auction") {
+  if (held && view) {
+    cards = held.cards.map((card, i) => [(held.leader + i) % view.players, card]);
+    winner = held.winner;
+  } else if (view && view.phase !== "auction") {
     if (view.trick.length) {
       cards = view.trick;
     } else if (view.tricks.length) {
