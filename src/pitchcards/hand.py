@@ -11,6 +11,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Self
 
 from .actions import (
     ACTIONS,
@@ -43,6 +44,18 @@ from .errors import IllegalActionError, InvalidActionError, InvalidCardError, Op
 from .rules import MOON, RuleSet
 from .scoring import HandResult, score_hand
 from .views import View, view_of
+
+if TYPE_CHECKING:
+    from mypy_extensions import mypyc_attr
+
+
+def _class_options(*_: object, **__: object) -> object:
+    """``mypyc_attr`` in pure Python: the compiled build's class options (read by mypyc when
+    scripts/build_fast.py compiles this module) mean nothing here."""
+    return lambda cls: cls
+
+
+globals().setdefault("mypyc_attr", _class_options)  # not an import: the core is stdlib only
 
 __all__ = ["AUCTION", "DECLARE", "DISCARD_PHASE", "OVER", "PLAY_PHASE", "ActionLike", "Hand",
            "check_seed", "check_table", "deal_order", "follow_allowed"]
@@ -141,6 +154,7 @@ def _setup(rules: RuleSet) -> _Setup:
     return entry
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # outcome.EnteredHand is a Hand
 class Hand:
     """A hand from the deal to its :class:`HandResult`.
 
@@ -172,6 +186,11 @@ class Hand:
     result: HandResult | None
 
     # ------------------------------------------------------------------ creation
+    def __new__(cls, *_: object, **__: object) -> Self:
+        # Stated so that the compiled build (mypyc) can make a blank hand for :meth:`deal` and
+        # :meth:`copy` (``cls.__new__(cls)``), which fill it without ``__init__``'s checks.
+        return super().__new__(cls)
+
     def __init__(self, rules: RuleSet, dealt: Sequence[int], dealer: int) -> None:
         """Start a hand from dealt masks (one per seat, ``rules.hand_size`` cards each: six, or
         up to nine in the ten-point family).  Prefer :meth:`deal`.
@@ -270,15 +289,26 @@ class Hand:
     def copy(self) -> Hand:
         """An independent copy (the action stack included, so ``pop`` works on it)."""
         other = Hand.__new__(Hand)
-        for name in Hand.__slots__:
-            setattr(other, name, getattr(self, name))
-        other._hands = self._hands[:]
-        other._stack = self._stack[:]
-        other._trick = self._trick[:]
-        other._tricks = self._tricks[:]
-        other._captured = self._captured[:]
-        other._tricks_won = self._tricks_won[:]
-        other._discarded = self._discarded[:]
+        # Every slot, one by one (the compiled build has no __slots__ to loop over); the lists
+        # are copied, everything else is immutable and shared.
+        other.rules, other.players, other.dealer = self.rules, self.players, self.dealer
+        other.dealt, other.seat_to_act = self.dealt, self.seat_to_act
+        other.pitcher, other.contract, other.result = self.pitcher, self.contract, self.result
+        other._sides, other._follow, other._model = self._sides, self._follow, self._model
+        other._hands, other._phase, other._stack = self._hands[:], self._phase, self._stack[:]
+        other._bids = self._bids
+        other._high, other._high_seat, other._pitch = self._high, self._high_seat, self._pitch
+        other._active, other._passes = self._active, self._passes
+        other._discarded, other._opening = self._discarded[:], self._opening
+        other._kept_only = self._kept_only
+        other._trump, other._leader, other._led = self._trump, self._leader, self._led
+        other._win_seat, other._win_str = self._win_seat, self._win_str
+        other._strengths, other._allowed = self._strengths, self._allowed
+        other._trick, other._tricks = self._trick[:], self._tricks[:]
+        other._captured, other._tricks_won = self._captured[:], self._tricks_won[:]
+        other._led_mask, other._suit_of = self._led_mask, self._suit_of
+        other._strength_rows, other._allowed_rows = self._strength_rows, self._allowed_rows
+        other._suit_masks = self._suit_masks
         return other
 
     def redeal(self, holdings: Sequence[int], check: bool = True) -> None:
