@@ -46,7 +46,7 @@ def main() -> int:
         print("build_fast: no C compiler (cc/gcc) found: install one (Debian: gcc, "
               "python3-dev) or run the pure build", file=sys.stderr)
         return 1
-    hashes = fast.source_hashes()
+    hashes = fast.source_hashes(fast.closure(fast.COMPILED))
     paths = [str(SRC / (name.replace(".", "/") + ".py")) for name in fast.COMPILED]
     out = fast.build_dir()
     with tempfile.TemporaryDirectory(prefix="pitchcards-build-") as tmp:
@@ -81,7 +81,7 @@ def main() -> int:
 
     manifest = {"tag": fast.build_tag(), "mypyc": mypy_version, "modules": modules,
                 "sources": hashes}
-    if fast.source_hashes() != hashes:
+    if fast.source_hashes(hashes) != hashes:
         shutil.rmtree(out)
         print("build_fast: a source changed during the build; run it again", file=sys.stderr)
         return 1

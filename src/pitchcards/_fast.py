@@ -13,19 +13,20 @@ Standard library only: this runs before any other pitchcards module is imported.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import importlib.machinery
 import importlib.util
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
 
-__all__ = ["COMPILED", "GROUP", "PURE_VARIABLE", "build_dir", "build_tag", "compiled", "fast_path",
-           "install", "source_hashes"]
+__all__ = ["COMPILED", "GROUP", "PURE_VARIABLE", "build_dir", "build_tag", "closure", "compiled",
+           "fast_path", "install", "source_hashes"]
 
 #: The modules the fast path compiles: the engine's hot path and the bots' (the profile's
 #: hand.py, cards and scoring; the heuristic rollout policy, the sampler and the exact solver).
@@ -42,9 +43,6 @@ PURE_VARIABLE = "PITCHCARDS_PURE"
 #: The shared library mypyc builds for the group (its name is ``<group>__mypyc``).
 GROUP = "pitchcards._native"
 _PACKAGE = Path(__file__).resolve().parent
-# What the compiled code was checked against: the modules it imports, directly or not, are
-# all in these folders; a change to any of them makes the build stale.
-_SOURCE_DIRS = ("", "bots", "notation")
 
 _state = "pure"
 
@@ -54,14 +52,47 @@ def build_dir() -> Path:
     return _PACKAGE / "_compiled"
 
 
-def source_hashes() -> dict[str, str]:
-    """SHA-256 of each source the compiled build depends on, by path inside the package."""
+def source_hashes(paths: Iterable[str]) -> dict[str, str]:
+    """SHA-256 of each source (a path inside the package; "" for one that is gone)."""
     hashes = {}
-    for folder in _SOURCE_DIRS:
-        for path in sorted((_PACKAGE / folder).glob("*.py")):
-            hashes[path.relative_to(_PACKAGE).as_posix()] = hashlib.sha256(
-                path.read_bytes()).hexdigest()
+    for path in paths:
+        try:
+            hashes[path] = hashlib.sha256((_PACKAGE / path).read_bytes()).hexdigest()
+        except OSError:
+            hashes[path] = ""
     return hashes
+
+
+def closure(modules: Iterable[str]) -> list[str]:
+    """The package's sources that ``modules`` import, directly or not, themselves included:
+    what the compiled code was type-checked against, so a change to any makes a build stale."""
+    seen: set[str] = set()
+    todo = list(modules)
+    while todo:
+        name = todo.pop()
+        path = _PACKAGE.joinpath(*name.split(".")[1:])
+        file = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+        if name in seen or not file.exists():
+            continue
+        seen.add(name)
+        package = name if file.name == "__init__.py" else name.rpartition(".")[0]
+        for node in ast.walk(ast.parse(file.read_text(), str(file))):
+            if isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parent = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                    base = f"{parent}.{base}" if base else parent
+                if base.split(".")[0] == "pitchcards":
+                    todo.append(base)
+                    todo.extend(f"{base}.{alias.name}" for alias in node.names)
+            elif isinstance(node, ast.Import):
+                todo.extend(a.name for a in node.names if a.name.split(".")[0] == "pitchcards")
+    files = []
+    for name in seen:
+        path = Path(*name.split(".")[1:])
+        files.append((path / "__init__.py" if (_PACKAGE / path).is_dir()
+                      else path.with_suffix(".py")).as_posix())
+    return sorted(files)
 
 
 def build_tag() -> str:
@@ -89,10 +120,11 @@ def _stale(manifest: dict[str, object]) -> str | None:
     if manifest.get("tag") != build_tag():
         return f"built for {manifest.get('tag')}, this Python loads {build_tag()}"
     built = manifest.get("sources")
-    now = source_hashes()
+    if not isinstance(built, dict) or not built:
+        return "the manifest lists no sources"
+    now = source_hashes(built)
     if built != now:
-        old = built if isinstance(built, dict) else {}
-        changed = sorted(p for p in old.keys() | now.keys() if old.get(p) != now.get(p))
+        changed = sorted(p for p in built if built[p] != now[p])
         return "sources changed since the build: " + ", ".join(changed[:5])
     return None
 

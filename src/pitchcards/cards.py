@@ -19,6 +19,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import islice
+from typing import SupportsIndex
 
 from .errors import InvalidCardError, shown
 
@@ -96,7 +97,10 @@ def card_rank(card: Card) -> int:
     return card % 13
 
 
-def card_name(card: Card) -> str:
+# The public functions type a card or a mask ``SupportsIndex`` and a text ``object``: they take
+# anything and refuse a non-card with InvalidCardError, where the compiled build (mypyc) would
+# check an ``int`` or ``str`` annotation itself and raise a bare TypeError (issue 35).
+def card_name(card: SupportsIndex) -> str:
     """Canonical text, e.g. ``"QH"``, ``"TS"``, ``"BJ"``; :class:`InvalidCardError` for a
     non-card."""
     if type(card) is not int or not 0 <= card < MAX_CARDS:
@@ -104,7 +108,7 @@ def card_name(card: Card) -> str:
     return _NAMES[card]
 
 
-def card_symbol(card: Card) -> str:
+def card_symbol(card: SupportsIndex) -> str:
     """Display text with a suit symbol, e.g. ``"Q♥"``, ``"10♠"``; ``☆`` / ``★`` for the jokers."""
     if type(card) is not int or not 0 <= card < MAX_CARDS:
         _not_a_card(card)
@@ -128,7 +132,7 @@ def _as_int(value: object) -> int:
         return -1
 
 
-def parse_card(text: str) -> Card:
+def parse_card(text: object) -> Card:
     """Read one card (``"QH"``, ``"10h"``, ``"Q♥"``, ``"BJ"``, ``"LJ"``, ``"JK"``);
     :class:`InvalidCardError` if unreadable."""
     if not isinstance(text, str):
@@ -148,7 +152,7 @@ def parse_card(text: str) -> Card:
     )
 
 
-def parse_cards(text: str | Iterable[str]) -> list[Card]:
+def parse_cards(text: object) -> list[Card]:
     """Read cards separated by spaces or commas (or an iterable of card texts)."""
     if isinstance(text, str):
         return [parse_card(t) for t in text.replace(",", " ").split()]
@@ -158,10 +162,11 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
     return [parse_card(t) for t in text]
 
 
-def cards_of(mask: int) -> Iterator[Card]:
+def cards_of(mask: SupportsIndex) -> Iterator[Card]:
     """The cards in a mask, lowest id first; :class:`InvalidCardError` for a non-mask."""
     if type(mask) is not int or mask < 0 or mask >> MAX_CARDS:
         _not_a_mask(mask)
+    mask = operator.index(mask)  # an integer type (an int, or one with __index__)
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1

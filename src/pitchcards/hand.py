@@ -11,7 +11,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, Self, SupportsIndex, cast
 
 from .actions import (
     ACTIONS,
@@ -191,7 +191,10 @@ class Hand:
         # :meth:`copy` (``cls.__new__(cls)``), which fill it without ``__init__``'s checks.
         return super().__new__(cls)
 
-    def __init__(self, rules: RuleSet, dealt: Sequence[int], dealer: int) -> None:
+    # Seats, table sizes and seeds are typed ``SupportsIndex`` in the public methods, which take
+    # any object and refuse a bad one with the documented error: the compiled build (mypyc)
+    # would check an ``int`` annotation itself and raise a bare TypeError first (issue 35).
+    def __init__(self, rules: RuleSet, dealt: Sequence[int], dealer: SupportsIndex) -> None:
         """Start a hand from dealt masks (one per seat, ``rules.hand_size`` cards each: six, or
         up to nine in the ten-point family).  Prefer :meth:`deal`.
 
@@ -218,7 +221,7 @@ class Hand:
                     f"{rules.deck}-card deck that no other seat holds (C3)", reason="bad_deal",
                     phase="deal")
             seen |= mask
-        self._start(rules, tuple(dealt), dealer)
+        self._start(rules, tuple(dealt), cast(int, dealer))  # an int seat: check_table
 
     def _start(self, rules: RuleSet, dealt: tuple[int, ...], dealer: int) -> None:
         """Set up a checked deal (the unchecked half of ``__init__``, used by :meth:`deal`)."""
@@ -262,7 +265,8 @@ class Hand:
         self.seat_to_act = (dealer + 1) % n  # A-R4.2, B-R4.1: left of the dealer bids first
 
     @classmethod
-    def deal(cls, rules: RuleSet, players: int = 4, dealer: int = 0, seed: int | None = None,
+    def deal(cls, rules: RuleSet, players: SupportsIndex = 4, dealer: SupportsIndex = 0,
+             seed: SupportsIndex | None = None,
              cards: Sequence[str] | Sequence[Sequence[int]] | None = None,
              rng: random.Random | None = None) -> Hand:
         """Deal a hand: shuffled (reproducible from ``seed``, or drawn from ``rng``) or stacked.
@@ -281,9 +285,10 @@ class Hand:
             elif not isinstance(rng, random.Random):
                 raise IllegalActionError(f"rng {shown(rng)} is not a random.Random",
                                          reason="bad_setup", phase="deal")
-            masks = deal_masks(rng, n, dealer, rules.deal_batch, rules.hand_size, rules.deck)
+            masks = deal_masks(rng, n, cast(int, dealer), rules.deal_batch, rules.hand_size,
+                               rules.deck)
         hand = cls.__new__(cls)
-        hand._start(rules, tuple(masks), dealer)
+        hand._start(rules, tuple(masks), cast(int, dealer))  # an int seat: check_table
         return hand
 
     def copy(self) -> Hand:
@@ -395,13 +400,13 @@ class Hand:
         """How many scoring sides there are."""
         return 2 if self.rules.partnership_mode else self.players
 
-    def hand_of(self, seat: int) -> int:
+    def hand_of(self, seat: SupportsIndex) -> int:
         """The cards ``seat`` still holds, as a mask.  Hidden information: use a view for bots."""
         if type(seat) is not int or not 0 <= seat < self.players:
             seat = self.check_seat(seat, "hand_of seat")
         return self._hands[seat]
 
-    def discarded(self, seat: int) -> int:
+    def discarded(self, seat: SupportsIndex) -> int:
         """The cards ``seat`` discarded face down (T4), as a mask.  Hidden information: only
         that seat's own view shows them, and nothing ever shows them to anyone else."""
         if type(seat) is not int or not 0 <= seat < self.players:
@@ -427,12 +432,12 @@ class Hand:
         """(leader, cards in play order, winner) of every finished trick."""
         return list(self._tricks)
 
-    def tricks_won(self, seat: int) -> int:
+    def tricks_won(self, seat: SupportsIndex) -> int:
         if type(seat) is not int or not 0 <= seat < self.players:
             seat = self.check_seat(seat, "tricks_won seat")
         return self._tricks_won[seat]
 
-    def captured(self, seat: int) -> int:
+    def captured(self, seat: SupportsIndex) -> int:
         """The cards in the tricks ``seat`` has won, as a mask (public: tricks are played open)."""
         if type(seat) is not int or not 0 <= seat < self.players:
             seat = self.check_seat(seat, "captured seat")
@@ -546,7 +551,7 @@ class Hand:
         return self._phase != OVER and a in self.legal_actions()
 
     # ------------------------------------------------------------------ push / pop
-    def push(self, action: ActionLike, seat: int | None = None) -> None:
+    def push(self, action: ActionLike, seat: SupportsIndex | None = None) -> None:
         """Apply an action (an :class:`Action`, its id or its text) for the seat to act.
 
         ``seat``, if given, must be the seat to act (a server passes the requesting seat).
@@ -571,7 +576,8 @@ class Hand:
                 raise self._auction_refused(a)
             self._push_auction(a)
         elif self._phase == OVER:
-            raise self._illegal(a, seat, "hand_over", "the hand is over")
+            # (a seat named here was refused by _check_turn: nobody is to act)
+            raise self._illegal(a, cast("int | None", seat), "hand_over", "the hand is over")
         else:
             self._push_before_play(a, checked=True)
 
@@ -929,9 +935,9 @@ class Hand:
         self._hands[seat] |= 1 << card
 
     # ------------------------------------------------------------------ views
-    def view(self, seat: int | None = None) -> View:
+    def view(self, seat: SupportsIndex | None = None) -> View:
         """What ``seat`` may know now (``None``: a spectator, who sees no hidden card)."""
-        return view_of(self, seat)
+        return view_of(self, seat)  # type: ignore[arg-type]  # view_of checks the seat
 
     def describe(self) -> str:
         """A short human-readable summary of the hand so far."""
