@@ -183,17 +183,19 @@ def mask_of(cards: Iterable[Card]) -> int:
 
 def format_cards(mask_or_cards: int | Iterable[Card], symbols: bool = False) -> str:
     """Cards as text: the jokers first (BJ, LJ), then by suit S H D C, high to low."""
-    if isinstance(mask_or_cards, int):
-        cards = list(cards_of(mask_or_cards))
-    elif isinstance(mask_or_cards, Iterable) and not isinstance(mask_or_cards, str | bytes):
-        cards = list(islice(mask_or_cards, MAX_CARDS + 1))  # a deck at most: bounded
-        if len(cards) > MAX_CARDS:
+    given: object = mask_or_cards  # checked as any object (mypyc narrows the union wrongly)
+    if isinstance(given, int):
+        cards = list(cards_of(given))
+    elif isinstance(given, Iterable) and not isinstance(given, str | bytes):
+        items: list[object] = list(islice(given, MAX_CARDS + 1))  # a deck at most: bounded
+        if len(items) > MAX_CARDS:
             raise InvalidCardError(f"cannot format more cards than a deck holds ({MAX_CARDS})")
-        for c in cards:
+        for c in items:
             if type(c) is not int or not 0 <= c < MAX_CARDS:
                 _not_a_card(c)
+        cards = [operator.index(c) for c in items]  # type: ignore[arg-type]  # checked above
     else:
-        raise InvalidCardError(f"cannot format {shown(mask_or_cards)}: expected a mask of cards "
+        raise InvalidCardError(f"cannot format {shown(given)}: expected a mask of cards "
                                "or a list of card ids")
     cards.sort(key=lambda c: (-(c // 13), -(c % 13)))
     table = _SYMBOLS if symbols else _NAMES

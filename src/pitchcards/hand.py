@@ -389,7 +389,7 @@ class Hand:
     def is_over(self) -> bool:
         return self._phase == OVER
 
-    def side_of(self, seat: int) -> int:
+    def side_of(self, seat: SupportsIndex) -> int:
         """The scoring side of a seat: the seat, or its team (seat % 2) in partnerships."""
         if type(seat) is not int or not 0 <= seat < self.players:
             seat = self.check_seat(seat, "side_of seat")
@@ -644,7 +644,7 @@ class Hand:
         self._leader = self.pitcher  # type: ignore[assignment]
         self.seat_to_act = self.pitcher  # A-R5.1, B-R5.1, E13: the pitcher leads trick 1
 
-    def _as_action(self, action: ActionLike) -> Action:
+    def _as_action(self, action: object) -> Action:
         if isinstance(action, str):
             a = parse_action(action)
             # The text "bid 5" means the moon where there is one (it always did) and a bid of
