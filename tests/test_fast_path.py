@@ -96,3 +96,24 @@ def test_an_edited_source_is_never_shadowed_by_a_stale_build(tmp_path: Path) -> 
     out = subprocess.run([sys.executable, "-c", code], env=env, cwd=tmp_path,
                          capture_output=True, text=True, check=True).stdout.splitlines()
     assert out[0].startswith("compiled") and out[1].endswith(".so")
+
+
+def test_pitch_version_names_the_build(capsys: pytest.CaptureFixture[str]) -> None:
+    from pitchcards.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    assert capsys.readouterr().out.split() == ["pitch", f"{pc.__version__},",
+                                               *pc.fast_path().split()]
+
+
+def test_the_build_without_a_c_compiler_stops_and_says_so() -> None:
+    """What scripts/test.sh meets on a machine with no compiler: a clear message, exit 1, and
+    the build already there left alone."""
+    manifest = _fast.build_dir() / "manifest.json"
+    before = manifest.read_bytes() if manifest.exists() else None
+    done = subprocess.run([sys.executable, str(HERE.parent / "scripts" / "build_fast.py")],
+                          env={**os.environ, "PATH": ""}, capture_output=True, text=True)
+    assert done.returncode == 1
+    assert "build_fast: no C compiler (cc/gcc) found" in done.stderr
+    assert (manifest.read_bytes() if manifest.exists() else None) == before
