@@ -56,7 +56,7 @@ if [ "$status" -eq 0 ]; then
     PITCHCARDS_PURE=1 "$venv/bin/python" -m pytest -q -n 2 --dist loadfile \
         tests/test_common_rules.py tests/test_auction_rules.py tests/test_edge_cases.py \
         tests/test_error_reasons.py tests/test_robustness.py tests/test_ten_point.py \
-        tests/test_properties.py tests/test_expert_v1.py || status=$?
+        tests/test_properties.py tests/test_expert_v1.py tests/test_expert.py || status=$?
 fi
 # pytest exits 5 when it collected no tests: that is a broken suite here, say so plainly.
 if [ "$status" -eq 5 ]; then
