@@ -2,7 +2,7 @@
 
     .venv/bin/pip install -e '.[bench]'        # brings open_spiel (optional)
     .venv/bin/python benchmarks/bench_engine.py [--seconds 2] [--repeats 5] [--variant NAME]
-        [--against OTHER/src]
+        [--against OTHER/src] [--builds]
 
 ``--variant`` plays another named variant (``ten-point`` deals nine cards, names trump and
 discards).  ``--against DIR`` also runs the pitchcards rows on the package found in ``DIR``
@@ -20,6 +20,11 @@ Rows (each run ``--repeats`` times, interleaved, so machine noise hits every row
   same kind of Python loop (chance outcomes for the deal, ``legal_actions``/``apply_action``).
 * ``pitchcards search path`` — what a search bot does: from a position just after the auction,
   random playouts with ``push_unchecked`` and ``pop`` back (hands/s and actions/s).
+
+``--builds`` (issue 35) also runs the pitchcards rows on the compiled fast path and on pure
+Python (``PITCHCARDS_PURE=1``), each in a fresh subprocess, alternating repeat by repeat, and
+prints each build's medians, the compiled / pure ratio and each build's checked hands/s against
+OpenSpiel's median of this run (build the fast path first: ``python scripts/build_fast.py``).
 
 The table quotes medians with the [min-max] over repeats, and the ratio of our checked hands/s
 to OpenSpiel's games/s (the engine's target: at least 1.5x).
@@ -140,6 +145,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variant", default="auction", help="a named variant (4 players)")
     parser.add_argument("--against", metavar="DIR", default=None,
                         help="also run the pitchcards rows on the package in DIR, interleaved")
+    parser.add_argument("--builds", action="store_true",
+                        help="also run the pitchcards rows compiled and pure, interleaved")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     global RULES
@@ -158,6 +165,7 @@ def main(argv: list[str] | None = None) -> int:
     samples: dict[str, list[tuple[float, float]]] = {name: [] for name in rows}
     mine: dict[str, list[tuple[float, float]]] = {name: [] for name in rows}
     other: dict[str, list[tuple[float, float]]] = {name: [] for name in rows}
+    builds: dict[str, dict[str, list[float]]] = {"compiled": {}, "pure": {}}
     here = os.path.dirname(os.path.dirname(os.path.abspath(pc.__file__)))
     for _ in range(args.repeats):
         for name, fn in rows.items():
@@ -168,7 +176,12 @@ def main(argv: list[str] | None = None) -> int:
             for side, path in ((mine, here), (other, args.against)):
                 for name, rates in _run_rows(args, path).items():
                     side[name].append((rates[0], rates[1]))
+        if args.builds:
+            for build in builds:
+                for name, rates in _run_rows(args, here, pure=build == "pure").items():
+                    builds[build].setdefault(name, []).append(rates[0])
 
+    print(f"pitchcards: {pc.fast_path()}")
     print(f"Python {sys.version.split()[0]}, {args.repeats} repeats x {args.seconds:g} s per row; "
           f"variant {args.variant}; median [min-max]")
     print(f"{'row':<46} {'hands/s':>24} {'actions/s':>12}")
@@ -189,6 +202,21 @@ def main(argv: list[str] | None = None) -> int:
         per_repeat = [a[0] / b[0] for a, b in zip(samples[ours], samples[theirs], strict=True)]
         print(f"\nratio checked pitchcards / OpenSpiel: {ratio:.2f}x "
               f"(per repeat {min(per_repeat):.2f}-{max(per_repeat):.2f}; target >= 1.5x)")
+    if args.builds:
+        print("\ncompiled and pure builds (hands/s, each repeat in its own subprocess, "
+              "alternating; median [min-max]):")
+        print(f"  {'row':<44} {'compiled':>22} {'pure':>22} {'ratio':>6}")
+        for name, compiled in builds["compiled"].items():
+            pure = builds["pure"][name]
+            ratios = [a / b for a, b in zip(compiled, pure, strict=True)]
+            print(f"  {name:<44} "
+                  + " ".join(f"{statistics.median(g):>10,.0f} [{min(g):,.0f}-{max(g):,.0f}]"
+                             for g in (compiled, pure))
+                  + f" {statistics.median(ratios):>5.2f}x")
+        if theirs in medians:
+            for build in builds:
+                ours_rate = statistics.median(builds[build][ours])
+                print(f"  checked API, {build} / OpenSpiel: {ours_rate / medians[theirs]:.2f}x")
     if args.against:
         print(f"\n{here} against {args.against} (this / that, hands/s, each in its own "
               "subprocess, alternating; median [min-max] of the per-repeat ratios):")
@@ -202,9 +230,15 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _run_rows(args: argparse.Namespace, path: str) -> dict[str, list[float]]:
-    """One repeat of the pitchcards rows on the package in ``path``, in a fresh subprocess."""
+def _run_rows(args: argparse.Namespace, path: str, pure: bool | None = None
+              ) -> dict[str, list[float]]:
+    """One repeat of the pitchcards rows on the package in ``path``, in a fresh subprocess
+    (``pure``: True for pure Python, False for the compiled build, None as this process runs)."""
     env = {**os.environ, "PYTHONPATH": os.path.abspath(path)}
+    if pure is not None:
+        env.pop("PITCHCARDS_PURE", None)
+        if pure:
+            env["PITCHCARDS_PURE"] = "1"
     out = subprocess.run(
         [sys.executable, os.path.abspath(__file__), "--json", "--seconds", str(args.seconds),
          "--variant", args.variant], env=env, capture_output=True, text=True, check=True)

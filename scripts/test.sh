@@ -25,6 +25,10 @@ else
     # pyproject.toml asking for something the lock lacks stops here, naming the package.
     "$venv/bin/python" scripts/check_lock.py "$lock"
 fi
+# The compiled fast path (issue 35): mypyc builds the hot modules from this very source into
+# src/pitchcards/_compiled (a minute or two), so the suite below runs the compiled build; it
+# stops here, saying what is missing, without a C compiler.  docs/design.md ("Speed").
+"$venv/bin/python" scripts/build_fast.py | grep -v "warning: Treating generator" || exit 1
 # A real browser for tests/test_web_*.py: Debian's Chromium (Playwright's own download cannot
 # work offline); installed once, when missing.
 if [ ! -x /usr/bin/chromium ]; then
@@ -46,6 +50,14 @@ status=0
 # server or browser fixture is built once; each worker has its own ports, data folder and
 # databases (tests/conftest.py, tests/server_helpers.py).  docs/testing.md has the layers.
 "$venv/bin/python" -m pytest -q -n 2 --dist loadfile "$@" || status=$?
+# The pure-Python build (PITCHCARDS_PURE=1) on the engine's and bots' own tests; the compiled
+# build gives it the same answers (tests/test_fast_path.py compares the two).
+if [ "$status" -eq 0 ]; then
+    PITCHCARDS_PURE=1 "$venv/bin/python" -m pytest -q -n 2 --dist loadfile \
+        tests/test_common_rules.py tests/test_auction_rules.py tests/test_edge_cases.py \
+        tests/test_error_reasons.py tests/test_robustness.py tests/test_ten_point.py \
+        tests/test_properties.py tests/test_expert_v1.py tests/test_expert.py || status=$?
+fi
 # pytest exits 5 when it collected no tests: that is a broken suite here, say so plainly.
 if [ "$status" -eq 5 ]; then
     echo "pytest collected no tests" >&2

@@ -246,3 +246,8 @@ SMALL_EXPERT = dataclasses.replace(EXPERT, worlds=3, bid_worlds=3, worlds_max=0,
                                    bid_worlds_max=0, solve_cards=4, max_nodes=500,
                                    time_limit=3600.0)
 
+
+#: Every attribute of a Hand: its ``__slots__``, or in the compiled build (which has none) the
+#: attribute list mypyc keeps (issue 35).
+HAND_SLOTS: tuple[str, ...] = (pc.Hand.__dict__.get("__slots__")
+                               or pc.Hand.__mypyc_attrs__)  # type: ignore[attr-defined]

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 import pytest
 
 import pitchcards as pc
-from helpers import run_python
+from helpers import HAND_SLOTS, run_python
 from pitchcards.actions import Action
 from pitchcards.bots import BOTS, Bot, BotRegistry, RandomBot, make_bot, register
 from pitchcards.bots.arena import ArenaResult, run_arena, wilson
@@ -561,7 +561,7 @@ def test_worlds_redealt_from_one_replay_are_the_worlds_a_replay_builds(
         fast = build_worlds(view, chosen, ev)
         for world, (hands, discards) in zip(fast, chosen, strict=True):
             replayed = build_world(view, hands, ev, discards)
-            for name in Hand.__slots__:
+            for name in HAND_SLOTS:
                 assert getattr(world, name) == getattr(replayed, name), (variant, h.history, name)
             assert playout(world) == playout(replayed)
             assert world.result == replayed.result

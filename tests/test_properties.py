@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pitchcards as pc
+from helpers import HAND_SLOTS
 from pitchcards.hand import Hand
 
 VARIANT_NAMES = sorted(pc.VARIANTS)
@@ -69,7 +70,7 @@ _CACHES = {"_strengths", "_allowed", "_stack", "_led_mask", "_suit_of", "_streng
 
 
 def snapshot(h: Hand) -> dict[str, object]:
-    state = {name: getattr(h, name) for name in Hand.__slots__ if name not in _CACHES}
+    state = {name: getattr(h, name) for name in HAND_SLOTS if name not in _CACHES}
     for name, value in state.items():
         if isinstance(value, list):
             state[name] = list(value)

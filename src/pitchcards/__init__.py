@@ -12,6 +12,8 @@ The public API::
 
 from __future__ import annotations
 
+# First: importing _fast loads the compiled fast path, when a fresh build exists.
+from ._fast import fast_path
 from .actions import ACTIONS, NUM_ACTIONS, Action, parse_action
 from .cards import card_name, card_symbol, format_cards, parse_card, parse_cards
 from .errors import (
@@ -54,6 +56,7 @@ __all__ = [
     "View",
     "card_name",
     "card_symbol",
+    "fast_path",
     "find_variant",
     "format_cards",
     "parse_action",

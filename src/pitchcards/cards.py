@@ -19,6 +19,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import islice
+from typing import SupportsIndex
 
 from .errors import InvalidCardError, shown
 
@@ -96,7 +97,10 @@ def card_rank(card: Card) -> int:
     return card % 13
 
 
-def card_name(card: Card) -> str:
+# The public functions type a card or a mask ``SupportsIndex`` and a text ``object``: they take
+# anything and refuse a non-card with InvalidCardError, where the compiled build (mypyc) would
+# check an ``int`` or ``str`` annotation itself and raise a bare TypeError (issue 35).
+def card_name(card: SupportsIndex) -> str:
     """Canonical text, e.g. ``"QH"``, ``"TS"``, ``"BJ"``; :class:`InvalidCardError` for a
     non-card."""
     if type(card) is not int or not 0 <= card < MAX_CARDS:
@@ -104,7 +108,7 @@ def card_name(card: Card) -> str:
     return _NAMES[card]
 
 
-def card_symbol(card: Card) -> str:
+def card_symbol(card: SupportsIndex) -> str:
     """Display text with a suit symbol, e.g. ``"Q♥"``, ``"10♠"``; ``☆`` / ``★`` for the jokers."""
     if type(card) is not int or not 0 <= card < MAX_CARDS:
         _not_a_card(card)
@@ -128,7 +132,7 @@ def _as_int(value: object) -> int:
         return -1
 
 
-def parse_card(text: str) -> Card:
+def parse_card(text: object) -> Card:
     """Read one card (``"QH"``, ``"10h"``, ``"Q♥"``, ``"BJ"``, ``"LJ"``, ``"JK"``);
     :class:`InvalidCardError` if unreadable."""
     if not isinstance(text, str):
@@ -148,7 +152,7 @@ def parse_card(text: str) -> Card:
     )
 
 
-def parse_cards(text: str | Iterable[str]) -> list[Card]:
+def parse_cards(text: object) -> list[Card]:
     """Read cards separated by spaces or commas (or an iterable of card texts)."""
     if isinstance(text, str):
         return [parse_card(t) for t in text.replace(",", " ").split()]
@@ -158,10 +162,11 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
     return [parse_card(t) for t in text]
 
 
-def cards_of(mask: int) -> Iterator[Card]:
+def cards_of(mask: SupportsIndex) -> Iterator[Card]:
     """The cards in a mask, lowest id first; :class:`InvalidCardError` for a non-mask."""
     if type(mask) is not int or mask < 0 or mask >> MAX_CARDS:
         _not_a_mask(mask)
+    mask = operator.index(mask)  # an integer type (an int, or one with __index__)
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
@@ -178,17 +183,19 @@ def mask_of(cards: Iterable[Card]) -> int:
 
 def format_cards(mask_or_cards: int | Iterable[Card], symbols: bool = False) -> str:
     """Cards as text: the jokers first (BJ, LJ), then by suit S H D C, high to low."""
-    if isinstance(mask_or_cards, int):
-        cards = list(cards_of(mask_or_cards))
-    elif isinstance(mask_or_cards, Iterable) and not isinstance(mask_or_cards, str | bytes):
-        cards = list(islice(mask_or_cards, MAX_CARDS + 1))  # a deck at most: bounded
-        if len(cards) > MAX_CARDS:
+    given: object = mask_or_cards  # checked as any object (mypyc narrows the union wrongly)
+    if isinstance(given, int):
+        cards = list(cards_of(given))
+    elif isinstance(given, Iterable) and not isinstance(given, str | bytes):
+        items: list[object] = list(islice(given, MAX_CARDS + 1))  # a deck at most: bounded
+        if len(items) > MAX_CARDS:
             raise InvalidCardError(f"cannot format more cards than a deck holds ({MAX_CARDS})")
-        for c in cards:
+        for c in items:
             if type(c) is not int or not 0 <= c < MAX_CARDS:
                 _not_a_card(c)
+        cards = [operator.index(c) for c in items]  # type: ignore[arg-type]  # checked above
     else:
-        raise InvalidCardError(f"cannot format {shown(mask_or_cards)}: expected a mask of cards "
+        raise InvalidCardError(f"cannot format {shown(given)}: expected a mask of cards "
                                "or a list of card ids")
     cards.sort(key=lambda c: (-(c // 13), -(c % 13)))
     table = _SYMBOLS if symbols else _NAMES

@@ -10,6 +10,8 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from . import __version__
+from ._fast import fast_path
 from .argtypes import seed_number, whole_number
 from .bots import make_bot
 from .cards import format_cards
@@ -279,6 +281,9 @@ def _add_score_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pitch", description="The card game Pitch.")
+    # Issue 35: which build runs, the compiled fast path or pure Python (and why).
+    parser.add_argument("--version", action="version",
+                        version=f"pitch {__version__}, {fast_path()}")
     sub = parser.add_subparsers(dest="command", required=True)
     demo = sub.add_parser("demo", help="play a quick match between random players and print it")
     demo.add_argument("--variant", default="auction", choices=sorted(VARIANTS))

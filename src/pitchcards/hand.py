@@ -11,6 +11,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Self, SupportsIndex, cast
 
 from .actions import (
     ACTIONS,
@@ -43,6 +44,18 @@ from .errors import IllegalActionError, InvalidActionError, InvalidCardError, Op
 from .rules import MOON, RuleSet
 from .scoring import HandResult, score_hand
 from .views import View, view_of
+
+if TYPE_CHECKING:
+    from mypy_extensions import mypyc_attr
+
+
+def _class_options(*_: object, **__: object) -> object:
+    """``mypyc_attr`` in pure Python: the compiled build's class options (read by mypyc when
+    scripts/build_fast.py compiles this module) mean nothing here."""
+    return lambda cls: cls
+
+
+globals().setdefault("mypyc_attr", _class_options)  # not an import: the core is stdlib only
 
 __all__ = ["AUCTION", "DECLARE", "DISCARD_PHASE", "OVER", "PLAY_PHASE", "ActionLike", "Hand",
            "check_seed", "check_table", "deal_order", "follow_allowed"]
@@ -141,6 +154,7 @@ def _setup(rules: RuleSet) -> _Setup:
     return entry
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # outcome.EnteredHand is a Hand
 class Hand:
     """A hand from the deal to its :class:`HandResult`.
 
@@ -172,7 +186,15 @@ class Hand:
     result: HandResult | None
 
     # ------------------------------------------------------------------ creation
-    def __init__(self, rules: RuleSet, dealt: Sequence[int], dealer: int) -> None:
+    def __new__(cls, *_: object, **__: object) -> Self:
+        # Stated so that the compiled build (mypyc) can make a blank hand for :meth:`deal` and
+        # :meth:`copy` (``cls.__new__(cls)``), which fill it without ``__init__``'s checks.
+        return super().__new__(cls)
+
+    # Seats, table sizes and seeds are typed ``SupportsIndex`` in the public methods, which take
+    # any object and refuse a bad one with the documented error: the compiled build (mypyc)
+    # would check an ``int`` annotation itself and raise a bare TypeError first (issue 35).
+    def __init__(self, rules: RuleSet, dealt: Sequence[int], dealer: SupportsIndex) -> None:
         """Start a hand from dealt masks (one per seat, ``rules.hand_size`` cards each: six, or
         up to nine in the ten-point family).  Prefer :meth:`deal`.
 
@@ -199,7 +221,7 @@ class Hand:
                     f"{rules.deck}-card deck that no other seat holds (C3)", reason="bad_deal",
                     phase="deal")
             seen |= mask
-        self._start(rules, tuple(dealt), dealer)
+        self._start(rules, tuple(dealt), cast(int, dealer))  # an int seat: check_table
 
     def _start(self, rules: RuleSet, dealt: tuple[int, ...], dealer: int) -> None:
         """Set up a checked deal (the unchecked half of ``__init__``, used by :meth:`deal`)."""
@@ -243,7 +265,8 @@ class Hand:
         self.seat_to_act = (dealer + 1) % n  # A-R4.2, B-R4.1: left of the dealer bids first
 
     @classmethod
-    def deal(cls, rules: RuleSet, players: int = 4, dealer: int = 0, seed: int | None = None,
+    def deal(cls, rules: RuleSet, players: SupportsIndex = 4, dealer: SupportsIndex = 0,
+             seed: SupportsIndex | None = None,
              cards: Sequence[str] | Sequence[Sequence[int]] | None = None,
              rng: random.Random | None = None) -> Hand:
         """Deal a hand: shuffled (reproducible from ``seed``, or drawn from ``rng``) or stacked.
@@ -262,23 +285,35 @@ class Hand:
             elif not isinstance(rng, random.Random):
                 raise IllegalActionError(f"rng {shown(rng)} is not a random.Random",
                                          reason="bad_setup", phase="deal")
-            masks = deal_masks(rng, n, dealer, rules.deal_batch, rules.hand_size, rules.deck)
+            masks = deal_masks(rng, n, cast(int, dealer), rules.deal_batch, rules.hand_size,
+                               rules.deck)
         hand = cls.__new__(cls)
-        hand._start(rules, tuple(masks), dealer)
+        hand._start(rules, tuple(masks), cast(int, dealer))  # an int seat: check_table
         return hand
 
     def copy(self) -> Hand:
         """An independent copy (the action stack included, so ``pop`` works on it)."""
         other = Hand.__new__(Hand)
-        for name in Hand.__slots__:
-            setattr(other, name, getattr(self, name))
-        other._hands = self._hands[:]
-        other._stack = self._stack[:]
-        other._trick = self._trick[:]
-        other._tricks = self._tricks[:]
-        other._captured = self._captured[:]
-        other._tricks_won = self._tricks_won[:]
-        other._discarded = self._discarded[:]
+        # Every slot, one by one (the compiled build has no __slots__ to loop over); the lists
+        # are copied, everything else is immutable and shared.
+        other.rules, other.players, other.dealer = self.rules, self.players, self.dealer
+        other.dealt, other.seat_to_act = self.dealt, self.seat_to_act
+        other.pitcher, other.contract, other.result = self.pitcher, self.contract, self.result
+        other._sides, other._follow, other._model = self._sides, self._follow, self._model
+        other._hands, other._phase, other._stack = self._hands[:], self._phase, self._stack[:]
+        other._bids = self._bids
+        other._high, other._high_seat, other._pitch = self._high, self._high_seat, self._pitch
+        other._active, other._passes = self._active, self._passes
+        other._discarded, other._opening = self._discarded[:], self._opening
+        other._kept_only = self._kept_only
+        other._trump, other._leader, other._led = self._trump, self._leader, self._led
+        other._win_seat, other._win_str = self._win_seat, self._win_str
+        other._strengths, other._allowed = self._strengths, self._allowed
+        other._trick, other._tricks = self._trick[:], self._tricks[:]
+        other._captured, other._tricks_won = self._captured[:], self._tricks_won[:]
+        other._led_mask, other._suit_of = self._led_mask, self._suit_of
+        other._strength_rows, other._allowed_rows = self._strength_rows, self._allowed_rows
+        other._suit_masks = self._suit_masks
         return other
 
     def redeal(self, holdings: Sequence[int], check: bool = True) -> None:
@@ -354,7 +389,7 @@ class Hand:
     def is_over(self) -> bool:
         return self._phase == OVER
 
-    def side_of(self, seat: int) -> int:
+    def side_of(self, seat: SupportsIndex) -> int:
         """The scoring side of a seat: the seat, or its team (seat % 2) in partnerships."""
         if type(seat) is not int or not 0 <= seat < self.players:
             seat = self.check_seat(seat, "side_of seat")
@@ -365,13 +400,13 @@ class Hand:
         """How many scoring sides there are."""
         return 2 if self.rules.partnership_mode else self.players
 
-    def hand_of(self, seat: int) -> int:
+    def hand_of(self, seat: SupportsIndex) -> int:
         """The cards ``seat`` still holds, as a mask.  Hidden information: use a view for bots."""
         if type(seat) is not int or not 0 <= seat < self.players:
             seat = self.check_seat(seat, "hand_of seat")
         return self._hands[seat]
 
-    def discarded(self, seat: int) -> int:
+    def discarded(self, seat: SupportsIndex) -> int:
         """The cards ``seat`` discarded face down (T4), as a mask.  Hidden information: only
         that seat's own view shows them, and nothing ever shows them to anyone else."""
         if type(seat) is not int or not 0 <= seat < self.players:
@@ -397,12 +432,12 @@ class Hand:
         """(leader, cards in play order, winner) of every finished trick."""
         return list(self._tricks)
 
-    def tricks_won(self, seat: int) -> int:
+    def tricks_won(self, seat: SupportsIndex) -> int:
         if type(seat) is not int or not 0 <= seat < self.players:
             seat = self.check_seat(seat, "tricks_won seat")
         return self._tricks_won[seat]
 
-    def captured(self, seat: int) -> int:
+    def captured(self, seat: SupportsIndex) -> int:
         """The cards in the tricks ``seat`` has won, as a mask (public: tricks are played open)."""
         if type(seat) is not int or not 0 <= seat < self.players:
             seat = self.check_seat(seat, "captured seat")
@@ -516,7 +551,7 @@ class Hand:
         return self._phase != OVER and a in self.legal_actions()
 
     # ------------------------------------------------------------------ push / pop
-    def push(self, action: ActionLike, seat: int | None = None) -> None:
+    def push(self, action: ActionLike, seat: SupportsIndex | None = None) -> None:
         """Apply an action (an :class:`Action`, its id or its text) for the seat to act.
 
         ``seat``, if given, must be the seat to act (a server passes the requesting seat).
@@ -541,7 +576,8 @@ class Hand:
                 raise self._auction_refused(a)
             self._push_auction(a)
         elif self._phase == OVER:
-            raise self._illegal(a, seat, "hand_over", "the hand is over")
+            # (a seat named here was refused by _check_turn: nobody is to act)
+            raise self._illegal(a, cast("int | None", seat), "hand_over", "the hand is over")
         else:
             self._push_before_play(a, checked=True)
 
@@ -608,7 +644,7 @@ class Hand:
         self._leader = self.pitcher  # type: ignore[assignment]
         self.seat_to_act = self.pitcher  # A-R5.1, B-R5.1, E13: the pitcher leads trick 1
 
-    def _as_action(self, action: ActionLike) -> Action:
+    def _as_action(self, action: object) -> Action:
         if isinstance(action, str):
             a = parse_action(action)
             # The text "bid 5" means the moon where there is one (it always did) and a bid of
@@ -899,9 +935,9 @@ class Hand:
         self._hands[seat] |= 1 << card
 
     # ------------------------------------------------------------------ views
-    def view(self, seat: int | None = None) -> View:
+    def view(self, seat: SupportsIndex | None = None) -> View:
         """What ``seat`` may know now (``None``: a spectator, who sees no hidden card)."""
-        return view_of(self, seat)
+        return view_of(self, seat)  # type: ignore[arg-type]  # view_of checks the seat
 
     def describe(self) -> str:
         """A short human-readable summary of the hand so far."""

@@ -1,0 +1,119 @@
+"""The compiled fast path (issue 35) gives exactly the pure build's answers.
+
+``scripts/build_fast.py`` compiles the hot modules with mypyc (``scripts/test.sh`` runs it before
+the suite, so the suite itself runs on the compiled build); these tests need that build and say
+so when it is missing or stale.  The differential test plays the same seeded random hands of
+every variant and option mix in two processes, one per build, and compares a digest of every
+step (legal actions, state, every seat's view, push/pop/copy) and result; the expert's decisions
+on tests/test_expert_v1.py's positions must hash the same in both.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import pitchcards as pc
+from pitchcards import _fast
+
+HERE = Path(__file__).resolve().parent
+HANDS = 2000
+
+
+def _compiled_or_fail() -> None:
+    if _fast.compiled():
+        return
+    if os.environ.get(_fast.PURE_VARIABLE):
+        pytest.skip(f"{_fast.PURE_VARIABLE} is set: this run tests the pure build only")
+    pytest.fail(f"the compiled build is not running ({pc.fast_path()}): "
+                "run python scripts/build_fast.py (scripts/test.sh does)")
+
+
+def _trace(pure: bool, *args: str) -> list[dict[str, str]]:
+    env = {k: v for k, v in os.environ.items() if k != _fast.PURE_VARIABLE}
+    if pure:
+        env[_fast.PURE_VARIABLE] = "1"
+    out = subprocess.run([sys.executable, str(HERE / "fast_trace.py"), *args], env=env,
+                         capture_output=True, text=True, check=True).stdout
+    return [json.loads(line) for line in out.splitlines()]
+
+
+def test_the_compiled_and_the_pure_build_play_every_hand_alike() -> None:
+    _compiled_or_fail()
+    compiled = _trace(False, str(HANDS), "expert")
+    pure = _trace(True, str(HANDS), "expert")
+    assert compiled[0]["build"].startswith("compiled")
+    assert pure[0]["build"].startswith("pure")
+    assert len(compiled) == len(pure) == HANDS + 2
+    differ = [c["seed"] for c, p in zip(compiled[1:-1], pure[1:-1], strict=True) if c != p]
+    assert not differ, f"the builds differ on seeds {differ[:10]} (tests/fast_trace.py)"
+    assert compiled[-1] == pure[-1], "expert-v1 decides differently in the compiled build"
+
+
+def test_the_compiled_modules_are_the_ones_running() -> None:
+    _compiled_or_fail()
+    import pitchcards.bots.solver
+    import pitchcards.hand
+
+    for module in (pitchcards.hand, pitchcards.bots.solver):
+        assert module.__file__ is not None and module.__file__.endswith(".so")
+    assert pc.fast_path().startswith("compiled (mypyc")
+
+
+def test_pitchcards_pure_runs_the_python_source() -> None:
+    code = ("import pitchcards, pitchcards.hand as h; print(pitchcards.fast_path()); "
+            "print(h.__file__)")
+    out = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PITCHCARDS_PURE": "1"},
+                         capture_output=True, text=True, check=True).stdout.splitlines()
+    assert out == ["pure (PITCHCARDS_PURE is set)",
+                   str(Path(pc.__file__).parent / "hand.py")]
+
+
+def test_an_edited_source_is_never_shadowed_by_a_stale_build(tmp_path: Path) -> None:
+    """A copy of the package whose hand.py differs by one byte from the build's source runs pure
+    Python and says why (what ``pip install -e .`` users meet after an edit)."""
+    _compiled_or_fail()
+    package = Path(pc.__file__).parent
+    copy = tmp_path / "pitchcards"
+    subprocess.run(["cp", "-r", str(package), str(copy)], check=True)
+    (copy / "hand.py").write_text((package / "hand.py").read_text() + "\n# edited\n")
+    code = ("import pitchcards, pitchcards.hand as h; print(pitchcards.fast_path()); "
+            "print(h.__file__)")
+    env = {k: v for k, v in os.environ.items() if k != _fast.PURE_VARIABLE}
+    env["PYTHONPATH"] = str(tmp_path)
+    out = subprocess.run([sys.executable, "-c", code], env=env, cwd=tmp_path,
+                         capture_output=True, text=True, check=True).stdout.splitlines()
+    assert out[0].startswith("pure (compiled build is stale: sources changed since the build: "
+                             "hand.py")
+    assert out[1] == str(copy / "hand.py")
+    # and the unedited copy does run compiled
+    (copy / "hand.py").write_text((package / "hand.py").read_text())
+    out = subprocess.run([sys.executable, "-c", code], env=env, cwd=tmp_path,
+                         capture_output=True, text=True, check=True).stdout.splitlines()
+    assert out[0].startswith("compiled") and out[1].endswith(".so")
+
+
+def test_pitch_version_names_the_build(capsys: pytest.CaptureFixture[str]) -> None:
+    from pitchcards.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    assert capsys.readouterr().out.split() == ["pitch", f"{pc.__version__},",
+                                               *pc.fast_path().split()]
+
+
+def test_the_build_without_a_c_compiler_stops_and_says_so() -> None:
+    """What scripts/test.sh meets on a machine with no compiler: a clear message, exit 1, and
+    the build already there left alone."""
+    manifest = _fast.build_dir() / "manifest.json"
+    before = manifest.read_bytes() if manifest.exists() else None
+    done = subprocess.run([sys.executable, str(HERE.parent / "scripts" / "build_fast.py")],
+                          env={**os.environ, "PATH": ""}, capture_output=True, text=True)
+    assert done.returncode == 1
+    assert "build_fast: no C compiler (cc/gcc) found" in done.stderr
+    assert (manifest.read_bytes() if manifest.exists() else None) == before
