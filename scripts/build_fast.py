@@ -1,6 +1,7 @@
 """Build the compiled fast path: mypyc compiles pitchcards' hot modules from their source.
 
     python scripts/build_fast.py          # into src/pitchcards/_compiled/ (what the README runs)
+    python scripts/build_fast.py --force  # rebuild even when the build on disk is up to date
 
 The modules (``pitchcards._fast.COMPILED``) are compiled as one mypyc group; the extension
 modules and a manifest of the SHA-256 of every source they depend on go to ``_compiled/``
@@ -33,6 +34,16 @@ def _load_fast():  # type: ignore[no-untyped-def]
     return module
 
 
+def _up_to_date(fast, hashes: dict[str, str], mypy_version: str) -> bool:  # type: ignore[no-untyped-def]
+    """Whether the build on disk was made by this mypyc, for this Python, from these sources."""
+    try:
+        manifest = json.loads((fast.build_dir() / "manifest.json").read_text())
+    except (OSError, ValueError):
+        return False
+    return (isinstance(manifest, dict) and manifest.get("mypyc") == mypy_version
+            and manifest.get("sources") == hashes and fast._stale(manifest) is None)
+
+
 def main() -> int:
     fast = _load_fast()
     try:
@@ -47,6 +58,11 @@ def main() -> int:
               "python3-dev) or run the pure build", file=sys.stderr)
         return 1
     hashes = fast.source_hashes(fast.closure(fast.COMPILED))
+    from mypy.version import __version__ as mypy_version
+
+    if "--force" not in sys.argv[1:] and _up_to_date(fast, hashes, mypy_version):
+        print(f"build_fast: {fast.build_dir()} is up to date (every source unchanged)")
+        return 0
     paths = [str(SRC / (name.replace(".", "/") + ".py")) for name in fast.COMPILED]
     out = fast.build_dir()
     with tempfile.TemporaryDirectory(prefix="pitchcards-build-") as tmp:
@@ -77,8 +93,6 @@ def main() -> int:
             target = out / built.name.replace(built.name.split(".", 1)[0], ext.name, 1)
             shutil.copy2(built, target)
             modules[ext.name] = target.name
-    from mypy.version import __version__ as mypy_version
-
     manifest = {"tag": fast.build_tag(), "mypyc": mypy_version, "modules": modules,
                 "sources": hashes}
     if fast.source_hashes(hashes) != hashes:

@@ -28,7 +28,8 @@ fi
 # The compiled fast path (issue 35): mypyc builds the hot modules from this very source into
 # src/pitchcards/_compiled (a minute or two), so the suite below runs the compiled build; it
 # stops here, saying what is missing, without a C compiler.  docs/design.md ("Speed").
-"$venv/bin/python" scripts/build_fast.py | grep -v "warning: Treating generator" || exit 1
+build_log=$("$venv/bin/python" scripts/build_fast.py 2>&1) || { printf '%s\n' "$build_log" >&2; exit 1; }
+printf '%s\n' "$build_log" | grep -v "warning: Treating generator" || true
 # A real browser for tests/test_web_*.py: Debian's Chromium (Playwright's own download cannot
 # work offline); installed once, when missing.
 if [ ! -x /usr/bin/chromium ]; then
