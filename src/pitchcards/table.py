@@ -32,13 +32,13 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
 from .cards import card_name
-from .errors import IllegalActionError, shown
+from .errors import IllegalActionError, InvalidActionError, shown
 from .events import (
     DISCARD_PREFIX,
     HIDDEN_DISCARD,
@@ -237,6 +237,25 @@ class Table:
                 f"a bot plays seat {actor}, which is to act", reason="not_your_seat",
                 action=shown(action), seat=seat, phase=hand.phase)
         self._apply(action, seat, by_bot=False)
+
+    def push_all(self, actions: Sequence[ActionLike], seat: int) -> None:
+        """Apply several actions of ``seat`` in a row, all or none: a ten-point seat's discard
+        down to six is one request (T4).  They are tried in order on a copy of the hand
+        first; the first one refused raises the engine's error (naming it) and nothing
+        changes.  Each applied action is its own event, as with :meth:`push`."""
+        hand = self._hand_in_play(actions, seat)
+        if not actions:
+            raise InvalidActionError(f"no actions for seat {shown(seat)} in phase "
+                                     f"{hand.phase}: send at least one")
+        if type(seat) is not int or not 0 <= seat < hand.players:
+            raise IllegalActionError(f"{shown(actions)} by seat {shown(seat)}: seats are "
+                                     f"0..{hand.players - 1}", reason="no_such_seat",
+                                     phase=hand.phase)
+        trial = hand.copy()
+        for action in actions:
+            trial.push(action, seat)
+        for action in actions:
+            self.push(action, seat)
 
     def decide(self) -> tuple[int, Action]:
         """The bot to act and its choice, from its own view (reads only)."""
