@@ -329,8 +329,8 @@ class Room:
             for seat, name in enumerate(table.names):
                 seats.append(self._seat_info(seat, self.players[name]))
         pending = [f"{e['op']} {e.get('name', '')}".strip() for e in self.pending]
-        return TableInfo(table=self.id, variant=self.rules.name, rules=rules_to_dict(self.rules),
-                         status=self.status,
+        return TableInfo(table=self.id, variant=self.rules.name,
+                         rules=rules_to_dict(self.rules, resolved=True), status=self.status,
                          listed=self.listed, money=self.money, seats=seats,
                          settings=self.settings, seq=table.seq if table is not None else 0,
                          spectators=len(self.spectators), pending=pending,

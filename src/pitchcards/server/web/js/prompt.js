@@ -2,7 +2,7 @@
 // what waits for the next break between hands at a money table.
 
 import { discardsLeft, myTurn } from "./hand.js";
-import { actionLabel, capital, cardShort, count, moonWord, pointsTotal, ruleOption, sentence } from "./words.js";
+import { actionLabel, capital, cardShort, count, moonWord, sentence } from "./words.js";
 
 /**
  * @typedef {import("./state.js").TableState} TableState
@@ -59,14 +59,14 @@ export function promptText(state, scene, choice) {
     if (view.phase === "auction") {
       const pitch = view.legal_actions.some((a) => a.startsWith("pitch "));
       if (choice.chosen) {
-        return `Enter: ${actionLabel(view.rules, choice.chosen === "moon" ? "bid moon" : choice.chosen).toLowerCase()}`
+        return `Enter: ${actionLabel(view.rules, choice.chosen).toLowerCase()}`
           + " (or choose again).";
       }
-      // digits choose a bid: 1-4, or in the ten-point family the minimum to 9 (T7)
-      const keys = pointsTotal(view.rules) > 4
-        ? `${ruleOption(view.rules, "min_bid", 1)}-${Math.min(9, pointsTotal(view.rules))}` : "1-4";
+      // digits choose a bid of the rules' ladder (the server's), up to 9
+      const numbers = view.rules.bids.map(([, word]) => Number(word)).filter((n) => n >= 1 && n <= 9);
+      const keys = numbers.length > 3 ? `${numbers[0]}-${numbers[numbers.length - 1]}` : "1-4";
       return `Your bid: choose one${pitch ? ", or pitch a card to lead it" : ""}.`
-        + ` Keys: ${keys}, p${ruleOption(view.rules, "moon", "none") !== "none" ? `, m (${moonWord(view.rules)})` : ""}.`;
+        + ` Keys: ${keys}, p${view.rules.moon ? `, m (${moonWord(view.rules)})` : ""}.`;
     }
     if (view.phase === "declare") return "You won the bid: name trump.";
     if (view.phase === "discard") {

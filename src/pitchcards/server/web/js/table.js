@@ -21,7 +21,7 @@ import { Announcer, eventSentence } from "./announce.js";
 import { Choice } from "./choice.js";
 import { breakText, promptText } from "./prompt.js";
 import { InviteBox } from "./invite.js";
-import { actionLabel, capital, el, ruleOption } from "./words.js";
+import { actionLabel, capital, el } from "./words.js";
 
 /**
  * @typedef {import("./state.js").TableState} TableState
@@ -364,7 +364,7 @@ function render(state) {
     if (rules && rules.name !== "money") info.push("for money");
   }
   else if (rules) {
-    const target = view && view.target !== null ? view.target : ruleOption(rules, "target", null);
+    const target = view && view.target !== null ? view.target : rules.target;
     if (target) info.push(`to ${target}`);
   }
   if (state.hand !== null) info.push(`hand ${state.hand + 1}`);
