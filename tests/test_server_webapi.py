@@ -15,6 +15,7 @@ import pytest
 import pitchcards as pc
 from pitchcards.client import Client
 from pitchcards.explain import rules_summary
+from pitchcards.views import rules_to_dict
 from server_helpers import FAST, play_randomly, server_fixture
 
 pytestmark = pytest.mark.timeout(180)
@@ -45,7 +46,12 @@ def test_rules_as_chosen_are_said_in_the_rules_pages_words_and_a_bad_option_is_n
     asked = {"variant": "money", "players": 5, "options": {"low_to": "holder"}}
     data = httpx.post(server.url + "/api/rules", json=asked).json()
     rules = pc.find_variant("money").replace(low_to="holder")
-    assert data["rules"] == {"name": "money", "options": {"low_to": "holder"}}
+    assert data["rules"] == rules_to_dict(rules, resolved=True)
+    assert data["rules"]["name"] == "money" and data["rules"]["options"] == {"low_to": "holder"}
+    # the facts a page shows instead of working them out (issue 29)
+    assert data["rules"]["resolved"]["low_to"] == "holder"
+    assert data["rules"]["players"] == list(rules.player_range)
+    assert data["rules"]["bids"][-1] == ["bid moon", "moon"]
     assert data["players"] == 5
     assert data["summary"] == rules_summary(rules, 5)
     assert data["options"]["low_to"] == {

@@ -15,6 +15,7 @@ from pitchcards.bots import make_bot
 from pitchcards.events import (
     EVENT_TYPES,
     ActionTaken,
+    ActionUndone,
     Event,
     EventError,
     HandDealt,
@@ -131,6 +132,23 @@ def test_event_stream_is_gap_free_and_folds_to_every_seats_view(variant: str) ->
         for n in (0, 1, table.seq // 2, table.seq - 1, table.seq):
             assert table.events(who, after=n) == events[n:]
     assert table.events_for(0, after=5) == [e.to_dict() for e in table.events(0)[5:]]
+
+
+@pytest.mark.parametrize("variant", VARIANT_NAMES)
+def test_a_seats_copy_of_an_action_carries_that_seats_own_view(variant: str) -> None:
+    """Issue 29: a client folds nothing — each seat's copy of an action's event has the seat's
+    own view after it (its cards in the order faces show them, its discards, its legal
+    actions); a spectator's copy the public one."""
+    table = Table(_session(variant, 12), bots={1: make_bot("heuristic", seed=1)})
+    rec = _Recorder(table)
+    _play_out(table, random.Random(3), hands=2)
+    told = 0
+    for who in [None, *range(table.hand.players)]:  # type: ignore[union-attr]
+        for e in table.events(who):
+            if isinstance(e, ActionTaken | ActionUndone):
+                assert e.state == rec.views[e.seq][who], (who, e.seq)
+                told += 1
+    assert told > 0
 
 
 def test_tricks_and_hands_are_told_as_they_happen() -> None:

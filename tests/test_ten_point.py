@@ -326,6 +326,38 @@ def test_T4_other_seats_and_spectators_are_told_discard_without_the_card() -> No
         assert view == table.session.view(who)  # the fold keeps own discards out of the hand
 
 
+def test_T4_a_seats_whole_discard_is_applied_in_order_all_or_none() -> None:
+    """Table.push_all (issue 29: a discard is one message): the cards in order, one event
+    each; a refused card anywhere among them changes nothing."""
+    table = Table(pc.Match(TEN, 4, dealer=0, seed=2))
+    table.deal()
+    rng = random.Random(5)
+    while table.hand is not None and table.hand.phase != "discard":
+        seat = table.to_act
+        assert seat is not None
+        table.push(rng.choice(table.view(seat).legal_actions), seat=seat)
+    seat = table.to_act
+    assert seat is not None
+    held = table.view(seat).hand
+    throw = [f"discard {c}" for c in held[:len(held) - 6]]
+    not_held = next(card_name(c) for c in range(52) if card_name(c) not in held)
+    before = (table.seq, table.view(seat))
+    for bad in ([*throw[:-1], f"discard {not_held}"], [throw[0], throw[0]],
+                [*throw, f"discard {held[-1]}"], [*throw[:1], "play 2C"]):
+        with pytest.raises(pc.IllegalActionError):
+            table.push_all(bad, seat)
+        assert (table.seq, table.view(seat)) == before, bad
+    with pytest.raises(pc.InvalidActionError):
+        table.push_all([], seat)
+    with pytest.raises(pc.IllegalActionError) as wrong:
+        table.push_all(throw, (seat + 1) % 4)
+    assert wrong.value.reason == "not_your_turn"
+    table.push_all(throw, seat)
+    assert table.seq == before[0] + len(throw)
+    assert [e.action for e in table.events(seat)[-len(throw):]] == throw  # type: ignore[attr-defined]
+    assert len(table.view(seat).hand) == 6
+
+
 def test_T4_a_public_record_deals_the_kept_cards_and_replays_to_the_same_scores() -> None:
     m = pc.Match(CUT, 5, dealer=0, seed=7)
     rng = random.Random(7)

@@ -308,10 +308,14 @@ def test_declare_and_discard_on_a_phone_and_axe(browser, server):
                  "Ann's turn to discard")
         assert page.locator(HAND_CARDS).count() == 9
         cards = ann.hand()
-        # sorted by the suit each follows: trumps (hearts, the jack of diamonds, jokers) last
+        # in the engine's order (views.hand_order, as the terminal game shows it): by the suit
+        # each follows, the trumps (hearts, the jack of diamonds, jokers) together
+        told = [e.get("state") or e.get("view") for e in ann.events()]
+        told_hand = [v for v in told if v][-1]["hand"]
+        assert cards == told_hand, (cards, told_hand)
         follows = ["H" if c in ("LJ", "BJ", "JD") or c[1] == "H" else c[1] for c in cards]
         trumps = [i for i, s in enumerate(follows) if s == "H"]
-        assert trumps == list(range(len(cards) - len(trumps), len(cards))), cards
+        assert trumps == list(range(trumps[0], trumps[0] + len(trumps))), cards
         for card in cards[:2]:
             page.locator(f'#hand button.card[data-card="{card}"]').click()
         assert page.locator("#actions button.discard-go").is_disabled()

@@ -41,7 +41,7 @@ from .cards import (
 )
 from .deck import CLASSIC, DeckModel, deck_model
 from .errors import IllegalActionError, InvalidActionError, InvalidCardError, OptionError, shown
-from .rules import MOON, RuleSet
+from .rules import MOON, RuleSet, first_to_bid
 from .scoring import HandResult, score_hand
 from .views import View, view_of
 
@@ -262,7 +262,7 @@ class Hand:
         self._tricks: list[tuple[int, tuple[int, ...], int]] = []
         self._captured = [0] * n
         self._tricks_won = [0] * n
-        self.seat_to_act = (dealer + 1) % n  # A-R4.2, B-R4.1: left of the dealer bids first
+        self.seat_to_act = first_to_bid(dealer, n)
 
     @classmethod
     def deal(cls, rules: RuleSet, players: SupportsIndex = 4, dealer: SupportsIndex = 0,

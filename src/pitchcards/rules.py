@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 from .errors import IllegalActionError, OptionError, shown
 
-__all__ = ["MOON", "VARIANTS", "RuleSet", "bid_text", "find_variant", "parse_money"]
+__all__ = ["MOON", "VARIANTS", "RuleSet", "bid_text", "find_variant", "first_to_bid", "parse_money"]
 
 #: Internal value of the moon / smudge bid: one step above 4.
 MOON = 5
@@ -67,6 +67,11 @@ _BID_VALUES = {
     "1-4": (1, "none"), "2-4": (2, "none"), "3-4": (3, "none"), "4": (4, "none"),
     "2-4+moon": (2, "moon"), "2-4+smudge": (2, "smudge"),
 }
+
+
+def first_to_bid(dealer: int, players: int) -> int:
+    """A-R4.2, B-R4.1: the player left of the dealer bids first."""
+    return (dealer + 1) % players
 
 
 def bid_text(value: int, rules: RuleSet | None = None) -> str:

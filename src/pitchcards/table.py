@@ -32,13 +32,13 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action
+from .actions import Action, parse_action
 from .cards import card_name
-from .errors import IllegalActionError, shown
+from .errors import IllegalActionError, InvalidActionError, shown
 from .events import (
     DISCARD_PREFIX,
     HIDDEN_DISCARD,
@@ -117,6 +117,8 @@ class Table:
         self._listeners: list[Callable[[Event], None]] = []
         #: the seats' own starting views of each deal, by the deal event's seq
         self._deals: dict[int, tuple[View, ...]] = {}
+        #: after each action's event, by its seq: each seat's dealt, held and discarded cards
+        self._holdings: dict[int, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
         #: the seating of each hand dealt here, and which of them each event belongs to
         self._seatings: list[tuple[str, ...]] = [
             session.view(None).names or session.names if session.hand is not None
@@ -238,6 +240,25 @@ class Table:
                 action=shown(action), seat=seat, phase=hand.phase)
         self._apply(action, seat, by_bot=False)
 
+    def push_all(self, actions: Sequence[ActionLike], seat: int) -> None:
+        """Apply several actions of ``seat`` in a row, all or none: a ten-point seat's discard
+        down to six is one request (T4).  They are tried in order on a copy of the hand
+        first; the first one refused raises the engine's error (naming it) and nothing
+        changes.  Each applied action is its own event, as with :meth:`push`."""
+        hand = self._hand_in_play(actions, seat)
+        if not actions:
+            raise InvalidActionError(f"no actions for seat {shown(seat)} in phase "
+                                     f"{hand.phase}: send at least one")
+        if type(seat) is not int or not 0 <= seat < hand.players:
+            raise IllegalActionError(f"{shown(actions)} by seat {shown(seat)}: seats are "
+                                     f"0..{hand.players - 1}", reason="no_such_seat",
+                                     phase=hand.phase)
+        trial = hand.copy()
+        for action in actions:
+            trial.push(action, seat)
+        for action in actions:
+            self.push(action, seat)
+
     def decide(self) -> tuple[int, Action]:
         """The bot to act and its choice, from its own view (reads only)."""
         hand = self._hand_in_play(None, None)
@@ -315,7 +336,7 @@ class Table:
         assert hand is not None
         self._tricks_seen = len(hand.completed_tricks())
         if self.history:
-            self._emit(ActionUndone(self._next(), seat=seat, action=str(action),
+            self._emit(ActionUndone(self._held(hand), seat=seat, action=str(action),
                                     state=self.session.view(None), legal=self._legal_now(hand)))
         return action
 
@@ -342,7 +363,7 @@ class Table:
             return
         actor = hand.history[-1][0]
         taken = hand.history[-1][1]
-        self._emit(ActionTaken(self._next(), seat=actor, action=str(taken), by_bot=by_bot,
+        self._emit(ActionTaken(self._held(hand), seat=actor, action=str(taken), by_bot=by_bot,
                                state=self.session.view(None), legal=self._legal_now(hand)))
         done = hand.completed_tricks()
         for i in range(self._tricks_seen, len(done)):
@@ -408,6 +429,15 @@ class Table:
         return None if self.session.hand is None else self.session.view(None)
 
     # ------------------------------------------------------------------ events
+    def _held(self, hand: Hand) -> int:
+        """The next seq, for an action's event: what each seat holds after it is kept with it,
+        so that each seat's copy carries that seat's own view (:meth:`cut`)."""
+        seq = self._next()
+        seats = range(hand.players)
+        self._holdings[seq] = (tuple(hand.dealt), tuple(hand.hand_of(s) for s in seats),
+                               tuple(hand.discarded(s) for s in seats))
+        return seq
+
     def _next(self) -> int:
         self._seq += 1
         return self._seq
@@ -433,9 +463,12 @@ class Table:
     def cut(self, event: Event, who: Who) -> Event:
         """``event`` as ``who`` may see it: THE place that decides what a seat is told.
 
-        A deal carries that seat's own starting view (a spectator's: no cards); legal actions
-        go only to the seat to act; a discard's card only to the seat that threw it (everyone
-        else is told ``discard``: the card is face down, T4); everything else is public.
+        A deal carries that seat's own starting view (a spectator's: no cards); an action's
+        ``state`` is the seat's own view after it (its cards in the order faces show them, its
+        discards and legal actions: a client folds nothing, issue 29), a spectator's the public
+        one; legal actions go only to the seat to act; a discard's card only to the seat that
+        threw it (everyone else is told ``discard``: the card is face down, T4); everything
+        else is public.
         """
         seat = self._seat_of(event, who)
         if isinstance(event, HandDealt):
@@ -445,9 +478,15 @@ class Table:
         if isinstance(event, ActionTaken | ActionUndone):
             mine = seat is not None and seat == event.state.seat_to_act
             hide = event.action.startswith(DISCARD_PREFIX) and seat != event.seat
-            if hide or (not mine and event.legal):
+            held = self._holdings.get(event.seq) if seat is not None else None
+            if held is not None or hide or (not mine and event.legal):
+                legal = event.legal if mine else ()
+                state = event.state if held is None or seat is None else dataclasses.replace(
+                    event.state, seat=seat, dealt_mask=held[0][seat], hand_mask=held[1][seat],
+                    discarded_mask=held[2][seat],
+                    legal_actions=tuple(parse_action(a) for a in legal))
                 return dataclasses.replace(
-                    event, legal=event.legal if mine else (),
+                    event, legal=legal, state=state,
                     action=HIDDEN_DISCARD if hide else event.action)
         return event
 

@@ -18,15 +18,16 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action, parse_action
 from .cards import SUITS, card_name, cards_of, mask_of, parse_card, parse_cards
+from .deck import deck_model, off_jack_of
 from .errors import DataError, shown
-from .rules import MOON, VARIANTS, RuleSet, bid_text, parse_money
+from .rules import MOON, VARIANTS, RuleSet, bid_text, first_to_bid, parse_money
 from .scoring import HandResult
 
 if TYPE_CHECKING:
     from .hand import Hand
 
-__all__ = ["SCHEMA", "View", "result_from_dict", "result_to_dict", "rules_from_dict",
-           "rules_to_dict", "view_of"]
+__all__ = ["SCHEMA", "View", "hand_order", "result_from_dict", "result_to_dict",
+           "rules_from_dict", "rules_to_dict", "view_of"]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -92,7 +93,7 @@ class View:
             "dealer": self.dealer,
             "phase": self.phase,
             "seat_to_act": self.seat_to_act,
-            "hand": self.hand,
+            "hand": [card_name(c) for c in hand_order(self)],  # in the order faces show it
             "dealt": [card_name(c) for c in cards_of(self.dealt_mask)],
             "hand_sizes": list(self.hand_sizes),
             "auction": [[s, str(a)] for s, a in self.auction],
@@ -115,8 +116,39 @@ class View:
             "stars": None if self.stars is None else list(self.stars),
             "money": None if self.money is None else [str(m) for m in self.money],
             "money_cents": None if self.money_cents is None else list(self.money_cents),
+            # facts a client shows rather than works out (issue 29)
+            "first_to_bid": first_to_bid(self.dealer, self.players),
+            "discards_left": self.discards_left,
+            "sides": [self.side_of(seat) for seat in range(self.players)],
+            "side_names": self.side_names,
+            "off_jack": self.off_jack_held,
         } | ({"discarded": [card_name(c) for c in cards_of(self.discarded_mask)]}
              if self.discarded_mask else {})
+
+    @property
+    def off_jack_held(self) -> str | None:
+        """T2: the off-jack, a trump once trump is known, if this seat holds it (a face marks
+        it as a trump); None otherwise (it names no card the seat does not hold)."""
+        if not self.rules.off_jack or self.trump is None:
+            return None
+        card = off_jack_of(SUITS.index(self.trump))
+        return card_name(card) if self.hand_mask >> card & 1 else None
+
+    @property
+    def discards_left(self) -> int:
+        """T4: how many cards this seat still throws to be down to six (0 but in its discard)."""
+        if self.seat is None or self.phase != "discard":
+            return 0
+        return max(0, self.hand_mask.bit_count() - 6)
+
+    @property
+    def side_names(self) -> list[str] | None:
+        """Each side's name: its player, or the partners "Ann & Cy" (None without names)."""
+        if self.names is None:
+            return None
+        sides = 2 if self.rules.partnership_mode else self.players
+        return [" & ".join(self.names[s] for s in range(self.players) if self.side_of(s) == side)
+                for side in range(sides)]
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> View:
@@ -251,9 +283,54 @@ def _tuple_or_none(items: Sequence[Any] | None) -> tuple[Any, ...] | None:
     return None if items is None else tuple(items)
 
 
-def rules_to_dict(rules: RuleSet) -> dict[str, Any]:
-    """A rule set as JSON: its name and the options that differ from that named variant."""
-    return {"name": rules.name, "options": dict(_changed_options(rules))}
+def rules_to_dict(rules: RuleSet, resolved: bool = False) -> dict[str, Any]:
+    """A rule set as JSON: its name and the options that differ from that named variant
+    (what :func:`rules_from_dict` reads), then the facts a client shows instead of working them
+    out (issue 29: the browser knows no rule): the points a hand holds, the table sizes, the
+    moon's name (None: no moon), the bid ladder as ``[action, word]`` pairs, whether seats
+    play in partnerships, how many cards a seat discards (T4) and the target.  ``resolved``:
+    also every option's value (a table's description and ``POST /api/rules``; a view leaves
+    them out, it is sent with every event)."""
+    out = {"name": rules.name, "options": dict(_changed_options(rules)), **_rules_facts(rules)}
+    if resolved:
+        out["resolved"] = {k: str(v) if isinstance(v, Fraction) else v
+                           for k, v in rules.options().items()}
+    return out
+
+
+@functools.lru_cache(maxsize=256)
+def _rules_facts(rules: RuleSet) -> dict[str, Any]:
+    """Worked out once per rule set (every view a server sends carries them); shared: the
+    caller copies what it changes."""
+    moon = None if rules.moon == "none" else ("smudge" if rules.moon.startswith("smudge")
+                                              else "moon")
+    low, high = rules.player_range
+    return {
+        "points_total": rules.points_total,
+        "players": [low, high],
+        "moon": moon,
+        "bids": [[f"bid {v}", moon if v == "moon" else str(v)] for v in rules.bid_values],
+        "partners": rules.partnership_mode,
+        "discards": rules.hand_size - 6,  # T4: each seat discards down to six
+        "target": rules.target,
+    }
+
+
+def hand_order(view: View) -> list[int]:
+    """A seat's cards in the order a face shows them.  Once trump is known in the ten-point
+    family, by suit for following (the jokers and the off-jack with the trumps, in the trump
+    order: T2, T3); otherwise by suit and rank, as the four-point game always showed them."""
+    cards = list(cards_of(view.hand_mask))
+    if not view.rules.is_ten_point or view.trump is None:
+        return cards
+    trump = SUITS.index(view.trump)
+    model = deck_model(view.rules)
+    order = model.trump_order[trump]
+
+    def key(card: int) -> tuple[int, int]:
+        suit = model.suit_of[trump][card]
+        return (suit, order.index(card) if suit == trump else card % 13)
+    return sorted(cards, key=key)
 
 
 @functools.lru_cache(maxsize=256)

@@ -310,6 +310,10 @@ class Act(_Strict):
                                                    "ten-point: 'bid 10', 'trump H', "
                                                    "'discard QH', 'play LJ'")
     seq: int = Field(ge=0, description="the last event seq the client saw when deciding")
+    cards: list[Annotated[str, Field(max_length=4)]] | None = Field(
+        None, min_length=1, max_length=12,
+        description="with action 'discard' only: a ten-point seat's whole discard down to six "
+                    "(T4), applied in order, all or none")
 
 
 class Chat(_Strict):

@@ -28,9 +28,9 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal
 
-from ..actions import parse_action
+from ..actions import Action, parse_action
 from ..bots import make_bot
-from ..errors import IllegalActionError, InvalidActionError
+from ..errors import IllegalActionError, InvalidActionError, shown
 from ..events import Event
 from ..explain import illegal_text
 from ..money import MoneySession
@@ -39,7 +39,7 @@ from ..rules import RuleSet, find_variant
 from ..session_kinds import new_session
 from ..settlement import Cashbook, Leave, Payment
 from ..table import Table
-from ..views import rules_to_dict
+from ..views import View, rules_to_dict
 from .connection import Peer
 from .names import name_key
 from .protocol import (
@@ -191,9 +191,10 @@ class Room:
                 elif player.away:
                     self._seat_bot(player, self.settings.stand_in)
 
-    def _apply(self, entry: dict[str, Any]) -> str | None:
+    def _apply(self, entry: dict[str, Any], parsed: Sequence[Action] = ()) -> str | None:
         """Apply one log entry to the engine (live or replaying); returns an act's action in
-        the engine's words.  Raises the engine's errors, having changed nothing."""
+        the engine's words.  ``parsed``: a live act's actions, already parsed (an action is
+        parsed once).  Raises the engine's errors, having changed nothing."""
         op = entry["op"]
         if op == "start":
             self._start_engine(entry["names"])
@@ -210,8 +211,11 @@ class Room:
         done: str | None = None
         if op == "deal":
             table.deal()
+        elif op == "act" and "actions" in entry:  # a seat's whole discard (T4): all or none
+            table.push_all(parsed or [parse_action(text) for text in entry["actions"]],
+                           entry["seat"])
         elif op == "act":
-            action = parse_action(entry["action"])
+            action = parsed[0] if parsed else parse_action(entry["action"])
             if entry.get("timeout"):  # the action_taken is the change's first event
                 self.timed_out.add(table.seq + 1)
             if entry["bot"]:
@@ -277,11 +281,12 @@ class Room:
             self.table.set_bot(player.name, _bot_for(level, seed))
 
     # ------------------------------------------------------------------ the one writer
-    async def _commit(self, entry: dict[str, Any]) -> str | None:
-        """Apply, store, then send: the only way the game changes.  Hold the lock."""
+    async def _commit(self, entry: dict[str, Any], parsed: Sequence[Action] = ()) -> str | None:
+        """Apply, store, then send: the only way the game changes.  Hold the lock.
+        ``parsed``: an act's actions, parsed once by its caller."""
         first = self.table.seq + 1 if self.table is not None else 1
         status = self.status
-        done = self._apply(entry)
+        done = self._apply(entry, parsed)
         if done is not None:
             entry = {**entry, "action": done}
         n = self.version + 1
@@ -382,8 +387,8 @@ class Room:
                 seats.append(self._seat_info(seat, self.players[name]).model_copy(
                     update={"side": table.session.side_of(seat)}))
         pending = [f"{e['op']} {e.get('name', '')}".strip() for e in self.pending]
-        return TableInfo(table=self.id, variant=self.rules.name, rules=rules_to_dict(self.rules),
-                         status=self.status,
+        return TableInfo(table=self.id, variant=self.rules.name,
+                         rules=rules_to_dict(self.rules, resolved=True), status=self.status,
                          listed=self.listed, money=self.money, seats=seats,
                          settings=self.settings, seq=table.seq if table is not None else 0,
                          spectators=len(self.spectators), pending=pending,
@@ -534,19 +539,34 @@ class Room:
             if conn.name not in names:
                 raise Refused("not_seated", f"{conn.name} is not seated now")
             try:
-                action = parse_action(msg.action)
+                actions = self._parse(msg)
             except InvalidActionError as exc:
                 raise Refused("bad_message", str(exc),
                               legal=self._legal_for(conn.name)) from None
             seat = names.index(conn.name)
+            entry: dict[str, Any] = {"op": "act", "seat": seat, "bot": False}
+            if msg.cards is None:
+                entry["action"] = str(actions[0])
+            else:  # one log entry for the whole discard (T4)
+                entry["actions"] = [str(action) for action in actions]
             try:
-                await self._commit({"op": "act", "seat": seat, "action": str(action),
-                                    "bot": False})
+                await self._commit(entry, actions)
             except IllegalActionError as exc:
                 raise Refused(exc.reason, str(exc), legal=self._legal_for(conn.name),
                               words=illegal_text(exc, table.view(seat))) from None
         self.hub.metrics.actions.labels("player").inc()
         self.hub.metrics.action_latency.observe(time.perf_counter() - start)
+
+    @staticmethod
+    def _parse(msg: Act) -> list[Action]:
+        """The actions an ``act`` message asks for, parsed once: its action, or with
+        ``cards`` a seat's whole discard (T4), one ``discard`` action a card."""
+        if msg.cards is None:
+            return [parse_action(msg.action)]
+        if msg.action != "discard":
+            raise InvalidActionError(f"cards {shown(msg.cards)} go with the action 'discard' (a "
+                                     f"ten-point seat's discard, T4), not with {shown(msg.action)}")
+        return [parse_action(f"discard {card}") for card in msg.cards]
 
     def _legal_for(self, name: str) -> list[str] | None:
         """``name``'s own legal actions if it is their turn (never anyone else's)."""
@@ -780,21 +800,54 @@ class Room:
         if self.settings.bot_delay:
             await asyncio.sleep(self.settings.bot_delay)
         async with self.lock:
-            if table is not self.table or not table.in_hand or table.to_act != seat \
-                    or table.bot_at(seat) is None:
+            bot = table.bot_at(seat) if table is self.table and table.in_hand \
+                and table.to_act == seat else None
+            if bot is None:
                 return True
             if self.hub.hooks is not None and not self.hub.hooks.bot_may_act(self.id):
                 return False  # a test server's bots are held until the test lets them act
-            view = table.view(seat)
+            view, at = table.view(seat), table.seq
             name = table.names[seat]
-            if self.players[name].level in _SLOW_LEVELS or (
-                    self.players[name].away and self.settings.stand_in in _SLOW_LEVELS):
-                action = await asyncio.to_thread(table.choose, seat, view)
-            else:
-                action = table.choose(seat, view)
-            await self._commit({"op": "act", "seat": seat, "action": str(action), "bot": True})
-        self.hub.metrics.actions.labels("bot").inc()
+            slow = self.players[name].level in _SLOW_LEVELS or (
+                self.players[name].away and self.settings.stand_in in _SLOW_LEVELS)
+            if not slow:  # a quick bot decides and acts in one go, under the lock
+                await self._commit_bot(seat, bot.choose(view))
+                self.hub.metrics.actions.labels("bot").inc()
+                return True
+        # A slow bot thinks outside the lock, on a worker thread, from the view it was given:
+        # meanwhile the table answers attaches, chat and other seats' messages (issue 29).
+        action = await self._think(bot, view)
+        async with self.lock:
+            applied = self._unchanged(table, at, seat) and table.bot_at(seat) is bot
+            if applied:  # else the position moved on (or the player came back): look again
+                await self._commit_bot(seat, action)
+        self._thought(applied)
+        if applied:
+            self.hub.metrics.actions.labels("bot").inc()
         return True
+
+    async def _think(self, bot: Bot, view: View) -> Action:
+        """``bot`` decides from ``view`` on a worker thread (the view is immutable; the bot
+        touches nothing of the table's)."""
+        if self.hub.hooks is not None:  # a test server may hold the bot in its thought
+            await self.hub.hooks.thinking(self.id)
+        return await asyncio.to_thread(bot.choose, view)
+
+    def _thought(self, applied: bool) -> None:
+        if self.hub.hooks is not None:  # a test server: the test may look at the outcome
+            self.hub.hooks.thought(self.id, applied)
+
+    def _unchanged(self, table: Table, at: int, seat: int) -> bool:
+        """The table is where it was when a bot was given its view: the same table, at the
+        same event, the same seat to act.  Hold the lock."""
+        return (table is self.table and not self.closed and table.seq == at
+                and table.in_hand and table.to_act == seat)
+
+    async def _commit_bot(self, seat: int, action: Action, timeout: bool = False) -> None:
+        entry: dict[str, Any] = {"op": "act", "seat": seat, "action": str(action), "bot": True}
+        if timeout:
+            entry["timeout"] = True
+        await self._commit(entry, (action,))
 
     def _arm_timer(self, seat: int) -> None:
         """The turn timer: if the seat to act has not acted in ``turn_timer`` seconds, its
@@ -825,14 +878,18 @@ class Room:
         await asyncio.sleep(delay)
         async with self.lock:
             table = self.table
-            if table is None or table.seq != seq or table.to_act != seat:
+            if table is None or not self._unchanged(table, seq, seat):
                 return
-            stand_in = _bot_for(self.settings.stand_in)
-            action = await asyncio.to_thread(stand_in.choose, table.view(seat))
-            with contextlib.suppress(Refused, IllegalActionError):
-                # "timeout": the pages say "time ran out — a bot played for you"
-                await self._commit({"op": "act", "seat": seat, "action": str(action),
-                                    "bot": True, "timeout": True})
+            view = table.view(seat)
+        # the stand-in thinks outside the lock too, and plays only if nothing moved meanwhile
+        action = await self._think(_bot_for(self.settings.stand_in), view)
+        async with self.lock:
+            applied = self._unchanged(table, seq, seat) and table.bot_at(seat) is None
+            if applied:
+                with contextlib.suppress(Refused, IllegalActionError):
+                    # "timeout": the pages say "time ran out — a bot played for you"
+                    await self._commit_bot(seat, action, timeout=True)
+        self._thought(applied)
         self._wake.set()
 
     # ------------------------------------------------------------------ rematch

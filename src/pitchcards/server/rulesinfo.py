@@ -57,5 +57,5 @@ def rules_info(rules: RuleSet, players: int) -> dict[str, Any]:
         text = option_text(rules, name, players) if o["kind"] in ("choice", "bool") else ""
         options[name] = {"value": _json(getattr(rules, name)), "text": text,
                          "shown": shown_options(rules, name)}
-    return {"rules": rules_to_dict(rules), "players": players, "options": options,
+    return {"rules": rules_to_dict(rules, resolved=True), "players": players, "options": options,
             "summary": rules_summary(rules, players)}

@@ -44,7 +44,7 @@ class _Room(Protocol):
 
     async def expire_turn(self) -> bool: ...
 
-__all__ = ["BotRun", "HookedTable", "TestHooks", "hooks_router"]
+__all__ = ["BotRun", "HookedTable", "TestHooks", "ThoughtHold", "hooks_router"]
 
 #: How long ``run_bots`` waits for the bots' actions: only a hang (a bug) takes this long.
 _HANG_S = 300.0
@@ -57,6 +57,14 @@ class _Gate:
     allowance: int | None = 0
     #: set whenever the table's driver stops (held bots, a person's turn, the match over)
     settled: asyncio.Event = field(default_factory=asyncio.Event)
+    #: a slow bot that starts thinking waits, out of the room's lock, until ``release``
+    hold_thought: bool = False
+    #: set once a held bot is in its thought (it has its view; the lock is free)
+    in_thought: asyncio.Event = field(default_factory=asyncio.Event)
+    release: asyncio.Event = field(default_factory=asyncio.Event)
+    #: set once a released thought was applied or dropped (``applied`` says which)
+    decided: asyncio.Event = field(default_factory=asyncio.Event)
+    applied: bool | None = None
 
 
 class TestHooks:
@@ -89,6 +97,21 @@ class TestHooks:
         gate.allowance -= 1
         return True
 
+    async def thinking(self, table_id: str) -> None:
+        """A slow bot of ``table_id`` has its view and is about to think (out of the lock):
+        if the test holds thoughts, it waits here until the test releases it."""
+        gate = self.gate(table_id)
+        if gate.hold_thought:
+            gate.in_thought.set()
+            await gate.release.wait()
+
+    def thought(self, table_id: str, applied: bool) -> None:
+        """A slow bot's thought ended: its action was ``applied``, or dropped because the table
+        had moved on meanwhile."""
+        gate = self.gate(table_id)
+        gate.applied = applied
+        gate.decided.set()
+
     def stopped(self, table_id: str) -> None:
         """The table's driver waits (for the test, a person, or nothing: the match is over)."""
         self.gate(table_id).settled.set()
@@ -116,6 +139,31 @@ class TestHooks:
                 "to_act": table.to_act if table is not None and table.in_hand else None}
 
 
+    async def hold_thought(self, room: _Room, hold: bool, bot: bool = True) -> dict[str, Any]:
+        """``hold``: hold the next slow bot in its thought — with ``bot``, one bot action is
+        let start; without, the one to hold is a turn timer's stand-in — and return once it
+        thinks (``seq`` and ``to_act`` as it sees them).  Not ``hold``: let it finish (it acts
+        if the table is where it was); the table's bots stay held."""
+        gate = self.gate(room.id)
+        if not hold:
+            gate.hold_thought = False
+            gate.release.set()
+            await asyncio.wait_for(gate.decided.wait(), _HANG_S)
+            return {"seq": room.seq, "thinking": False, "applied": gate.applied}
+        gate.hold_thought = True
+        gate.in_thought.clear()
+        gate.release.clear()
+        gate.decided.clear()
+        if bot:
+            gate.allowance = 1
+            room.wake()
+        await asyncio.wait_for(gate.in_thought.wait(), _HANG_S)
+        gate.allowance = 0
+        table = room.table
+        return {"seq": room.seq, "thinking": True,
+                "to_act": table.to_act if table is not None and table.in_hand else None}
+
+
 class HookedTable(BaseModel):
     """``POST /_test/tables``: a table as ``POST /api/tables`` makes it, with a chosen seed."""
 
@@ -132,6 +180,16 @@ class BotRun(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     actions: int | None = Field(description="None: the bots act freely from now on")
+
+
+class ThoughtHold(BaseModel):
+    """``POST /_test/tables/{id}/thought``: hold the next bot in its thought, or release it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    hold: bool = Field(description="True: the next bot to act stops once it has its view")
+    bot: bool = Field(True, description="let one bot action start (False: wait for a turn "
+                                        "timer's stand-in)")
 
 
 def hooks_router(room_of: Callable[[str], Awaitable[_Room]], hooks: TestHooks,
@@ -162,6 +220,10 @@ def hooks_router(room_of: Callable[[str], Awaitable[_Room]], hooks: TestHooks,
         runs out (a test never waits on the wall clock)."""
         room = await room_of(table_id)
         return {"expired": await room.expire_turn()}
+
+    @router.post("/tables/{table_id}/thought")
+    async def thought(table_id: str, request: ThoughtHold) -> dict[str, Any]:
+        return await hooks.hold_thought(await room_of(table_id), request.hold, request.bot)
 
     return router
 

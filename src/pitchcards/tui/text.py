@@ -17,7 +17,7 @@ from ..explain import bid_word
 from ..money import cents_text
 from ..rules import RuleSet
 from ..scoring import HandResult
-from ..views import View
+from ..views import View, hand_order
 from .game import TableGame
 from .seats import LABEL, MIN_HEIGHT, MIN_WIDTH, Canvas, places
 from .words import HUMAN, count, sentence, verb
@@ -55,20 +55,8 @@ def is_off_jack(view: View, card: int) -> bool:
 
 
 def sorted_hand(view: View) -> list[int]:
-    """Your cards in order.  Once trump is known in the ten-point family, by suit for following
-    (the jokers and the off-jack with the trumps, in the trump order: T2, T3); otherwise by
-    suit and rank, as the four-point game always showed them."""
-    cards = list(cards_of(view.hand_mask))
-    if not view.rules.is_ten_point or view.trump is None:
-        return cards
-    trump = SUITS.index(view.trump)
-    model = deck_model(view.rules)
-    order = model.trump_order[trump]
-
-    def key(card: int) -> tuple[int, int]:
-        suit = model.suit_of[trump][card]
-        return (suit, order.index(card) if suit == trump else card % 13)
-    return sorted(cards, key=key)
+    """Your cards in the order the engine shows them (:func:`pitchcards.views.hand_order`)."""
+    return hand_order(view)
 
 
 def discard_prompt(view: View) -> str:

@@ -1,7 +1,7 @@
 // The `#live` region (docs/web.md): one sentence per play, trick and result, for screen
 // readers — and on screen, the table's last news line, like the terminal game's message line.
 
-import { actionSentence, count, el, outcomeSentence, ruleOption, sentence, sideName } from "./words.js";
+import { actionSentence, count, el, outcomeSentence, sentence, sideName } from "./words.js";
 import { newsText } from "./scoresheet.js";
 import { sceneOf } from "./seats.js";
 import { myTurn } from "./hand.js";
@@ -81,8 +81,7 @@ export function eventSentence(event, state, before) {
 function discardSentence(event, state, who) {
   const view = state.view;
   if (view && view.phase === "discard" && view.seat_to_act === event.seat) return null;
-  const rules = view ? view.rules : null;
-  const thrown = Math.max(1, Number(ruleOption(rules, "hand_size", 6)) - 6);
+  const thrown = Math.max(1, view ? view.rules.discards : 1);
   return `${sentence(who, "discard (past)", count(thrown, "card"))}.`;
 }
 

@@ -1,11 +1,11 @@
 // The auction (docs/web.md `#actions`): the bids so far, and when it is the player's turn one
-// button a bid — Pass, Bid 1…4, Moon/Smudge — the illegal ones disabled (the View's
+// button a bid — Pass, Bid 1…4, Moon/Smudge (the rules' ladder, from the server) — the illegal ones disabled (the View's
 // legal_actions say what is allowed: forced dealer bids, steals …).  A pitch is a card: the
 // hand's job.  In the ten-point family the same place holds the bids 4…10 (a compact row that
 // wraps on a phone), then the pitcher's four trump buttons (the declare step, T5) and the
 // "Discard N" button of the discard step (T4: the cards are chosen in the hand).
 
-import { bidWord, capital, count, el, hasMoon, moonWord, pointsTotal, ruleOption, sentence } from "./words.js";
+import { bidWord, capital, count, el, sentence } from "./words.js";
 import { discardsLeft, myTurn } from "./hand.js";
 import { SUITS, suitIcon, suitName } from "./cards.js";
 
@@ -15,18 +15,17 @@ import { SUITS, suitIcon, suitName } from "./cards.js";
  */
 
 /**
- * The bid buttons the table's rules offer, as [data-action, label, the legal action it is].
+ * The bid buttons the table's rules offer, as [the legal action, its label]: Pass, then the
+ * rules' bid ladder (the server's `rules.bids`, each with its word).
  * @param {View} view
- * @returns {[string, string, string][]}
+ * @returns {[string, string][]}
  */
 export function offeredBids(view) {
-  /** @type {[string, string, string][]} */
-  const out = [["pass", "Pass", "pass"]];
-  const low = Number(ruleOption(view.rules, "min_bid", 1)) || 1;
-  const high = hasMoon(view.rules) ? 4 : pointsTotal(view.rules);
-  for (let value = low; value <= high; value += 1) out.push([`bid ${value}`, `Bid ${value}`, `bid ${value}`]);
-  const moon = hasMoon(view.rules) || view.legal_actions.includes("bid moon");
-  if (moon) out.push(["moon", capital(moonWord(view.rules)), "bid moon"]);
+  /** @type {[string, string][]} */
+  const out = [["pass", "Pass"]];
+  for (const [action, word] of view.rules.bids) {
+    out.push([action, action === "bid moon" ? capital(word) : `Bid ${word}`]);
+  }
   return out;
 }
 
@@ -64,8 +63,8 @@ export function renderActions(root, view, chosen, pending, onBid, thrown = new S
   root.setAttribute("aria-label", "Your bid");
   root.classList.toggle("many", offeredBids(view).length > 6);
   const pitch = view.legal_actions.some((a) => a.startsWith("pitch "));
-  for (const [action, label, legal] of offeredBids(view)) {
-    const allowed = view.legal_actions.includes(legal);
+  for (const [action, label] of offeredBids(view)) {
+    const allowed = view.legal_actions.includes(action);
     const button = el("button", {
       type: "button", class: "bid", "data-action": action, disabled: !allowed || pending,
       "aria-pressed": String(chosen === action),
@@ -133,8 +132,8 @@ export function renderAuction(root, view, scene) {
   if (!view) return;
   if (view.phase !== "auction") return;
   if (!view.auction.length) {
-    const first = (view.dealer + 1) % view.players;
-    root.append(el("span", { class: "muted", text: sentence(scene.who(first), "bid", "first") }));
+    root.append(el("span", { class: "muted",
+      text: sentence(scene.who(view.first_to_bid), "bid", "first") }));
     return;
   }
   const list = el("ol", { class: "auction-list", "aria-label": "The auction" });

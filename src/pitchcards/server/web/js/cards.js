@@ -57,46 +57,6 @@ export function isJoker(card) {
   return card === "LJ" || card === "BJ";
 }
 
-/** The jack of the other suit of each suit's colour (T2: the off-jack once that suit is trump). */
-const SAME_COLOUR = /** @type {Record<string, string>} */ ({ C: "S", S: "C", D: "H", H: "D" });
-
-/**
- * The off-jack when `trump` is trump: "JS" for clubs.
- * @param {string} trump
- */
-export function offJack(trump) {
-  return `J${SAME_COLOUR[trump] ?? "?"}`;
-}
-
-/**
- * The suit a card follows (T2): a joker, and the off-jack where the rules make it a trump,
- * follow trump; every other card its printed suit.  Null for a joker before trump is known.
- * @param {string} card
- * @param {string | null} trump
- * @param {boolean} offJackIsTrump
- * @returns {string | null}
- */
-export function followSuit(card, trump, offJackIsTrump) {
-  if (isJoker(card)) return trump;
-  if (trump && offJackIsTrump && card === offJack(trump)) return trump;
-  const parts = parseCard(card);
-  return parts ? parts.suit : null;
-}
-
-/**
- * A trump's place in the trump order, low to high (T3): 2 … 10, low joker, high joker,
- * off-jack, J, Q, K, A.
- * @param {string} card
- * @param {string} trump
- */
-export function trumpRank(card, trump) {
-  if (card === "LJ") return 9;
-  if (card === "BJ") return 10;
-  if (card === offJack(trump)) return 11;
-  const rank = RANKS.indexOf(/** @type {any} */ (card[0]));
-  return rank <= 8 ? rank : rank + 3;
-}
-
 /**
  * The parts of a card's text, or null if it is not a card.
  * @param {string} card

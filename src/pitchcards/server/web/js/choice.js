@@ -3,7 +3,7 @@
 // and the bid chosen by a key, waiting for Enter.  The terminal game's way of choosing.
 
 import { cardAction, discardsLeft, legalCards, myTurn, sortedHand } from "./hand.js";
-import { actionLabel, cardShort, count, pointsTotal } from "./words.js";
+import { actionLabel, cardShort, count } from "./words.js";
 
 /**
  * @typedef {import("./words.js").View} View
@@ -142,7 +142,7 @@ export class Choice {
     const view = this.hooks.view();
     if (!view) return;
     if (view.phase === "auction" && myTurn(view)) {
-      if (n > pointsTotal(view.rules)) {
+      if (!view.rules.bids.some(([action]) => action === `bid ${n}`)) {
         this.hooks.say(`There is no bid of ${n}.`);
         return;
       }
@@ -159,12 +159,12 @@ export class Choice {
 
   /**
    * A bid chosen by a key, waiting for Enter.
-   * @param {string} action "pass", "bid 2", "moon"
+   * @param {string} action "pass", "bid 2", "bid moon"
    */
   bid(action) {
     const view = this.hooks.view();
     if (!view || view.phase !== "auction" || !myTurn(view)) return;
-    const legal = action === "moon" ? "bid moon" : action;
+    const legal = action;
     if (!view.legal_actions.includes(legal)) {
       this.hooks.say(`You cannot ${actionLabel(view.rules, legal).toLowerCase()} now.`);
       this.chosen = null;

@@ -4,10 +4,9 @@
 // is refused); while they wait or bid, the hand is shown plainly.  The picked one is pressed.  A
 // click picks; a second click on the picked card plays (or pitches) it.
 
-import { cardName, cardSvg, followSuit, isJoker, offJack, SUITS, suitIcon, suitName, trumpRank }
-  from "./cards.js";
+import { cardName, cardSvg, suitIcon, suitName } from "./cards.js";
 import { prefs } from "./prefs.js";
-import { el, ruleOption } from "./words.js";
+import { el } from "./words.js";
 
 /**
  * @typedef {import("./words.js").View} View
@@ -29,52 +28,31 @@ export function legalCards(view) {
 }
 
 /**
- * How many cards this seat still has to discard (T4: down to six), 0 outside its discard.
+ * How many cards this seat still has to discard (T4: down to six), 0 outside its discard: the
+ * server's `discards_left`.
  * @param {View | null} view
  */
 export function discardsLeft(view) {
-  if (!view || view.phase !== "discard" || !myTurn(view)) return 0;
-  return Math.max(0, view.hand.length - 6);
+  return view && myTurn(view) ? view.discards_left : 0;
 }
 
 /**
- * Whether the rules make the off-jack a trump (T2).
- * @param {View | null} view
- */
-function offJackTrump(view) {
-  return Boolean(view && ruleOption(view.rules, "off_jack", false));
-}
-
-/**
- * The hand in the order to show it.  The four-point game keeps the server's order; where there
- * are jokers or an off-jack, once trump is known the cards go by the suit they follow — the
- * off-jack and the jokers with the trumps, last, in trump order (T2, T3) — and before it the
- * jokers go last.
+ * The hand in the order to show it: the server's (the engine's deck model orders it, as the
+ * terminal game shows it).
  * @param {View | null} view
  * @returns {string[]}
  */
 export function sortedHand(view) {
-  if (!view) return [];
-  const cards = [...view.hand];
-  if (!offJackTrump(view) && !cards.some(isJoker)) return cards;
-  const trump = view.trump;
-  /** @param {string} card */
-  const key = (card) => {
-    const suit = followSuit(card, trump, offJackTrump(view));
-    if (trump && suit === trump) return 100 + trumpRank(card, trump);
-    if (suit === null) return 200 + (card === "BJ" ? 1 : 0);
-    return SUITS.indexOf(/** @type {any} */ (suit)) * 20 + view.hand.indexOf(card) % 20;
-  };
-  return cards.sort((a, b) => key(a) - key(b));
+  return view ? [...view.hand] : [];
 }
 
 /**
- * Whether a card is the off-jack now (a trump shown with a trump mark, T2).
+ * Whether a card is the off-jack now (a trump shown with a trump mark, T2): the server names it.
  * @param {View | null} view
  * @param {string} card
  */
 function isOffJack(view, card) {
-  return Boolean(view && view.trump && offJackTrump(view) && card === offJack(view.trump));
+  return Boolean(view && view.off_jack && card === view.off_jack);
 }
 
 /**

@@ -9,17 +9,18 @@ import { seatToken } from "./tokens.js";
 import { applyPrefs } from "./prefs.js";
 import { cardName, cardShort, cardSvg, suitIcon, suitName } from "./cards.js";
 import { h, replace } from "./dom.js";
-import { hasMoon } from "./words.js";
+import { actionSentence as sentenceOf, bidWord, moonWord } from "./words.js";
 import { siteHeader, variantWords } from "./site.js";
 
 /**
  * @typedef {{leader: number, cards: string[], winner: number}} Trick
- * @typedef {{rules: {name: string, options: Record<string, any>}, players: number,
+ * @typedef {{rules: import("./words.js").Rules, players: number, sides: number[],
  *   dealer: number, phase: "auction" | "play" | "over", seat_to_act: number | null,
  *   auction: [number, string][], high_bid: string | null, high_bidder: number | null,
  *   pitched_card: string | null, pitcher: number | null, contract: string | null,
  *   trump: string | null, tricks: Trick[], trick: [number, string][], leader: number | null,
- *   tricks_won: number[], result: Result | null, scores: number[] | null}} PublicView
+ *   tricks_won: number[], result: Result | null, scores: number[] | null,
+ *   first_to_bid: number}} PublicView
  * @typedef {{pitcher: number | null, bid: number | string | null, made: boolean, moon: boolean,
  *   high: number | null, low: number | null, jack: number | null, game: number | null,
  *   points: number[], deltas: number[], tricks?: number[], game_counts?: number[],
@@ -33,9 +34,6 @@ import { siteHeader, variantWords } from "./site.js";
  */
 
 const TRICKS = 6;
-const MOON_WORDS = /** @type {Record<string, string>} */ ({
-  money: "moon", auction: "moon", "auction-partners": "moon", setback: "smudge",
-});
 
 // ------------------------------------------------------------------ words
 
@@ -48,41 +46,13 @@ function nameOf(hand, seat) {
 }
 
 /**
- * The bid of all points and tricks, as this table calls it.
- * @param {PublicView} view
- */
-function moonWord(view) {
-  const moon = view.rules.options?.moon ?? null;
-  if (typeof moon === "string") return moon.startsWith("smudge") ? "smudge" : "moon";
-  return MOON_WORDS[view.rules.name] ?? "moon";
-}
-
-/**
- * A bid's value: "3", "moon".
- * @param {PublicView} view
- * @param {string | number | null} value
- */
-function bidWord(view, value) {
-  // a bid of 5 is the moon only where there is one (the ten-point family bids 5 … 10, T7)
-  if (value === "moon" || (value === 5 && hasMoon(view.rules))) return moonWord(view);
-  return String(value);
-}
-
-/**
- * What a seat did, in a sentence: "Ann bids 3.", "Bob plays the ten of clubs."
+ * What a seat did, in a sentence: "Ann bids 3.", "Bob plays the ten of clubs." (words.js)
  * @param {PublicView} view
  * @param {string} who
  * @param {string} action
  */
 function actionSentence(view, who, action) {
-  const [kind, arg] = action.split(" ");
-  if (kind === "pass") return `${who} passes.`;
-  if (kind === "moon" || arg === "moon") return `${who} bids ${moonWord(view)}.`;
-  if (kind === "bid") return `${who} bids ${arg}.`;
-  if (kind === "pitch") return `${who} pitches the ${cardName(arg).toLowerCase()}: a bid of 4.`;
-  if (kind === "play") return `${who} plays the ${cardName(arg).toLowerCase()}.`;
-  if (kind === "trump") return `${who} names ${suitName(arg)} trump.`;
-  return `${who}: ${action}.`;
+  return sentenceOf(view.rules, who, action);
 }
 
 /**
@@ -93,22 +63,19 @@ function actionSentence(view, who, action) {
 function actionShort(view, action) {
   const [kind, arg] = action.split(" ");
   if (kind === "pitch") return `pitch ${cardShort(arg)}`;
-  if (kind === "moon" || arg === "moon") return `bid ${moonWord(view)}`;
+  if (arg === "moon") return `bid ${moonWord(view.rules)}`;
   return action;
 }
 
 /**
- * The sides that score: seats, or two teams (seats 1 & 3 against 2 & 4) in partnerships.
+ * A side in words: its player, or the partners "Ann & Cy" (the view's `sides` says who).
  * @param {HandRecord} hand
  * @param {number} side
- * @param {number} sides
  */
-function sideName(hand, side, sides) {
-  const players = hand.steps[0].view.players;
-  if (sides >= players) return nameOf(hand, side);
-  const seats = [];
-  for (let s = side; s < players; s += sides) seats.push(nameOf(hand, s));
-  return seats.join(" & ");
+function sideName(hand, side) {
+  const sides = hand.steps[0].view.sides;
+  return [...sides.keys()].filter((s) => sides[s] === side).map((s) => nameOf(hand, s))
+    .join(" & ");
 }
 
 /**
@@ -129,7 +96,7 @@ function handTitle(hand) {
   if (!r) return `Hand ${hand.number}`;
   if (r.thrown_in || r.pitcher === null) return `Hand ${hand.number}: thrown in`;
   if (r.bid === 0) return `Hand ${hand.number}: ${nameOf(hand, r.pitcher)} led, no bid`;
-  return `Hand ${hand.number}: ${nameOf(hand, r.pitcher)} bid ${bidWord(view, r.bid)}, `
+  return `Hand ${hand.number}: ${nameOf(hand, r.pitcher)} bid ${bidWord(view.rules, r.bid)}, `
     + (r.made ? "made" : "set");
 }
 
@@ -385,7 +352,7 @@ class Viewer {
         const facts = [];
         if (seat === hand.dealer) facts.push("dealer");
         if (view.pitcher === seat && view.contract !== null) {
-          facts.push(`pitcher, bid ${bidWord(view, view.contract)}`);
+          facts.push(`pitcher, bid ${bidWord(view.rules, view.contract)}`);
         } else if (bids[seat]) facts.push(bids[seat]);
         if (view.tricks_won[seat]) {
           facts.push(`${view.tricks_won[seat]} trick${view.tricks_won[seat] === 1 ? "" : "s"}`);
@@ -420,8 +387,8 @@ class Viewer {
     return h("section", { class: "panel auction-box", "aria-labelledby": "auction-title" },
       h("h2", { id: "auction-title", text: "Auction" }),
       items.length ? h("ol", { class: "auction-list" }, items)
-        : h("p", { class: "muted", text: `Nobody has bid yet; ${nameOf(hand,
-          (hand.dealer + 1) % view.players)} speaks first.` }));
+        : h("p", { class: "muted",
+          text: `Nobody has bid yet; ${nameOf(hand, view.first_to_bid)} speaks first.` }));
   }
 
   /**
@@ -433,7 +400,7 @@ class Viewer {
     const view = hand.steps[hand.steps.length - 1].view;
     const sides = r.points.length;
     const who = (/** @type {number | null} */ side) => side === null || side === undefined
-      ? "nobody" : sideName(hand, side, sides);
+      ? "nobody" : sideName(hand, side);
     /** @type {HTMLElement[]} */
     const lines = [];
     if (r.thrown_in || r.pitcher === null) {
@@ -442,8 +409,8 @@ class Viewer {
       const pitcher = nameOf(hand, r.pitcher);
       lines.push(h("p", { class: "outcome", text: r.bid === 0
         ? `${pitcher} led with no bid to make.`
-        : `${pitcher} bid ${bidWord(view, r.bid)} and ${r.made ? "made it" : "was set"}`
-          + `${r.moon ? ` — a ${moonWord(view)}!` : "."}` }));
+        : `${pitcher} bid ${bidWord(view.rules, r.bid)} and ${r.made ? "made it" : "was set"}`
+          + `${r.moon ? ` — a ${moonWord(view.rules)}!` : "."}` }));
     }
     const trump = r.trump ? ` ${suitName(r.trump)}` : "";
     const rows = [
@@ -472,7 +439,7 @@ class Viewer {
       h("th", { scope: "col", text: "Change" }),
       totals ? h("th", { scope: "col", text: "Score" }) : null)),
       h("tbody", {}, r.points.map((points, side) => h("tr", {},
-        h("th", { scope: "row", text: sideName(hand, side, sides) }),
+        h("th", { scope: "row", text: sideName(hand, side) }),
         h("td", { text: String(points) }),
         h("td", { text: signed(r.deltas[side] ?? 0) }),
         totals ? h("td", { text: totals[side] === undefined ? ""

@@ -29,9 +29,7 @@ function who(s) {
  * @param {TableInfo} info
  */
 function seatList(info) {
-  const partners = info.rules?.options?.partnership === "2x2"
-    || ["auction-partners", "setback"].includes(info.variant)
-    && info.rules?.options?.partnership !== "off";
+  const partners = Boolean(info.rules?.partners);
   return h("ul", { class: "join-seats", "aria-label": "Seats" },
     info.seats.map((s) => h("li", { "data-seat": s.seat, "data-kind": s.kind },
       h("span", { class: "seat-no", text: seatWords(s.seat)

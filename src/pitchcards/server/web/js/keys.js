@@ -8,7 +8,7 @@
  * @typedef {object} KeyHandlers
  * @property {(step: number) => void} move ←/→
  * @property {(n: number) => void} digit 1-9
- * @property {(bid: "pass" | "moon") => void} bid p, m
+ * @property {(bid: "pass" | "bid moon") => void} bid p, m
  * @property {() => void} confirm Enter, Space
  * @property {() => void} clear Esc
  * @property {() => void} lastTrick t
@@ -61,7 +61,7 @@ export function installKeys(on) {
     else if (key === "ArrowRight") on.move(1);
     else if (/^[1-9]$/.test(key)) on.digit(Number(key));
     else if (key === "p" || key === "P") on.bid("pass");
-    else if (key === "m" || key === "M") on.bid("moon");
+    else if (key === "m" || key === "M") on.bid("bid moon");
     else if ((key === "Enter" || key === " ") && !onButton) on.confirm();
     else if (key === "Escape") on.clear();
     else if (key === "t" || key === "T") on.lastTrick();

@@ -63,7 +63,7 @@ export function promptText(state, scene, choice) {
     if (view.phase === "auction") {
       const pitch = view.legal_actions.some((a) => a.startsWith("pitch "));
       if (choice.chosen) {
-        return `Enter: ${actionLabel(view.rules, choice.chosen === "moon" ? "bid moon" : choice.chosen).toLowerCase()}`
+        return `Enter: ${actionLabel(view.rules, choice.chosen).toLowerCase()}`
           + " (or choose again).";
       }
       // the digits of the bids the server offers now (its legal actions), p, m: no key on a

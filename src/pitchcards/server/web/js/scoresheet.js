@@ -211,7 +211,7 @@ function totals(view, state) {
   const list = el("dl", { class: "totals" });
   const scores = view.scores || [];
   scores.forEach((score, side) => {
-    const mine = view.seat !== null && (sideCount(view) < view.players ? view.seat % 2 === side : view.seat === side);
+    const mine = view.seat !== null && view.sides[view.seat] === side;
     list.append(el("div", { class: "total", "data-side": side, "data-me": mine,
       "data-winner": state.winner === side }, [
       el("dt", { text: sideName(view, side) }), el("dd", { text: String(score) })]));

@@ -2,7 +2,7 @@
 // clockwise): names, bot and away marks, the dealer, whose turn, each seat's bid or contract,
 // cards held and tricks won (docs/web.md: `#seats .seat[data-seat=N]`).
 
-import { bidWord, count, el, ruleOption, seatName, YOU } from "./words.js";
+import { bidWord, count, el, seatName, YOU } from "./words.js";
 
 /**
  * @typedef {import("./state.js").TableState} TableState
@@ -104,7 +104,7 @@ function bidText(view, seat, bids) {
 export function renderSeats(root, state, scene) {
   const view = scene.view;
   const bids = view ? lastBids(view) : new Map();
-  const partners = view && ruleOption(view.rules, "partnership", "off") === "2x2";
+  const partners = view && view.rules.partners;
   root.replaceChildren();
   root.dataset.players = String(scene.players);
   for (let seat = 0; seat < scene.players; seat += 1) {
@@ -119,7 +119,7 @@ export function renderSeats(root, state, scene) {
     if (info && info.away) marks.push(el("span", { class: "mark away", text: "away (bot)" }));
     else if (info && kind === "human" && !info.connected && state.table
       && state.table.status === "playing") marks.push(el("span", { class: "mark offline", text: "offline" }));
-    if (partners && !me && scene.seated && seat % 2 === scene.me % 2) {
+    if (partners && view && !me && scene.seated && view.sides[seat] === view.sides[scene.me]) {
       marks.push(el("span", { class: "mark partner", text: "partner" }));
     }
     const bid = view ? bidText(view, seat, bids) : "";

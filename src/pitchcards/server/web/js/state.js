@@ -283,9 +283,9 @@ export class TableStore {
       default:
         break;
     }
-    if (event.type !== "hand_dealt" && event.state) {
-      state.view = this.mine(event.state, event.legal, ownDiscards(before, event, Boolean(own)));
-    }
+    // this seat's copy of an action's event carries its own view after it (its cards, in the
+    // order to show them, its discards and legal actions): the page folds nothing (issue 29)
+    if (event.type !== "hand_dealt" && event.state) state.view = event.state;
     if (event.seq > state.welcomeSeq) {
       for (const listener of this.eventListeners) listener(event, state, before);
     }
@@ -297,44 +297,4 @@ export class TableStore {
   nextHand() {
     return this.state.hand === null ? 0 : this.state.hand + 1;
   }
-
-  /**
-   * This seat's view from the public state after an event (pitchcards.events.apply_event):
-   * its cards are those dealt less those played; its legal actions come with the event.
-   * @param {View} shared the public View
-   * @param {string[] | undefined} legal
-   * @param {string[]} [discarded] this seat's own discards (T4), out of its hand
-   * @returns {View}
-   */
-  mine(shared, legal, discarded = []) {
-    const own = this.state.view;
-    if (!own || own.seat === null) return shared;
-    const played = new Set(shared.trick.map(([, card]) => card));
-    for (const trick of shared.tricks) for (const card of trick.cards) played.add(card);
-    for (const card of discarded) played.add(card);
-    return {
-      ...shared, seat: own.seat, dealt: this.state.dealt,
-      hand: this.state.dealt.filter((card) => !played.has(card)),
-      legal_actions: Array.isArray(legal) ? legal : [],
-      ...(discarded.length ? { discarded } : {}),
-    };
-  }
-}
-
-/**
- * This seat's own discards after an event (T4; events.apply_event): its own "discard QH" adds
- * the card, taking it back removes it; another seat's discard ("discard") names no card.
- * @param {View | null} before
- * @param {TableEvent} event
- * @param {boolean} own the event is this seat's
- * @returns {string[]}
- */
-function ownDiscards(before, event, own) {
-  const had = new Set(before && before.discarded ? before.discarded : []);
-  const [kind, card] = String(event.action || "").split(" ");
-  if (own && kind === "discard" && card) {
-    if (event.type === "action_taken") had.add(card);
-    else if (event.type === "action_undone") had.delete(card);
-  }
-  return [...had];
 }

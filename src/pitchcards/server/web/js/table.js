@@ -25,7 +25,7 @@ import { TableClock } from "./clock.js";
 import { MoneyConfirm, myLeave, renderPayments } from "./payments.js";
 import { TrickPace, renderTrickWinner } from "./pace.js";
 import { countEvent } from "./stats.js";
-import { actionLabel, capital, el, ruleOption } from "./words.js";
+import { actionLabel, capital, el } from "./words.js";
 
 /**
  * @typedef {import("./state.js").TableState} TableState
@@ -165,42 +165,23 @@ function say(words) {
   note.hidden = !words;
 }
 
-/** @type {string[]} the cards still to send of a discard (T4: one action a card, in turn) */
-let discardQueue = [];
-
 /**
- * Discard the chosen cards: the first now, the next each time the server has taken the last
- * (see render).
+ * Discard the chosen cards: one message with all of them; the server applies them in order,
+ * all or none (T4).
  * @param {string[]} cards
  */
 function discard(cards) {
-  discardQueue = [...cards];
   choice.resetThrown();
-  sendNextDiscard(store.state);
+  act("discard", cards);
 }
 
 /**
- * The next card of a discard, when the server has taken the last and it is still this seat's
- * turn to discard.
- * @param {TableState} state
- */
-function sendNextDiscard(state) {
-  const view = state.view;
-  if (!discardQueue.length || state.pending) return;
-  if (!view || view.phase !== "discard" || !myTurn(view)) {
-    discardQueue = [];
-    return;
-  }
-  const card = /** @type {string} */ (discardQueue.shift());
-  if (view.legal_actions.includes(`discard ${card}`)) act(`discard ${card}`);
-  else discardQueue = [];
-}
-
-/**
- * Send an action; it stays pending until the server moves the game on or refuses it.
+ * Send an action (with `cards`: a whole discard); it stays pending until the server moves the
+ * game on or refuses it.
  * @param {string} action
+ * @param {string[]} [cards]
  */
-function act(action) {
+function act(action, cards) {
   const state = store.state;
   choice.reset();
   say("");
@@ -209,7 +190,8 @@ function act(action) {
     return;
   }
   if (state.pending) return;
-  if (!socket.send({ type: "act", action, seq: state.seq === null ? 0 : state.seq })) {
+  const seq = state.seq === null ? 0 : state.seq;
+  if (!socket.send(cards ? { type: "act", action, cards, seq } : { type: "act", action, seq })) {
     store.setRefusal("Not connected: the move was not sent. It will reconnect by itself.");
     return;
   }
@@ -225,7 +207,7 @@ function toggleLastTrick() {
 
 /** Whether this seat is choosing its discard (T4): there the keys move the focus. */
 function discarding() {
-  return discardsLeft(store.state.view) > 0 && !store.state.pending && !discardQueue.length;
+  return discardsLeft(store.state.view) > 0 && !store.state.pending;
 }
 
 /**
@@ -422,7 +404,7 @@ function render(state) {
     if (rules && rules.name !== "money") info.push("for money");
   }
   else if (rules) {
-    const target = view && view.target !== null ? view.target : ruleOption(rules, "target", null);
+    const target = view && view.target !== null ? view.target : rules.target;
     if (target) info.push(`to ${target}`);
   }
   if (state.hand !== null) info.push(`hand ${state.hand + 1}`);
@@ -455,8 +437,7 @@ function render(state) {
   refusal.hidden = !state.refusal;
   note.hidden = !note.textContent;
   renderAuction(auction, view, scene);
-  if (state.refusal) discardQueue = [];
-  renderActions(actions, view, choice.chosen, Boolean(state.pending) || discardQueue.length > 0, act,
+  renderActions(actions, view, choice.chosen, Boolean(state.pending), act,
     choice.thrown, discard);
   renderHand(hand, view, choice.picked, (card) => choice.clickCard(card), choice.thrown);
   hand.hidden = !scene.seated || !view;
@@ -490,10 +471,7 @@ function render(state) {
   }
 }
 
-store.onChange((state) => {
-  render(state);
-  sendNextDiscard(state);
-});
+store.onChange((state) => render(state));
 // the trick's cards are placed by the seats' tags: again when the felt changes size
 new ResizeObserver(() => placeTrick(trick, seats, sceneOf(store.state))).observe(felt);
 onPrefs(() => {

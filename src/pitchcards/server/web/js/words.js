@@ -12,7 +12,11 @@ export { cardShort };
  *   game_counts?: number[], trump?: string | null, high_card?: string | null,
  *   low_card?: string | null, jack_card?: string | null, pitcher_side?: number | null,
  *   thrown_in?: boolean, extra?: [string, number | null, number][]}} HandResult
- * @typedef {{name: string, options: Record<string, any>}} Rules
+ * @typedef {{name: string, options: Record<string, any>, points_total: number,
+ *   players: [number, number], moon: string | null, bids: [string, string][],
+ *   partners: boolean, discards: number, target: number | null,
+ *   resolved?: Record<string, any>}} Rules the engine's rules_to_dict: the options changed from
+ *   the variant, and the facts the page shows instead of working them out (docs/protocol.md)
  * @typedef {{leader: number, cards: string[], winner: number}} Trick
  * @typedef {{schema: number, rules: Rules, seat: number | null, players: number,
  *   dealer: number, phase: "auction" | "declare" | "discard" | "play" | "over", seat_to_act: number | null,
@@ -22,38 +26,20 @@ export { cardShort };
  *   trick: [number, string][], leader: number | null, tricks_won: number[],
  *   legal_actions: string[], result: HandResult | null, scores: number[] | null,
  *   target: number | null, names: string[] | null, stars: number[] | null,
- *   money: string[] | null, money_cents?: number[] | null, discarded?: string[]}} View
+ *   money: string[] | null, money_cents?: number[] | null, discarded?: string[],
+ *   first_to_bid: number, discards_left: number, sides: number[],
+ *   side_names: string[] | null, off_jack?: string | null}} View
  */
 
 export const YOU = "You";
 
-/** The variants' defaults the words need (rules_to_dict sends only the changed options). */
-const VARIANT_DEFAULTS = /** @type {Record<string, Record<string, any>>} */ ({
-  money: { moon: "moon", min_bid: 2, partnership: "off", target: null },
-  auction: { moon: "none", min_bid: 1, partnership: "off", target: 7 },
-  "auction-partners": { moon: "none", min_bid: 1, partnership: "2x2", target: 7 },
-  setback: { moon: "smudge", min_bid: 2, partnership: "2x2", target: 21 },
-  "ten-point": {
-    moon: "none", min_bid: 4, partnership: "2x2", target: 52, deck: 54, off_jack: true,
-    extra_points: "off_jack_jokers_three", hand_size: 9, trump_selection: "declare_then_lead_any",
-  },
-  "ten-point-cutthroat": {
-    moon: "none", min_bid: 4, partnership: "off", target: 52, deck: 54, off_jack: true,
-    extra_points: "off_jack_jokers_three", hand_size: 9, trump_selection: "declare_then_lead_any",
-  },
-});
-
 /**
- * How many points a hand holds under these rules: 4, or up to 10 in the ten-point family
- * (T6: the off-jack, each joker and the three of trumps score too).
+ * How many points a hand holds under these rules: 4, or up to 10 in the ten-point family (the
+ * server's fact, RuleSet.points_total).
  * @param {Rules | undefined | null} rules
  */
 export function pointsTotal(rules) {
-  const extra = String(ruleOption(rules, "extra_points", "none"));
-  if (extra === "none") return 4;
-  const jokers = Number(ruleOption(rules, "deck", 52)) - 52;
-  return 4 + (ruleOption(rules, "off_jack", false) ? 1 : 0) + jokers
-    + (extra.endsWith("three") ? 3 : 0);
+  return rules ? rules.points_total : 4;
 }
 
 /**
@@ -61,21 +47,7 @@ export function pointsTotal(rules) {
  * @param {Rules | undefined | null} rules
  */
 export function hasMoon(rules) {
-  return ruleOption(rules, "moon", "none") !== "none";
-}
-
-/**
- * A rules option: the table's own value, else the variant's default.
- * @param {Rules | undefined | null} rules
- * @param {string} option
- * @param {any} fallback
- * @returns {any}
- */
-export function ruleOption(rules, option, fallback) {
-  if (!rules) return fallback;
-  if (rules.options && option in rules.options) return rules.options[option];
-  const defaults = VARIANT_DEFAULTS[rules.name];
-  return defaults && option in defaults ? defaults[option] : fallback;
+  return Boolean(rules && rules.moon);
 }
 
 /**
@@ -83,7 +55,7 @@ export function ruleOption(rules, option, fallback) {
  * @param {Rules | undefined | null} rules
  */
 export function moonWord(rules) {
-  return String(ruleOption(rules, "moon", "moon")).startsWith("smudge") ? "smudge" : "moon";
+  return (rules && rules.moon) || "moon";
 }
 
 /**
@@ -170,23 +142,23 @@ export function seatName(view, seat, names) {
 }
 
 /**
- * How many sides score: seats, or two teams in partnerships.
+ * How many sides score: seats, or two teams in partnerships (the view's `sides`).
  * @param {View} view
  */
 export function sideCount(view) {
   if (view.scores) return view.scores.length;
-  return ruleOption(view.rules, "partnership", "off") === "2x2" ? 2 : view.players;
+  return Math.max(...view.sides) + 1;
 }
 
 /**
- * A side in words: a name, or both partners' names ("You & Cy").
+ * A side in words: a name, or both partners' names ("You & Cy"), the seats the view's `sides`
+ * puts on it.
  * @param {View} view
  * @param {number} side
  */
 export function sideName(view, side) {
-  if (sideCount(view) < view.players) {
-    const seats = [];
-    for (let s = side; s < view.players; s += 2) seats.push(s);
+  const seats = [...view.sides.keys()].filter((s) => view.sides[s] === side);
+  if (seats.length > 1) {
     const mine = view.seat !== null && seats.includes(view.seat);
     const names = seats.map((s) => seatName(view, s));
     if (mine) names.sort((a, b) => (a === YOU ? -1 : b === YOU ? 1 : 0));
@@ -211,7 +183,7 @@ export function suitWords(suit) {
 export function actionLabel(rules, action) {
   const [kind, arg] = action.split(" ");
   if (kind === "pass") return "Pass";
-  if (kind === "moon" || arg === "moon") return capital(moonWord(rules));
+  if (arg === "moon") return capital(moonWord(rules));
   if (kind === "bid") return `Bid ${arg}`;
   if (kind === "pitch") return `Pitch ${cardShort(arg)}`;
   if (kind === "play") return cardShort(arg);
@@ -229,7 +201,7 @@ export function actionLabel(rules, action) {
 export function actionSentence(rules, who, action) {
   const [kind, arg] = action.split(" ");
   if (kind === "pass") return sentence(who, "pass") + ".";
-  if (kind === "moon" || arg === "moon") return sentence(who, "bid", moonWord(rules)) + ".";
+  if (arg === "moon") return sentence(who, "bid", moonWord(rules)) + ".";
   if (kind === "bid") return sentence(who, "bid", arg) + ".";
   if (kind === "pitch") return sentence(who, "pitch", `the ${lower(cardName(arg))}`) + ".";
   if (kind === "play") return sentence(who, "play", `the ${lower(cardName(arg))}`) + ".";

@@ -1,0 +1,114 @@
+"""The browser knows no rule (issue 29): the table's JavaScript reads no rules option and
+computes no seat, side, bid ladder, discard or money — the server sends each as a fact (the
+rules' ``points_total``, ``bids``, ``moon``, ``partners``, ``discards``; a view's
+``first_to_bid``, ``sides``, ``side_names``, ``discards_left``, ``off_jack``, the hand in the
+order to show it, money as the engine's cents; a seat's copy of each action carries its view).
+
+A scan of every module under src/pitchcards/server/web/js for the shapes such copies take, with
+a short allow-list, each entry with its reason (docs/web.md, "The browser knows no rule"); and
+a self-check that the scan catches each kind of copy when one is planted."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+JS = ROOT / "src" / "pitchcards" / "server" / "web" / "js"
+
+#: What a copy of a rule looks like, by kind.
+COPIES: dict[str, re.Pattern[str]] = {
+    "reads a rules option": re.compile(
+        r"ruleOption\(|\brules\??\.options\??(\.|\[)|\.resolved\??(\.|\[)|VARIANT_DEFAULTS"),
+    "computes a seat": re.compile(r"%\s*\(?[\w.]*players\b|dealer\s*\+\s*1"),
+    "computes a side": re.compile(r"[\w.]*\b(seat|s|me|mine)\s*%\s*2"),
+    "computes the discard": re.compile(r"hand\.length\s*-\s*\d|hand_size[^;]*\)\s*-\s*6"),
+    "builds the bid ladder": re.compile(
+        r"[<>]=?\s*pointsTotal\(|\bmin_bid\b\W*\)|MOON_WORDS"),
+    "computes money": re.compile(r"parseFloat|toFixed\(2\)|Math\.round\([^)]*100"),
+    "translates an action": re.compile(r"kind === \"moon\"|=== \"moon\" \?|\"moon\" \? \"bid"),
+}
+
+#: The allowed lines: (module, a piece of the line, why).  docs/web.md lists each.
+ALLOWED: list[tuple[str, str, str]] = [
+    ("seats.js", "(seat - scene.me + scene.players) % scene.players",
+     "where a seat sits around the felt (you at the bottom): layout, not a rule"),
+    ("trick.js", "(seat - scene.me + scene.players) % scene.players",
+     "where a seat sits around the felt: layout, not a rule"),
+    ("trick.js", "(last.leader + i) % view.players",
+     "the seat of each card of a finished trick, from its leader (C7: play goes round): "
+     "left to do — the server could send [seat, card] pairs"),
+    ("trick.js", "(trick.leader + i) % scene.players",
+     "the same, for the trick in play: left to do"),
+    ("trick.js", "(held.leader + i) % view.players",
+     "the same, for a finished trick held on the felt at the player's pace: left to do"),
+    ("history.js", "(t.leader + i) % view.players", "the same, in the hand history: left to do"),
+    ("stats.js", "(s.points / s.hands).toFixed(2)",
+     "the statistics' points a hand: an average of the server's numbers, no game money"),
+    ("join.js", "s.seat % 2 === 0",
+     "the invite page's teams before the deal (no view yet): left to do — TableInfo's seats "
+     "could carry their side"),
+    ("home.js", "s % 2 === mine % 2",
+     "the new-table form's teams before the table exists: left to do"),
+    ("home.js", "Math.abs(n * 100 - Math.round(n * 100)) < 1e-9 ? n.toFixed(2)",
+     "the new-table form echoes the stake the host typed (no game money)"),
+    ("home.js", "Math.abs(n * 100 - Math.round(n * 100)) < 1e-9",
+     "the same"),
+    ("home.js", "`${Math.round(n * 100)}¢`", "the same"),
+]
+
+
+def scan(text: str, module: str) -> list[tuple[str, int, str, str]]:
+    """Every line of ``text`` that looks like a copy of a rule and is not allowed: (module,
+    line number, kind, line)."""
+    found = []
+    for number, line in enumerate(text.splitlines(), 1):
+        code = line.split("//")[0]
+        if code.lstrip().startswith("*"):  # a JSDoc line: words, not code
+            continue
+        for kind, pattern in COPIES.items():
+            if pattern.search(code) and not any(
+                    module == m and piece in line for m, piece, _ in ALLOWED):
+                found.append((module, number, kind, line.strip()))
+    return found
+
+
+def test_the_browsers_javascript_restates_no_rule() -> None:
+    modules = sorted(JS.glob("*.js"))
+    assert len(modules) > 20
+    found = [hit for path in modules for hit in scan(path.read_text(encoding="utf-8"),
+                                                     path.name)]
+    assert found == [], "\n".join(f"{m}:{n}: {kind}: {line}" for m, n, kind, line in found)
+
+
+def test_every_allowed_line_is_there_and_documented() -> None:
+    """The allow-list stays short and true: each entry matches a line, and docs/web.md says
+    why."""
+    docs = (ROOT / "docs" / "web.md").read_text(encoding="utf-8")
+    for module, piece, _ in ALLOWED:
+        assert piece in (JS / module).read_text(encoding="utf-8"), (module, piece)
+        assert f"`{module}`" in docs and piece in docs, (module, piece)
+
+
+@pytest.mark.parametrize(("kind", "planted"), [
+    ("reads a rules option", 'const low = ruleOption(view.rules, "min_bid", 1);'),
+    ("reads a rules option", "const moon = view.rules.options.moon;"),
+    ("reads a rules option", 'if (rules?.options?.partnership === "2x2") {}'),
+    ("reads a rules option", "const all = view.rules.resolved.target;"),
+    ("computes a seat", "const first = (view.dealer + 1) % view.players;"),
+    ("computes a seat", "const next = (seat + 1) % players;"),
+    ("computes a side", "const mine = view.seat % 2 === side;"),
+    ("computes the discard", "return Math.max(0, view.hand.length - 6);"),
+    ("computes the discard", 'const n = Number(ruleOption(rules, "hand_size", 6)) - 6;'),
+    ("builds the bid ladder", "if (n > pointsTotal(view.rules)) return;"),
+    ("builds the bid ladder", 'const low = Number(option("min_bid")) || 1;'),
+    ("computes money", "const dollars = parseFloat(view.money[0]);"),
+    ("computes money", "return `$${(cents / 100).toFixed(2)}`;"),
+    ("translates an action", 'const legal = action === "moon" ? "bid moon" : action;'),
+    ("translates an action", 'if (kind === "moon") return "Moon";'),
+])
+def test_the_scan_catches_each_kind_of_copy(kind: str, planted: str) -> None:
+    found = scan(f"// a planted copy\n{planted}\n", "planted.js")
+    assert [k for _, _, k, _ in found] and kind in [k for _, _, k, _ in found], found
