@@ -158,6 +158,7 @@ FAST = {"bot_delay": 0, "hand_pause": 0}
 QUICK_LIMITS = ("--message-rate", "10000", "--http-writes-per-minute", "100000",
                 "--max-connections-per-address", "10000", "--http-reads-per-minute", "100000",
                 "--http-misses-per-minute", "100000", "--tables-per-address", "100000",
+                "--heavy-tables-per-address", "100000",
                 "--max-tables", "100000")
 
 

@@ -111,6 +111,22 @@ def test_finding1_tables_in_play_are_capped_per_address_and_in_all(tmp_path):
         assert app.state.hub.tables_in_play() == 3
 
 
+def test_finding1_tables_with_expert_bots_have_a_smaller_cap_per_address(tmp_path):
+    app = create_app(_config(tmp_path, heavy_tables_per_address=1))
+    with TestClient(app) as client:
+        _still(app.state.limits)
+        heavy = {"name": "Ann", "bots": {"1": "expert"}}
+        assert client.post("/api/tables", json=heavy).status_code == 201
+        for table in (heavy, {"name": "Ann", "fill": "hard"},
+                      {"name": "Ann", "settings": {"stand_in": "expert"}}):
+            refused = client.post("/api/tables", json=table)
+            assert refused.status_code == 429 and refused.json()["reason"] == "too_many_tables"
+            assert "hard or expert" in refused.json()["message"]
+        assert client.post("/api/tables", json={"name": "Ann", "bots": {"1": "easy"}}
+                           ).status_code == 201  # lighter bots: the address's other budget
+        assert _other(client, "10.0.0.2").post("/api/tables", json=heavy).status_code == 201
+
+
 def test_finding1_a_table_nobody_is_connected_to_pauses_and_resumes(tmp_path):
     hooks = TestHooks()
     app = create_app(_config(tmp_path, unattended_pause=0.0), hooks=hooks)

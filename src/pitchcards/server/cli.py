@@ -36,6 +36,7 @@ def serve(args: argparse.Namespace, hooks: TestHooks | None = None) -> int:
                           http_misses_per_minute=args.http_misses_per_minute,
                           send_queue=args.send_queue, send_timeout=args.send_timeout,
                           tables_per_address=args.tables_per_address,
+                          heavy_tables_per_address=args.heavy_tables_per_address,
                           max_tables=args.max_tables,
                           unattended_pause=args.unattended_pause,
                           message_rate=args.message_rate,
@@ -201,6 +202,9 @@ def add_server_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser])
                                          "then its lookups are refused for a while (default 120)")
     parser.add_argument("--tables-per-address", type=whole_number(1), default=20, metavar="N",
                        help="tables one address may have in memory, not over (default 20)")
+    parser.add_argument("--heavy-tables-per-address", type=whole_number(1), default=4,
+                       metavar="N", help="of those, tables with hard or expert bots or "
+                                         "stand-ins (default 4)")
     parser.add_argument("--max-tables", type=whole_number(1), default=2000, metavar="N",
                        help="tables in memory, not over, in all (default 2000)")
     parser.add_argument("--unattended-pause", type=float, default=30.0, metavar="S",

@@ -65,6 +65,9 @@ class ServerConfig:
     #: tables in memory and not over that one address created, and in all: a stranger's
     #: budget (issue 31, finding 1)
     tables_per_address: int = 20
+    #: of those, tables whose bots (or stand-ins) are hard or expert: their bots hold the GIL
+    #: for seconds a hand, and slow every other table of the process
+    heavy_tables_per_address: int = 4
     max_tables: int = 2000
     #: seconds a table in play goes on with nobody connected (players or spectators); then it
     #: pauses until someone connects (issue 31, finding 1)

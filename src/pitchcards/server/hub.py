@@ -27,7 +27,7 @@ from .connection import Connection, Peer
 from .metrics import Metrics
 from .ops import OPS
 from .protocol import CreateTable, Ping, TableInfo
-from .room import Player, Refused, Room, table_rules
+from .room import Player, Refused, Room, bot_heavy, table_rules
 from .store import Append, PlayerRow, Store, hash_secret
 
 if TYPE_CHECKING:
@@ -192,22 +192,31 @@ class Hub:
                 room.hold_seat(player)
         return room
 
-    def tables_in_play(self, address: str | None = None) -> int:
-        """Tables in memory and not over: all of them, or those ``address`` created here."""
+    def tables_in_play(self, address: str | None = None, heavy: bool = False) -> int:
+        """Tables in memory and not over: all of them, or those ``address`` created here
+        (``heavy``: only those whose bots think long, :func:`room.bot_heavy`)."""
         return sum(1 for table_id, room in self.rooms.items()
                    if room.status != "over"
-                   and (address is None or self._creators.get(table_id) == address))
+                   and (address is None or self._creators.get(table_id) == address)
+                   and (not heavy or bot_heavy(room.config)))
 
-    def _check_budget(self, address: str | None) -> None:
-        """A stranger's budget: ``tables_per_address`` tables in play from one address,
-        ``max_tables`` in all (issue 31, finding 1)."""
+    def _check_budget(self, request: CreateTable, address: str | None) -> None:
+        """A stranger's budget: ``tables_per_address`` tables in play from one address, of
+        them ``heavy_tables_per_address`` with hard or expert bots, ``max_tables`` in all
+        (issue 31, finding 1)."""
         if self.tables_in_play() >= self.config.max_tables:
             raise Refused("too_many_tables", f"this server has {self.config.max_tables} tables "
                                              "in play, its most: try again later", 503)
-        if address is not None and \
-                self.tables_in_play(address) >= self.config.tables_per_address:
+        if address is None:
+            return
+        if self.tables_in_play(address) >= self.config.tables_per_address:
             raise Refused("too_many_tables", f"your address has {self.config.tables_per_address}"
                                              " tables in play, its most: finish one first", 429)
+        heavy = self.config.heavy_tables_per_address
+        if bot_heavy(request) and self.tables_in_play(address, heavy=True) >= heavy:
+            raise Refused("too_many_tables", f"your address has {heavy} tables in play with "
+                                             "hard or expert bots (or stand-ins), its most: "
+                                             "finish one, or choose easier bots", 429)
 
     async def create(self, request: CreateTable, token: str,
                      seed: int | None = None, address: str | None = None
@@ -215,7 +224,7 @@ class Hub:
         """A new table with its host seated; returns the room, the invite code and the
         host's seat.  Its seed is secret and random (``seed``: a test server's choice);
         ``address``: the creator's, whose budget it counts in."""
-        self._check_budget(address)
+        self._check_budget(request, address)
         _, size = table_rules(request)  # the engine checks variant, options and size
         if request.seat >= size:
             raise Refused("no_such_seat", f"seat {request.seat}: a table of {size} has seats "

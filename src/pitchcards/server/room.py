@@ -98,6 +98,13 @@ class Refused(Exception):
                             legal=self.legal)
 
 
+def bot_heavy(config: CreateTable) -> bool:
+    """Whether a table's bots think long (``hard``, ``expert``: seconds of CPU a hand, on a
+    worker thread that holds the GIL): its bots, the ones that fill its empty seats, or the
+    stand-ins of its absent players."""
+    return bool(_SLOW_LEVELS & {*config.bots.values(), config.fill, config.settings.stand_in})
+
+
 def table_rules(config: CreateTable | RulesQuery) -> tuple[RuleSet, int]:
     """The rules and table size a :class:`CreateTable` (or a :class:`RulesQuery`) asks for,
     checked by the engine (``OptionError`` / ``IllegalActionError`` name what is wrong)."""
