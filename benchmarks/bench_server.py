@@ -38,6 +38,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import multiprocessing
 import os
 import random
 import statistics
@@ -241,6 +242,24 @@ async def step(bases: list[str], pids: list[int], tables: int, rate: float, seco
             "kb_per_table": (rss1 - rss0) / 1024 / tables}
 
 
+def _abuser(base: str, tables: int, stop: Any, out: Any) -> None:
+    """The abuse in a process of its own (its load is not the measured clients'): its answers
+    put on ``out`` once ``stop`` is set."""
+    answers: dict[str, int] = {}
+
+    async def run() -> None:
+        done = asyncio.Event()
+        attack = asyncio.create_task(_abuse(base, tables, done, answers))
+        while not stop.is_set():
+            await asyncio.sleep(0.2)
+        done.set()
+        attack.cancel()
+        await asyncio.gather(attack, return_exceptions=True)
+
+    asyncio.run(run())
+    out.put(answers)
+
+
 async def _abuse(base: str, tables: int, stop: asyncio.Event,
                  answers: dict[str, int]) -> None:
     """One address against the server: ``tables`` bot tables played by nobody (finding 1),
@@ -296,7 +315,9 @@ async def abuse_step(base: str, pid: int, tables: int, rate: float, seconds: flo
     rng = random.Random(seed)
     _, rss0 = proc_stats(pid)
     answers: dict[str, int] = {}
-    stop = asyncio.Event()
+    spawn = multiprocessing.get_context("spawn")
+    stop = spawn.Event()
+    out: Any = spawn.Queue()
     async with httpx.AsyncClient(base_url=base, timeout=60) as api:
         table, seats = await open_table(api, rate, rng)
         runners = [asyncio.create_task(s.run(f"{base.replace('http://', 'ws://')}/ws/"
@@ -309,7 +330,10 @@ async def abuse_step(base: str, pid: int, tables: int, rate: float, seconds: flo
         table.latencies.clear()
         cpu0, _ = proc_stats(pid)
         t0 = time.perf_counter()
-        attack = asyncio.create_task(_abuse(base, tables, stop, answers)) if tables else None
+        attack = spawn.Process(target=_abuser, args=(base, tables, stop, out)) \
+            if tables else None
+        if attack is not None:
+            attack.start()
         settle = min(seconds / 2, 35.0)  # past the server's 30 s --unattended-pause
         await asyncio.sleep(settle)
         mark = len(table.latencies)
@@ -319,8 +343,8 @@ async def abuse_step(base: str, pid: int, tables: int, rate: float, seconds: flo
         stop.set()
         table.running = False
         if attack is not None:
-            attack.cancel()
-            await asyncio.gather(attack, return_exceptions=True)
+            answers = await asyncio.to_thread(out.get)
+            attack.join()
         for task in runners:
             task.cancel()
         await asyncio.gather(*runners, return_exceptions=True)

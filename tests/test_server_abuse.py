@@ -348,6 +348,7 @@ def test_finding6_the_heartbeat_cuts_a_socket_whose_close_was_never_taken(tmp_pa
         marked.close(1013, "too_slow")  # marked closed; its writer never ran
         alive = Connection(_StuckSocket(_StuckProtocol()), "10.0.0.9", queue=2, rate=1,  # type: ignore[arg-type]
                            burst=1, chat_per_minute=1)
+        marked.welcomed = alive.welcomed = True
         hub.sockets = lambda: [marked, alive]
         hub.sweep(1, marked.last_seen + 61)  # silent for three heartbeats and more
         return (_transport_of(marked).aborted, _transport_of(alive).aborted)

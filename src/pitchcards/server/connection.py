@@ -38,6 +38,9 @@ class Peer:
         self.chats = TokenBucket(chat_per_minute / 60.0, max(1, chat_per_minute // 4))
         self.last_seen = time.monotonic()
         self.closed = False
+        #: its welcome was sent (a socket still waiting for it is not pinged: the welcome is
+        #: its first frame)
+        self.welcomed = False
         self.close_code = 1000
         self.close_reason = ""
 

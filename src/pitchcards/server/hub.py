@@ -362,6 +362,8 @@ class Hub:
         nothing) has its connection cut (issue 31, finding 6)."""
         frame = Ping(id=n).model_dump_json()
         for conn in self.sockets():
+            if not conn.welcomed:  # still being attached (through the table's owner)
+                continue
             if now - conn.last_seen <= 3 * self.config.heartbeat:
                 conn.send(frame)
             elif conn.closed:

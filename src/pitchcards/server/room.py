@@ -70,7 +70,8 @@ BOT_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo",
 #: Bot levels that think long enough to be run on a worker thread, off the event loop.
 _SLOW_LEVELS = frozenset({"hard", "expert"})
 #: The highest ``target`` a server table plays to: a stranger's table ends (issue 31,
-#: finding 1; the engine itself takes any positive target, A-R8).
+#: finding 1; the engine itself takes any positive target; the usual ones are 7 to 52,
+#: docs/rules.md).
 MAX_TARGET = 500
 #: The events a score sheet is made of (GET /api/tables/{id}/results): public, and small
 #: without their views.
@@ -416,6 +417,7 @@ class Room:
                       seat=self._seat_now(player), name=conn.name,
                       host=bool(player and player.host))
             conn.send_model(Welcome(table=self.info(), you=you, seq=seq))
+            conn.welcomed = True
             if table is not None:
                 self._catch_up(conn, last_seq)
             for name, text, at in await self.hub.db(self.hub.store.recent_chat, self.id, 20):
