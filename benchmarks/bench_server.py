@@ -19,6 +19,15 @@ sockets are on a process that does not own their table.
     .venv/bin/python benchmarks/bench_server.py --tables 500 --db postgres
     .venv/bin/python benchmarks/bench_server.py --tables 100,300,500 --processes 1,2,3
     .venv/bin/python benchmarks/bench_server.py --leak-games 1000      # the no-leak check, big
+    .venv/bin/python benchmarks/bench_server.py --abuse 0,14 --seconds 60 [--server-src OLD/src]
+
+``--abuse N``: issue 31's findings 1, 2 and 7 at once from one address, against a server with
+its default limits: N money tables of expert bots (no pauses, grace 0, expert stand-ins) whose
+host never connects, GETs of unknown 2 KB table ids and of those tables' results without a
+pause — while one table of four client players (the "other table") plays at ``--rate``.
+Printed: the server's RSS at the start and end, its CPU, the other table's p50/p99, and what
+the abuser's requests were answered.  ``--server-src OLD/src`` runs another checkout's server
+(``git worktree add /tmp/old31 main``) for a before/after.
 
 Timing is never asserted anywhere: this prints a table (docs/server.md quotes it).
 """
@@ -29,6 +38,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import multiprocessing
 import os
 import random
 import statistics
@@ -146,7 +156,7 @@ async def open_table(api: httpx.AsyncClient, rate: float,
                      rng: random.Random) -> tuple[Table, list[Seat]]:
     fast = {"bot_delay": 0, "hand_pause": 0}
     reply = await api.post("/api/tables", json={"name": "P0", "variant": "auction",
-                                                "options": {"target": 1000},
+                                                "options": {"target": 500},
                                                 "settings": fast})
     host = reply.json()
     table = Table(rate, rng)
@@ -232,6 +242,149 @@ async def step(bases: list[str], pids: list[int], tables: int, rate: float, seco
             "kb_per_table": (rss1 - rss0) / 1024 / tables}
 
 
+def _abuser(base: str, tables: int, stop: Any, out: Any) -> None:
+    """The abuse in a process of its own (its load is not the measured clients'): its answers
+    put on ``out`` once ``stop`` is set."""
+    answers: dict[str, int] = {}
+
+    async def run() -> None:
+        done = asyncio.Event()
+        attack = asyncio.create_task(_abuse(base, tables, done, answers))
+        while not stop.is_set():
+            await asyncio.sleep(0.2)
+        done.set()
+        attack.cancel()
+        await asyncio.gather(attack, return_exceptions=True)
+
+    asyncio.run(run())
+    out.put(answers)
+
+
+async def _abuse(base: str, tables: int, stop: asyncio.Event,
+                 answers: dict[str, int]) -> None:
+    """One address against the server: ``tables`` bot tables played by nobody (finding 1),
+    lookups of unknown ids (finding 2), reads of the tables' whole results (finding 7)."""
+    rng = random.Random(7)
+    made: list[str] = []
+
+    def count(kind: str, status: int) -> None:
+        key = f"{kind} {status}"
+        answers[key] = answers.get(key, 0) + 1
+
+    async with httpx.AsyncClient(base_url=base, timeout=60) as api:
+        async def write(path: str, **kw: Any) -> httpx.Response:
+            while True:  # inside the write limit: wait when it says so
+                reply = await api.post(path, **kw)
+                if reply.status_code != 429 or "rate" not in reply.text or stop.is_set():
+                    return reply
+                await asyncio.sleep(1.0)
+
+        for _ in range(tables):
+            reply = await write("/api/tables", json={
+                "name": "Mallory", "variant": "money", "players": 4,
+                "bots": {"1": "expert", "2": "expert", "3": "expert"},
+                "settings": {"bot_delay": 0, "hand_pause": 0, "grace": 0,
+                             "stand_in": "expert"}})
+            count("create", reply.status_code)
+            if reply.status_code != 201:
+                continue
+            host = reply.json()
+            made.append(host["table"])
+            started = await write(f"/api/tables/{host['table']}/start",
+                                  headers={"Authorization": f"Bearer {host['token']}"})
+            count("start", started.status_code)
+
+        async def misses() -> None:
+            while not stop.is_set():
+                junk = "".join(rng.choice("abcdefghijklmnop") for _ in range(2048))
+                count("miss", (await api.get(f"/api/tables/{junk}")).status_code)
+
+        async def results() -> None:
+            while not stop.is_set() and made:
+                reply = await api.get(f"/api/tables/{rng.choice(made)}/results")
+                count("results", reply.status_code)
+                if reply.status_code == 429:
+                    await asyncio.sleep(0.05)
+
+        await asyncio.gather(*(misses() for _ in range(4)), *(results() for _ in range(4)))
+
+
+async def abuse_step(base: str, pid: int, tables: int, rate: float, seconds: float,
+                     seed: int) -> dict[str, Any]:
+    """The other table measured while ``tables`` abuse tables play (``--abuse``)."""
+    rng = random.Random(seed)
+    _, rss0 = proc_stats(pid)
+    answers: dict[str, int] = {}
+    spawn = multiprocessing.get_context("spawn")
+    stop = spawn.Event()
+    out: Any = spawn.Queue()
+    async with httpx.AsyncClient(base_url=base, timeout=60) as api:
+        table, seats = await open_table(api, rate, rng)
+        runners = [asyncio.create_task(s.run(f"{base.replace('http://', 'ws://')}/ws/"
+                                             f"{table.id}"))  # type: ignore[attr-defined]
+                   for s in seats]
+        await asyncio.sleep(1.0)
+        await api.post(f"/api/tables/{table.id}/start",  # type: ignore[attr-defined]
+                       headers={"Authorization": f"Bearer {table.host}"})  # type: ignore[attr-defined]
+        await asyncio.sleep(2.0)
+        table.latencies.clear()
+        cpu0, _ = proc_stats(pid)
+        t0 = time.perf_counter()
+        attack = spawn.Process(target=_abuser, args=(base, tables, stop, out)) \
+            if tables else None
+        if attack is not None:
+            attack.start()
+        settle = min(seconds / 2, 35.0)  # past the server's 30 s --unattended-pause
+        await asyncio.sleep(settle)
+        mark = len(table.latencies)
+        await asyncio.sleep(seconds - settle)
+        elapsed = time.perf_counter() - t0
+        cpu1, rss1 = proc_stats(pid)
+        stop.set()
+        table.running = False
+        if attack is not None:
+            answers = await asyncio.to_thread(out.get)
+            attack.join()
+        for task in runners:
+            task.cancel()
+        await asyncio.gather(*runners, return_exceptions=True)
+    def p50_p99(lat: list[float]) -> str:  # (one table: tens of actions; p99 ~ the worst)
+        if len(lat) < 2:
+            return "– | –"
+        q = statistics.quantiles(sorted(lat), n=100, method="inclusive")
+        return f"{1000 * statistics.median(lat):.1f} | {1000 * q[98]:.1f}"
+
+    return {"rss0_mb": rss0 / 2**20, "rss1_mb": rss1 / 2**20,
+            "cpu_pct": 100 * (cpu1 - cpu0) / elapsed, "actions": len(table.latencies),
+            "early": p50_p99(table.latencies[:mark]), "late": p50_p99(table.latencies[mark:]),
+            "settle": settle,
+            "answers": ", ".join(f"{k}: {v}" for k, v in sorted(answers.items()))}
+
+
+def abuse_run(args: argparse.Namespace) -> None:
+    """``--abuse N,…``: one row per N (docs/server.md, issue 31)."""
+    if args.server_src:
+        os.environ["PYTHONPATH"] = os.pathsep.join(
+            [str(Path(args.server_src).resolve()), os.environ.get("PYTHONPATH", "")])
+    print(f"one server process ({args.server_src or 'this checkout'}), {args.db}, default "
+          f"limits; the other table: 4 client players, {args.rate} action/s; {args.seconds:.0f} s "
+          "from the abuse's start")
+    settle = min(args.seconds / 2, 35.0)
+    print(f"| abuse tables | RSS start MB | RSS end MB | server CPU % | other table actions | "
+          f"p50 ms, first {settle:.0f} s | p99 ms, first {settle:.0f} s | p50 ms, after | "
+          "p99 ms, after | the abuser's answers |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for n in (int(x) for x in args.abuse.split(",")):
+        with tempfile.TemporaryDirectory() as tmp, running_server(
+                Path(tmp), args.db, extra=tuple(args.server_flag)) as server:
+            assert server.proc is not None
+            r = asyncio.run(abuse_step(server.url, server.proc.pid, n, args.rate, args.seconds,
+                                       args.seed))
+        print(f"| {n} | {r['rss0_mb']:.0f} | {r['rss1_mb']:.0f} | {r['cpu_pct']:.0f} | "
+              f"{r['actions']} | {r['early']} | {r['late']} | {r['answers']} |",
+              flush=True)
+
+
 def leak_run(games: int, db: str) -> None:
     from leak_check import leaks, play_games, seeds
 
@@ -266,7 +419,15 @@ def main() -> None:
                         help="pass a flag to pitch serve, e.g. --server-flag=--no-ws-compression")
     parser.add_argument("--leak-games", type=int, default=0, metavar="N",
                         help="instead: play N games and check every frame for leaks")
+    parser.add_argument("--abuse", default=None, metavar="N,…",
+                        help="instead: one table measured while one address abuses the server "
+                             "with N bot tables, unknown ids and results reads (issue 31)")
+    parser.add_argument("--server-src", default=None, metavar="DIR",
+                        help="run the server from another checkout's src (a before/after)")
     args = parser.parse_args()
+    if args.abuse:
+        abuse_run(args)
+        return
     if args.leak_games:
         leak_run(args.leak_games, args.db)
         return

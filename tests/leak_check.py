@@ -125,6 +125,7 @@ def full_record(db_url: str, table_id: str) -> str:
     from typing import Any, cast
 
     from pitchcards.notation import write_record
+    from pitchcards.server.config import ServerConfig
     from pitchcards.server.room import Room
     from pitchcards.server.store import Store
 
@@ -134,7 +135,8 @@ def full_record(db_url: str, table_id: str) -> str:
     finally:
         store.close()
     assert stored is not None, f"table {table_id} is not in {db_url}"
-    room = Room(cast(Any, SimpleNamespace(hooks=None)), stored)  # no hub: only the log replayed
+    room = Room(cast(Any, SimpleNamespace(hooks=None, config=ServerConfig(db_url=db_url))),
+                stored)  # no hub: only the log replayed
     assert room.table is not None, f"table {table_id} never started"
     return write_record(room.table.session)
 

@@ -154,9 +154,12 @@ def running_server(tmp_path: Path, db: str = "sqlite", *, extra: tuple[str, ...]
 
 #: Table settings for tests: no pauses (bots act at once, the next hand is dealt at once).
 FAST = {"bot_delay": 0, "hand_pause": 0}
-#: Server flags for tests: a client may send as fast as a test loop does.
+#: Server flags for tests: a client may send, create and look up as fast as a test loop does.
 QUICK_LIMITS = ("--message-rate", "10000", "--http-writes-per-minute", "100000",
-                "--max-connections-per-address", "10000")
+                "--max-connections-per-address", "10000", "--http-reads-per-minute", "100000",
+                "--http-misses-per-minute", "100000", "--tables-per-address", "100000",
+                "--heavy-tables-per-address", "100000",
+                "--max-tables", "100000")
 
 
 def server_fixture(db: str = "sqlite", extra: tuple[str, ...] = QUICK_LIMITS,

@@ -124,6 +124,7 @@ class Table:
             session.view(None).names or session.names if session.hand is not None
             else session.names]
         self._event_seating: list[int] = []
+        self._forgotten = 0  #: events dropped from memory by :meth:`forget` (the oldest)
         if session.hand is not None and history:
             self._emit_deal(session.hand)
 
@@ -496,7 +497,25 @@ class Table:
             raise IllegalActionError(f"after={shown(after)}: expected a seq number >= 0",
                                      reason="bad_seq")
         self._check_who(who)
-        return [self.cut(e, who) for e in self._events[after:]]
+        if after < self._forgotten:
+            raise IllegalActionError(
+                f"after={after}: the events up to seq {self._forgotten} are no longer kept "
+                f"(kept: after {self._forgotten}..{self._seq}); take a snapshot",
+                reason="bad_seq")
+        return [self.cut(e, who) for e in self._events[after - self._forgotten:]]
+
+    def forget(self, keep: int) -> None:
+        """Keep only the last ``keep`` events in memory (a long-lived table's memory stays
+        bounded; its log is elsewhere): :meth:`events` after an older ``seq`` is refused,
+        and a client that far behind takes a :meth:`snapshot` instead."""
+        drop = len(self._events) - max(0, keep)
+        if drop <= 0:
+            return
+        for event in self._events[:drop]:
+            self._deals.pop(event.seq, None)
+        del self._events[:drop]
+        del self._event_seating[:drop]
+        self._forgotten += drop
 
     def events_for(self, who: Who = None, after: int = 0) -> list[dict[str, Any]]:
         """:meth:`events` as JSON-ready dicts."""
@@ -540,7 +559,7 @@ class Table:
 
     def _names_at(self, seq: int) -> tuple[str, ...]:
         """The seating of the hand event ``seq`` belongs to (names move between hands)."""
-        return self._seatings[self._event_seating[seq - 1]]
+        return self._seatings[self._event_seating[seq - 1 - self._forgotten]]
 
     def _resolve_now(self, who: Who) -> int | None:
         if who is None:

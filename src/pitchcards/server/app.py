@@ -46,7 +46,7 @@ from .. import __version__
 from ..errors import IllegalActionError, OptionError
 from .cluster import Mirror
 from .config import ServerConfig
-from .connection import Connection
+from .connection import Connection, KeepTransport
 from .help_pages import help_page, rules_page
 from .history import finished_hands
 from .hub import Hub, new_token
@@ -103,7 +103,8 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
     tests pass them; ``pitch serve`` never does."""
     config = config or ServerConfig()
     hub = hub or Hub(config, hooks=hooks)
-    limits = AddressLimits(config.max_connections_per_address, config.http_writes_per_minute)
+    limits = AddressLimits(config.max_connections_per_address, config.http_writes_per_minute,
+                           config.http_reads_per_minute, config.http_misses_per_minute)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -119,15 +120,19 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
                   summary="Pitch online: tables, seats, and a WebSocket per player",
                   responses={409: {"model": Refusal}})
     app.state.hub = hub
+    app.state.limits = limits  # (a test sets the buckets' clock)
     app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(KeepTransport)  # (added last: the outermost, next to uvicorn)
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
     app.include_router(scores_router(hub))
 
     # ------------------------------------------------------------------ errors
     @app.exception_handler(Refused)
-    async def _refused(_request: Request, exc: Refused) -> JSONResponse:
+    async def _refused(request: Request, exc: Refused) -> JSONResponse:
         hub.metrics.refusals.labels(exc.reason).inc()
+        if exc.reason == "not_found":  # a miss costs the address (issue 31, finding 2)
+            limits.missed(_address(request))
         return JSONResponse(Refusal(reason=exc.reason, message=exc.message).model_dump(),
                             status_code=exc.status)
 
@@ -168,6 +173,23 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
 
     Writes = Depends(writes)
 
+    def lookups(request: Request) -> None:
+        """A dependency of every request naming a table or an invite: refused before any work
+        while the address's misses (ids that do not exist) have spent its bucket."""
+        if not limits.may_look(_address(request)):
+            raise Refused("rate_limited", "too many lookups of tables that do not exist from "
+                                          "your address: wait a minute", 429)
+
+    def reads(request: Request) -> None:
+        """A dependency of the reads whose work grows with a table's history."""
+        lookups(request)
+        if not limits.read(_address(request)):
+            raise Refused("rate_limited", "too many reads of results, records or hands from "
+                                          "your address: wait a minute", 429)
+
+    Lookups = Depends(lookups)
+    Reads = Depends(reads)
+
     def bearer(authorization: str | None) -> str | None:
         """The hash of the request's seat token (the table's owner, perhaps another process,
         checks it; the token itself goes no further)."""
@@ -190,19 +212,34 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
     async def help_() -> HTMLResponse:
         return help_page()
 
-    @app.get("/join/{code}", response_class=HTMLResponse, include_in_schema=False)
-    async def invite_link(code: str) -> HTMLResponse:
-        return await _room_page(invite_table(code), "No table has this invite: check the link.",
+    async def _room_page(request: Request, find: Awaitable[TableInfo], missing: str,
+                         page: Callable[[TableInfo], HTMLResponse]) -> HTMLResponse:
+        """A page about a table, or a "not found" page if there is no such table (a miss)."""
+        try:
+            info = await find
+        except Refused as exc:
+            if exc.reason == "not_found":
+                limits.missed(_address(request))
+            return missing_page(missing)
+        return page(info)
+
+    @app.get("/join/{code}", response_class=HTMLResponse, include_in_schema=False,
+             dependencies=[Lookups])
+    async def invite_link(request: Request, code: str) -> HTMLResponse:
+        return await _room_page(request, invite_table(code),
+                                "No table has this invite: check the link.",
                                 lambda info: invite_page(f"{config.url}/join/{code}", code,
                                                          info))
 
-    @app.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False)
-    async def table_link(table_id: str) -> HTMLResponse:
-        return await _room_page(hub.info(table_id), "No such table.", table_page)
+    @app.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False,
+             dependencies=[Lookups])
+    async def table_link(request: Request, table_id: str) -> HTMLResponse:
+        return await _room_page(request, hub.info(table_id), "No such table.", table_page)
 
-    @app.get("/t/{table_id}/history", response_class=HTMLResponse, include_in_schema=False)
-    async def history_link(table_id: str) -> HTMLResponse:
-        return await _room_page(hub.info(table_id), "No such table.", history_page)
+    @app.get("/t/{table_id}/history", response_class=HTMLResponse, include_in_schema=False,
+             dependencies=[Lookups])
+    async def history_link(request: Request, table_id: str) -> HTMLResponse:
+        return await _room_page(request, hub.info(table_id), "No such table.", history_page)
 
     @app.get("/healthz")
     async def healthz() -> dict[str, Any]:
@@ -226,19 +263,21 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
     async def explain_rules(request: RulesQuery) -> dict[str, Any]:
         return rules_info(*table_rules(request))
 
-    async def created(request: CreateTable, seed: int | None = None) -> TableCreated:
-        """A new table, its host seated; ``seed`` only from a test server's hooks."""
+    async def created(request: CreateTable, seed: int | None = None,
+                      address: str | None = None) -> TableCreated:
+        """A new table, its host seated; ``seed`` only from a test server's hooks;
+        ``address``: the creator's (its budget of tables)."""
         name = _display_name(request.name)
         token = new_token()
         room, invite, seat = await hub.create(request.model_copy(update={"name": name}), token,
-                                              seed)
+                                              seed, address)
         return TableCreated(table=room.id, seat=seat, name=name, token=token,
                             url=f"{config.url}/t/{room.id}", invite=invite,
                             invite_url=f"{config.url}/join/{invite}")
 
     @app.post("/api/tables", status_code=201, dependencies=[Writes])
-    async def create_table(request: CreateTable) -> TableCreated:
-        return await created(request)
+    async def create_table(request: CreateTable, http: Request) -> TableCreated:
+        return await created(request, address=_address(http))
 
     if hooks is not None:  # a test server (server/testing.py): never in ``pitch serve``
         if hub.hooks is not hooks:
@@ -255,19 +294,20 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
     async def invite_table(code: str) -> TableInfo:
         return await hub.info(await hub.find_invite(code))
 
-    @app.get("/api/tables/{table_id}")
+    @app.get("/api/tables/{table_id}", dependencies=[Lookups])
     async def table_info(table_id: str) -> TableInfo:
         return await hub.info(table_id)
 
-    @app.get("/api/invites/{code}")
+    @app.get("/api/invites/{code}", dependencies=[Lookups])
     async def invite_info(code: str) -> TableInfo:
         return await invite_table(code)
 
-    @app.post("/api/invites/{code}/seats", status_code=201, dependencies=[Writes])
+    @app.post("/api/invites/{code}/seats", status_code=201, dependencies=[Writes, Lookups])
     async def take_seat(code: str, request: TakeSeat) -> SeatTaken:
         return await seat_at(await hub.find_invite(code), request, listed_only=False)
 
-    @app.post("/api/tables/{table_id}/seats", status_code=201, dependencies=[Writes])
+    @app.post("/api/tables/{table_id}/seats", status_code=201,
+              dependencies=[Writes, Lookups])
     async def take_listed_seat(table_id: str, request: TakeSeat) -> SeatTaken:
         return await seat_at(table_id, request, listed_only=True)
 
@@ -278,43 +318,44 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
         return SeatTaken(table=table_id, seat=taken["seat"], name=taken["name"], token=token,
                          url=f"{config.url}/t/{table_id}")
 
-    @app.post("/api/tables/{table_id}/start", dependencies=[Writes])
+    @app.post("/api/tables/{table_id}/start", dependencies=[Writes, Lookups])
     async def start(table_id: str, authorization: Auth = None) -> TableInfo:
         return TableInfo.model_validate(await hub.on_owner(
             table_id, "start", token_hash=bearer(authorization)))
 
-    @app.post("/api/tables/{table_id}/leave", dependencies=[Writes])
+    @app.post("/api/tables/{table_id}/leave", dependencies=[Writes, Lookups])
     async def leave(table_id: str, authorization: Auth = None) -> dict[str, Any]:
         left: dict[str, Any] = await hub.on_owner(table_id, "leave",
                                                   token_hash=bearer(authorization))
         return left
 
-    @app.get("/api/tables/{table_id}/payments")
+    @app.get("/api/tables/{table_id}/payments", dependencies=[Lookups])
     async def payments(table_id: str, authorization: Auth = None) -> PaymentsPreview:
         return PaymentsPreview.model_validate(await hub.on_owner(
             table_id, "payments", token_hash=bearer(authorization)))
 
-    @app.post("/api/tables/{table_id}/settle", dependencies=[Writes])
+    @app.post("/api/tables/{table_id}/settle", dependencies=[Writes, Lookups])
     async def settle(table_id: str, authorization: Auth = None) -> TableInfo:
         return TableInfo.model_validate(await hub.on_owner(
             table_id, "settle", token_hash=bearer(authorization)))
 
-    @app.post("/api/tables/{table_id}/rematch", dependencies=[Writes])
+    @app.post("/api/tables/{table_id}/rematch", dependencies=[Writes, Lookups])
     async def rematch(table_id: str, authorization: Auth = None) -> dict[str, str]:
         made = await hub.on_owner(table_id, "rematch", token_hash=bearer(authorization))
         return {"table": str(made["table"])}
 
-    @app.get("/api/tables/{table_id}/record", response_class=PlainTextResponse)
+    @app.get("/api/tables/{table_id}/record", response_class=PlainTextResponse,
+             dependencies=[Reads])
     async def record(table_id: str, authorization: Auth = None) -> str:
         got = await hub.on_owner(table_id, "record", token_hash=bearer(authorization))
         return str(got["record"])
 
-    @app.get("/api/tables/{table_id}/results")
+    @app.get("/api/tables/{table_id}/results", dependencies=[Reads])
     async def results(table_id: str) -> list[dict[str, Any]]:
         found: list[dict[str, Any]] = await hub.on_owner(table_id, "results")
         return found
 
-    @app.get("/api/tables/{table_id}/hands")
+    @app.get("/api/tables/{table_id}/hands", dependencies=[Reads])
     async def hands(table_id: str, authorization: Auth = None) -> dict[str, Any]:
         got = await hub.on_owner(table_id, "record", token_hash=bearer(authorization))
         return await asyncio.to_thread(finished_hands, got["record"], got["names"])
@@ -329,25 +370,33 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
             await _deny(ws, Refused("bad_origin", f"WebSockets from pages of {origin[:80]!r} "
                                                   "are not allowed here", 403))
             return
+        if not limits.may_look(address):  # its misses are spent: refused before any work
+            hub.metrics.refusals.labels("rate_limited").inc()
+            await _deny(ws, Refused("rate_limited", "too many lookups of tables that do not "
+                                    "exist from your address: wait a minute", 429))
+            return
         if not limits.open(address):
             hub.metrics.refusals.labels("too_many_connections").inc()
             await _deny(ws, Refused("too_many_connections", "too many sockets from your "
                                     "address: close one first", 429))
             return
         conn = Connection(ws, address, queue=config.send_queue, rate=config.message_rate,
-                          burst=config.message_burst, chat_per_minute=config.chat_per_minute)
+                          burst=config.message_burst, chat_per_minute=config.chat_per_minute,
+                          send_timeout=config.send_timeout, on_drop=hub.metrics.dropped.inc)
         room: Room | Mirror | None = None
         counted = False
         writer: asyncio.Task[None] | None = None
         try:
             await ws.accept()
-            writer = asyncio.create_task(conn.run_writer())
+            writer = conn.start_writer()
             hello = await _hello(ws, conn)
             if hello is None:
                 return
             try:  # here, or through the process that owns the table (--redis)
                 room = await hub.attach(conn, table_id, hello.token, hello.last_seq)
             except Refused as exc:
+                if exc.reason == "not_found":
+                    limits.missed(address)
                 conn.send_model(exc.to_message(None))
                 conn.close(4000 + exc.status, exc.reason)
                 room = None
@@ -369,21 +418,10 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
             if room is not None:
                 await room.detach(conn)
             conn.close()
-            if writer is not None:
-                with contextlib.suppress(asyncio.TimeoutError, Exception):
-                    await asyncio.wait_for(writer, 5)
+            if writer is not None:  # (bounded: a stuck send is cut after send_timeout)
+                await asyncio.wait([writer], timeout=config.send_timeout + 5)
 
     return app
-
-
-async def _room_page(find: Awaitable[TableInfo], missing: str,
-                     page: Callable[[TableInfo], HTMLResponse]) -> HTMLResponse:
-    """A page about a table, or a "not found" page if there is no such table."""
-    try:
-        info = await find
-    except Refused:
-        return missing_page(missing)
-    return page(info)
 
 
 async def _hello(ws: WebSocket, conn: Connection) -> Hello | None:

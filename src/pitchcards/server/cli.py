@@ -32,6 +32,13 @@ def serve(args: argparse.Namespace, hooks: TestHooks | None = None) -> int:
                           allowed_origins=tuple(args.allow_origin),
                           max_connections_per_address=args.max_connections_per_address,
                           http_writes_per_minute=args.http_writes_per_minute,
+                          http_reads_per_minute=args.http_reads_per_minute,
+                          http_misses_per_minute=args.http_misses_per_minute,
+                          send_queue=args.send_queue, send_timeout=args.send_timeout,
+                          tables_per_address=args.tables_per_address,
+                          heavy_tables_per_address=args.heavy_tables_per_address,
+                          max_tables=args.max_tables,
+                          unattended_pause=args.unattended_pause,
                           message_rate=args.message_rate,
                           message_burst=max(1, int(2 * args.message_rate)),
                           redis_url=args.redis)
@@ -197,6 +204,28 @@ def add_server_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser])
                        metavar="N", help="open sockets allowed from one address (default 64)")
     parser.add_argument("--http-writes-per-minute", type=whole_number(1), default=120,
                        metavar="N", help="table creations, seat takings … per address")
+    parser.add_argument("--http-reads-per-minute", type=whole_number(1), default=120,
+                       metavar="N", help="reads of a table's results, record or hands per "
+                                         "address (default 120)")
+    parser.add_argument("--http-misses-per-minute", type=whole_number(1), default=120,
+                       metavar="N", help="lookups of tables that do not exist per address; "
+                                         "then its lookups are refused for a while (default 120)")
+    parser.add_argument("--tables-per-address", type=whole_number(1), default=20, metavar="N",
+                       help="tables one address may have in memory, not over (default 20)")
+    parser.add_argument("--heavy-tables-per-address", type=whole_number(1), default=4,
+                       metavar="N", help="of those, tables with hard or expert bots or "
+                                         "stand-ins (default 4)")
+    parser.add_argument("--max-tables", type=whole_number(1), default=2000, metavar="N",
+                       help="tables in memory, not over, in all (default 2000)")
+    parser.add_argument("--unattended-pause", type=float, default=30.0, metavar="S",
+                       help="seconds a table plays on with nobody connected before it pauses "
+                            "(default 30)")
+    parser.add_argument("--send-queue", type=whole_number(1), default=512, metavar="N",
+                       help="frames queued for one socket; a client further behind is dropped "
+                            "(default 512)")
+    parser.add_argument("--send-timeout", type=float, default=10.0, metavar="S",
+                       help="seconds a frame may wait for a socket to take it; then the "
+                            "connection is cut (default 10)")
     parser.add_argument("--message-rate", type=float, default=20.0, metavar="N",
                        help="WebSocket messages per second per connection (bursts of 2N)")
     parser.add_argument("--ws-compression", action=argparse.BooleanOptionalAction, default=False,

@@ -299,6 +299,7 @@ class Cluster:
                     conn.close(code, text)
                 else:
                     conn.send(text)
+                    conn.welcomed = True  # (the owner's first frame to it is its welcome)
 
     def request(self, message: dict[str, Any]) -> None:
         self._spawn(self._serve(message))

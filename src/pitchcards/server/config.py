@@ -48,11 +48,30 @@ class ServerConfig:
     message_burst: int = 40
     #: HTTP requests that change something (create, join, start …) per minute per address
     http_writes_per_minute: int = 120
+    #: reads whose work grows with a table's history (results, record, hands) per minute per
+    #: address
+    http_reads_per_minute: int = 120
+    #: lookups of tables (or invites) that do not exist per minute per address; while they are
+    #: spent, the address's lookups are refused (429) before any work
+    http_misses_per_minute: int = 120
     #: chat: longest message, and messages per minute per connection
     chat_length: int = 300
     chat_per_minute: int = 20
     #: each socket's outgoing queue; a client this far behind is dropped (it resyncs by seq)
     send_queue: int = 512
+    #: seconds a frame may wait for the socket to take it; a client that reads nothing this
+    #: long has its TCP connection cut (issue 31, finding 6)
+    send_timeout: float = 10.0
+    #: tables in memory and not over that one address created, and in all: a stranger's
+    #: budget (issue 31, finding 1)
+    tables_per_address: int = 20
+    #: of those, tables whose bots (or stand-ins) are hard or expert: their bots hold the GIL
+    #: for seconds a hand, and slow every other table of the process
+    heavy_tables_per_address: int = 4
+    max_tables: int = 2000
+    #: seconds a table in play goes on with nobody connected (players or spectators); then it
+    #: pauses until someone connects (issue 31, finding 1)
+    unattended_pause: float = 30.0
     #: seconds between the server's heartbeat pings; a socket silent for 3 of them is closed
     heartbeat: float = 20.0
     #: a reconnecting client more than this many events behind gets a fresh view instead

@@ -27,7 +27,7 @@ from .connection import Connection, Peer
 from .metrics import Metrics
 from .ops import OPS
 from .protocol import CreateTable, Ping, TableInfo
-from .room import Player, Refused, Room, table_rules
+from .room import Player, Refused, Room, bot_heavy, table_rules
 from .store import Append, PlayerRow, Store, hash_secret
 
 if TYPE_CHECKING:
@@ -44,6 +44,16 @@ def new_token() -> str:
     return secrets.token_urlsafe(32)
 
 
+class _Loading:
+    """The lock that makes one lookup of a table load it, and how many lookups wait on it."""
+
+    __slots__ = ("lock", "users")
+
+    def __init__(self) -> None:
+        self.lock = asyncio.Lock()
+        self.users = 0
+
+
 class Hub:
     """Every room of this process, the store they write to, and the sockets' heartbeat."""
 
@@ -56,7 +66,9 @@ class Hub:
         self.store = store if store is not None else Store(config.sqlalchemy_url)
         self.metrics = Metrics()
         self.rooms: dict[str, Room] = {}
-        self._loading: dict[str, asyncio.Lock] = {}
+        self._loading: dict[str, _Loading] = {}
+        #: who created each table of this process (its budget: :meth:`tables_in_play`)
+        self._creators: dict[str, str] = {}
         self._pool = ThreadPoolExecutor(max_workers=1 if self.store.is_sqlite else 4,
                                         thread_name_prefix="pitch-db")
         self._heartbeat: asyncio.Task[None] | None = None
@@ -136,40 +148,83 @@ class Hub:
 
     # ------------------------------------------------------------------ rooms
     async def room(self, table_id: str) -> Room:
-        """The room of ``table_id``, loaded from the database if this process has not got it."""
+        """The room of ``table_id``, loaded from the database if this process has not got it.
+        A miss keeps nothing: no lock outlives the lookups waiting on it (issue 31, finding 2)."""
         room = self.rooms.get(table_id)
         if room is not None:
             return room
-        lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            room = self.rooms.get(table_id)
-            if room is None:
-                if len(table_id) > 32:
-                    raise Refused("not_found", f"no table {table_id[:40]!r}", 404)
-                if self.cluster is not None:
-                    owner = await self.cluster.claim(table_id)
-                    if owner is not None:
-                        self._loading.pop(table_id, None)
-                        raise Elsewhere(owner)
-                stored = await self.db(self.store.load, table_id)
-                if stored is None:
-                    if self.cluster is not None:
-                        self.cluster.release(table_id)
-                    raise Refused("not_found", f"no table {table_id[:40]!r}", 404)
-                room = Room(self, stored)
-                self.rooms[table_id] = room
-                self.metrics.tables.set(len(self.rooms))
-                room.run()
-                if room.status == "playing":  # after a restart: hold the seats, then bots
-                    for player in room.players.values():
-                        room.hold_seat(player)
-        self._loading.pop(table_id, None)
+        if len(table_id) > 32:  # no id is this long: refused before anything is kept
+            raise Refused("not_found", f"no table {table_id[:40]!r}", 404)
+        loading = self._loading.get(table_id)
+        if loading is None:
+            loading = self._loading[table_id] = _Loading()
+        loading.users += 1
+        try:
+            async with loading.lock:
+                room = self.rooms.get(table_id)
+                if room is None:
+                    room = await self._load(table_id)
+        finally:
+            loading.users -= 1
+            if loading.users == 0 and self._loading.get(table_id) is loading:
+                del self._loading[table_id]
         return room
 
+    async def _load(self, table_id: str) -> Room:
+        """Load ``table_id`` from the database into a new room (hold its loading lock)."""
+        if self.cluster is not None:
+            owner = await self.cluster.claim(table_id)
+            if owner is not None:
+                raise Elsewhere(owner)
+        stored = await self.db(self.store.load, table_id)
+        if stored is None:
+            if self.cluster is not None:
+                self.cluster.release(table_id)
+            raise Refused("not_found", f"no table {table_id[:40]!r}", 404)
+        # The log's replay walks the table's whole history: on a worker thread, so a long
+        # table loaded after a restart does not stop the event loop (issue 31, finding 7).
+        room = await asyncio.to_thread(Room, self, stored)
+        self.rooms[table_id] = room
+        self.metrics.tables.set(len(self.rooms))
+        room.run()
+        if room.status == "playing":  # after a restart: hold the seats, then bots
+            for player in room.players.values():
+                room.hold_seat(player)
+        return room
+
+    def tables_in_play(self, address: str | None = None, heavy: bool = False) -> int:
+        """Tables in memory and not over: all of them, or those ``address`` created here
+        (``heavy``: only those whose bots think long, :func:`room.bot_heavy`)."""
+        return sum(1 for table_id, room in self.rooms.items()
+                   if room.status != "over"
+                   and (address is None or self._creators.get(table_id) == address)
+                   and (not heavy or bot_heavy(room.config)))
+
+    def _check_budget(self, request: CreateTable, address: str | None) -> None:
+        """A stranger's budget: ``tables_per_address`` tables in play from one address, of
+        them ``heavy_tables_per_address`` with hard or expert bots, ``max_tables`` in all
+        (issue 31, finding 1)."""
+        if self.tables_in_play() >= self.config.max_tables:
+            raise Refused("too_many_tables", f"this server has {self.config.max_tables} tables "
+                                             "in play, its most: try again later", 503)
+        if address is None:
+            return
+        if self.tables_in_play(address) >= self.config.tables_per_address:
+            raise Refused("too_many_tables", f"your address has {self.config.tables_per_address}"
+                                             " tables in play, its most: finish one first", 429)
+        heavy = self.config.heavy_tables_per_address
+        if bot_heavy(request) and self.tables_in_play(address, heavy=True) >= heavy:
+            raise Refused("too_many_tables", f"your address has {heavy} tables in play with "
+                                             "hard or expert bots (or stand-ins), its most: "
+                                             "finish one, or choose easier bots", 429)
+
     async def create(self, request: CreateTable, token: str,
-                     seed: int | None = None) -> tuple[Room, str, int]:
+                     seed: int | None = None, address: str | None = None
+                     ) -> tuple[Room, str, int]:
         """A new table with its host seated; returns the room, the invite code and the
-        host's seat.  Its seed is secret and random (``seed``: a test server's choice)."""
+        host's seat.  Its seed is secret and random (``seed``: a test server's choice);
+        ``address``: the creator's, whose budget it counts in."""
+        self._check_budget(request, address)
         _, size = table_rules(request)  # the engine checks variant, options and size
         if request.seat >= size:
             raise Refused("no_such_seat", f"seat {request.seat}: a table of {size} has seats "
@@ -180,6 +235,8 @@ class Hub:
                                               f"of {size} (the host sits at {request.seat})", 422)
         table_id, invite = await self._new_table(request, [PlayerRow(
             request.name, request.seat, hash_secret(token), None, True)], seed)
+        if address is not None:
+            self._creators[table_id] = address
         return await self.room(table_id), invite, request.seat
 
     async def _new_table(self, request: CreateTable, seats: list[PlayerRow],
@@ -275,6 +332,7 @@ class Hub:
             return
         if self.rooms.get(room.id) is room:
             del self.rooms[room.id]
+            self._creators.pop(room.id, None)
             self.metrics.tables.set(len(self.rooms))
         self.cluster.forget_room(room.id)
         self.cluster.release(room.id)
@@ -295,13 +353,23 @@ class Hub:
             await asyncio.sleep(self.config.heartbeat)
             n += 1
             now = time.monotonic()
-            frame = Ping(id=n).model_dump_json()
-            for conn in self.sockets():
-                if now - conn.last_seen > 3 * self.config.heartbeat:
-                    conn.close(1001, "no heartbeat")
-                else:
-                    conn.send(frame)
+            self.sweep(n, now)
             self.unload_idle(now)
+
+    def sweep(self, n: int, now: float) -> None:
+        """The heartbeat's ping ``n`` to every socket: one silent for three heartbeats is
+        closed, and one closed that long ago and still here (its close not taken: it reads
+        nothing) has its connection cut (issue 31, finding 6)."""
+        frame = Ping(id=n).model_dump_json()
+        for conn in self.sockets():
+            if not conn.welcomed:  # still being attached (through the table's owner)
+                continue
+            if now - conn.last_seen <= 3 * self.config.heartbeat:
+                conn.send(frame)
+            elif conn.closed:
+                conn.abort()
+            else:
+                conn.close(1001, "no heartbeat")
 
     def sockets(self) -> list[Connection]:
         """This process's own sockets (another process's, in a room here, are its to ping)."""
@@ -312,16 +380,20 @@ class Hub:
         return out
 
     def unload_idle(self, now: float) -> list[str]:
-        """Drop from memory the rooms nobody is connected to that wait for their start or are
-        over, idle for ``room_idle`` seconds; everything they hold is in the database, and
-        :meth:`room` loads them again when asked.  (A table in play keeps its room: its bots
-        and timers run in it.)"""
+        """Drop from memory the rooms nobody is connected to that wait for their start, are
+        over, or are paused with nobody connected (``unattended_pause``), idle for
+        ``room_idle`` seconds; everything they hold is in the database, and :meth:`room` loads
+        them again when asked.  (A table in play with someone connected keeps its room; one
+        with a money change pending too, until it is applied.)"""
         gone = [room for room in self.rooms.values()
-                if room.status in ("waiting", "over") and not room.connections()
+                if (room.status in ("waiting", "over")
+                    or (room.unattended(now) and not room.pending))
+                and not room.connections()
                 and not room.lock.locked() and now - room.idle_since > self.config.room_idle]
         for room in gone:
             room.close()
             del self.rooms[room.id]
+            self._creators.pop(room.id, None)
             if self.cluster is not None:
                 self.cluster.release(room.id)
         if gone:

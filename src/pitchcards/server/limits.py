@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections import defaultdict
+from collections.abc import Callable
 
 __all__ = ["AddressLimits", "TokenBucket"]
 
@@ -11,33 +12,52 @@ __all__ = ["AddressLimits", "TokenBucket"]
 class TokenBucket:
     """``rate`` events per second on average, bursts of up to ``burst`` (the classic bucket)."""
 
-    __slots__ = ("burst", "rate", "stamp", "tokens")
+    __slots__ = ("burst", "clock", "rate", "stamp", "tokens")
 
-    def __init__(self, rate: float, burst: float) -> None:
+    def __init__(self, rate: float, burst: float,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.rate = rate
         self.burst = burst
+        self.clock = clock  #: seconds, monotonic (a test's own clock: no refill by chance)
         self.tokens = float(burst)
-        self.stamp = time.monotonic()
+        self.stamp = clock()
+
+    def _refill(self) -> None:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
 
     def take(self, cost: float = 1.0) -> bool:
         """Spend ``cost`` if the bucket holds it (True), else refuse (False) and spend nothing."""
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
+        self._refill()
         if self.tokens >= cost:
             self.tokens -= cost
             return True
         return False
 
+    def holds(self, cost: float = 1.0) -> bool:
+        """Whether ``cost`` could be spent now (nothing is spent)."""
+        self._refill()
+        return self.tokens >= cost
+
 
 class AddressLimits:
-    """Per client address: open WebSockets (a cap) and HTTP writes (a bucket per minute)."""
+    """Per client address: open WebSockets (a cap), HTTP writes, heavy reads (a table's
+    results, record, hands) and lookups of tables that do not exist (a bucket per minute each)."""
 
-    def __init__(self, max_connections: int, writes_per_minute: int) -> None:
+    def __init__(self, max_connections: int, writes_per_minute: int,
+                 reads_per_minute: int = 120, misses_per_minute: int = 120,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.max_connections = max_connections
         self.writes_per_minute = writes_per_minute
+        self.reads_per_minute = reads_per_minute
+        self.misses_per_minute = misses_per_minute
+        #: the buckets' clock (a test sets its own, so no token comes back by chance)
+        self.clock = clock
         self.connections: defaultdict[str, int] = defaultdict(int)
         self._writes: dict[str, TokenBucket] = {}
+        self._reads: dict[str, TokenBucket] = {}
+        self._misses: dict[str, TokenBucket] = {}
 
     def open(self, address: str) -> bool:
         """Count a new socket from ``address``; False (and not counted) over the cap."""
@@ -55,10 +75,29 @@ class AddressLimits:
 
     def write(self, address: str) -> bool:
         """An HTTP request that changes something; False when ``address`` is over its rate."""
-        bucket = self._writes.get(address)
+        return self._bucket(self._writes, address, self.writes_per_minute).take()
+
+    def read(self, address: str) -> bool:
+        """A read that costs work in proportion to a table's history (results, record,
+        hands); False when ``address`` is over its rate."""
+        return self._bucket(self._reads, address, self.reads_per_minute).take()
+
+    def may_look(self, address: str) -> bool:
+        """May ``address`` look a table up?  Not while its misses have spent its bucket: then
+        it is refused before any work (issue 31, finding 2)."""
+        bucket = self._misses.get(address)
+        return bucket is None or bucket.holds()
+
+    def missed(self, address: str) -> None:
+        """``address`` asked for a table (or an invite) that does not exist."""
+        self._bucket(self._misses, address, self.misses_per_minute).take()
+
+    def _bucket(self, buckets: dict[str, TokenBucket], address: str,
+                per_minute: int) -> TokenBucket:
+        bucket = buckets.get(address)
         if bucket is None:
-            if len(self._writes) > 10_000:  # forget idle addresses rather than grow forever
-                self._writes.clear()
-            bucket = self._writes[address] = TokenBucket(self.writes_per_minute / 60.0,
-                                                         max(1, self.writes_per_minute // 4))
-        return bucket.take()
+            if len(buckets) > 10_000:  # forget idle addresses rather than grow forever
+                buckets.clear()
+            bucket = buckets[address] = TokenBucket(per_minute / 60.0, max(1, per_minute // 4),
+                                                    clock=lambda: self.clock())
+        return bucket

@@ -9,6 +9,7 @@ HTTP routes (``app.py``) are the same code whichever process answered.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -22,12 +23,6 @@ __all__ = ["OPS", "Op"]
 
 #: An operation: (the hub, the table's room, its arguments) -> its JSON-able result.
 Op = Callable[..., Awaitable[Any]]
-
-#: The events a score sheet is made of (GET /api/tables/{id}/results): public, and small
-#: without their views.
-_RESULT_EVENTS = frozenset({"hand_scored", "match_won", "player_joined", "player_left",
-                            "settled"})
-
 
 def _player(room: Room, token_hash: str | None) -> Player:
     player = room.player_by_hash(token_hash) if token_hash else None
@@ -86,17 +81,16 @@ async def rematch(hub: Hub, room: Room, token_hash: str | None) -> dict[str, Any
 async def record(_hub: Hub, room: Room, token_hash: str | None) -> dict[str, Any]:
     """The finished hands' record, and the seated names (the hand-history viewer's)."""
     player = _player(room, token_hash)
-    async with room.lock:
-        text = room.record(player)
+    async with room.lock:  # written on a worker thread: it walks every hand (finding 7)
+        text = await asyncio.to_thread(room.record, player)
         names = list(room.table.names) if room.table is not None else None
     return {"record": text, "names": names}
 
 
 async def results(_hub: Hub, room: Room) -> list[dict[str, Any]]:
-    async with room.lock:
-        events = room.table.events(None) if room.table is not None else []
-    return [{k: v for k, v in e.to_dict().items() if k != "state"}
-            for e in events if e.type in _RESULT_EVENTS]
+    """The score sheet's events, kept by the room as they happened: no walk of the history
+    (issue 31, finding 7)."""
+    return list(room.results)
 
 
 OPS: dict[str, Op] = {"info": info, "take_seat": take_seat, "start": start, "leave": leave,

@@ -88,6 +88,7 @@ SERVER_REASONS: dict[str, str] = {
     "between_hands": "done at the next break between hands (a join or leave mid-hand)",
     "rate_limited": "too many messages or requests: slow down",
     "too_many_connections": "too many sockets from one address",
+    "too_many_tables": "too many tables in play from one address, or on the server",
     "bad_origin": "a WebSocket from a page on another site",
     "too_slow": "the client did not read its messages; it was dropped and must resync",
     "chat_too_long": "a chat message over the length limit",

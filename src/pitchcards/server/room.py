@@ -24,13 +24,14 @@ import json
 import logging
 import random
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..actions import Action, parse_action
 from ..bots import make_bot
-from ..errors import IllegalActionError, InvalidActionError, shown
+from ..errors import IllegalActionError, InvalidActionError, OptionError, shown
 from ..events import Event
 from ..explain import illegal_text
 from ..money import MoneySession
@@ -76,6 +77,16 @@ BOT_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo",
              "Max", "Ned", "Oz", "Pat")
 #: Bot levels that think long enough to be run on a worker thread, off the event loop.
 _SLOW_LEVELS = frozenset({"hard", "expert"})
+#: The highest ``target`` a server table plays to: a stranger's table ends (issue 31,
+#: finding 1; the engine itself takes any positive target; the usual ones are 7 to 52,
+#: docs/rules.md).
+MAX_TARGET = 500
+#: The events a score sheet is made of (GET /api/tables/{id}/results): public, and small
+#: without their views.
+RESULT_EVENTS = frozenset({"hand_scored", "match_won", "player_joined", "player_left",
+                           "settled"})
+#: The score sheet's events a room keeps (the newest; a money table may run for ever).
+RESULTS_KEPT = 2000
 
 
 class Refused(Exception):
@@ -96,12 +107,22 @@ class Refused(Exception):
                             legal=self.legal)
 
 
+def bot_heavy(config: CreateTable) -> bool:
+    """Whether a table's bots think long (``hard``, ``expert``: seconds of CPU a hand, on a
+    worker thread that holds the GIL): its bots, the ones that fill its empty seats, or the
+    stand-ins of its absent players."""
+    return bool(_SLOW_LEVELS & {*config.bots.values(), config.fill, config.settings.stand_in})
+
+
 def table_rules(config: CreateTable | RulesQuery) -> tuple[RuleSet, int]:
     """The rules and table size a :class:`CreateTable` (or a :class:`RulesQuery`) asks for,
     checked by the engine (``OptionError`` / ``IllegalActionError`` name what is wrong)."""
     rules = find_variant(config.variant)
     if config.options:
         rules = rules.replace(**config.options)
+    if rules.target is not None and rules.target > MAX_TARGET:
+        raise OptionError(f"option target={rules.target}: a table on this server plays to at "
+                          f"most {MAX_TARGET} points (1..{MAX_TARGET}, or a money table)")
     players = rules.check_players(config.players if config.players is not None
                                   else rules.default_players)
     return rules, players
@@ -148,6 +169,11 @@ class Room:
         #: when something last happened here (a change, a socket came or went): idle rooms
         #: leave memory (Hub.unload_idle)
         self.idle_since = time.monotonic()
+        #: since when nobody has been connected (None: someone is).  A table loaded from the
+        #: database (after a restart, or unloaded) waits for someone before it plays again.
+        self.alone_since: float | None = time.monotonic() - hub.config.unattended_pause
+        #: the table's seq at which its older events are next dropped from memory
+        self._forget_at = 2 * hub.config.replay_limit
         self._rebuild(stored)
 
     # ------------------------------------------------------------------ state from the log
@@ -175,10 +201,14 @@ class Room:
         self.timed_out: set[int] = set()
         #: who paid whom as players left (money tables; the scorekeeper's own book)
         self.cashbook = Cashbook()
+        #: the score sheet's events, public and without views, kept as they happen (bounded):
+        #: GET .../results answers from them without walking the history (finding 7)
+        self.results: deque[dict[str, Any]] = deque(maxlen=RESULTS_KEPT)
         for entry in stored.entries:
             self._apply(entry)
         self.version = len(stored.entries)
         self._new.clear()
+        self._forget()
         #: the first event of the last change: a client that has seen it has seen the position
         #: the next action is decided on (the rest of that change, a trick won or a hand scored,
         #: follows from it)
@@ -271,7 +301,22 @@ class Room:
         session = new_session(self.rules, names, dealer=None, seed=self.seed)
         self.table = Table(session, auto_deal=False)
         self.table.subscribe(self._new.append)
+        self.table.subscribe(self._keep_result)
         self.status = "playing"
+
+    def _keep_result(self, event: Event) -> None:
+        if event.type in RESULT_EVENTS:
+            self.results.append({k: v for k, v in event.to_dict().items() if k != "state"})
+
+    def _forget(self) -> None:
+        """Keep at most twice ``replay_limit`` events in memory: a reconnect at most that far
+        behind replays from them, one further behind takes a snapshot, and every event is
+        in the table's log in the database (issue 31, finding 1)."""
+        table = self.table
+        keep = self.hub.config.replay_limit
+        if table is not None and table.seq >= self._forget_at:
+            table.forget(keep)
+            self._forget_at = table.seq + keep
 
     def _seat_bot(self, player: Player, level: str) -> None:
         assert self.table is not None
@@ -344,6 +389,7 @@ class Room:
                         frame = own[conn.name] = self._event_frame(mine)
                     conn.send(frame)
         self.sent = table.seq
+        self._forget()
         self._wake.set()
 
     @property
@@ -435,6 +481,7 @@ class Room:
         seat back."""
         async with self.lock:
             self.idle_since = time.monotonic()
+            self.alone_since = None  # someone is here: a paused table plays on
             conn.name = player.name if player is not None else None
             conn.table = self.id
             returned = False
@@ -457,6 +504,7 @@ class Room:
                       seat=self._seat_now(player), name=conn.name,
                       host=bool(player and player.host))
             conn.send_model(Welcome(table=self.info(), you=you, seq=seq))
+            conn.welcomed = True
             if table is not None:
                 self._catch_up(conn, last_seq)
             for name, text, at in await self.hub.db(self.hub.store.recent_chat, self.id, 20):
@@ -490,16 +538,28 @@ class Room:
         return player.seat
 
     async def detach(self, conn: Peer) -> None:
+        # The socket leaves at once, before the lock: a socket task cancelled while it waits
+        # for the lock is not left a spectator (or a player's connection) for ever.
+        self.spectators.discard(conn)
+        player = self.players.get(conn.name) if conn.name is not None else None
+        was_seated = player is not None and conn in player.conns
+        if player is not None:
+            player.conns.discard(conn)
+        if not self.connections() and self.alone_since is None:
+            self.alone_since = time.monotonic()
         async with self.lock:
             self.idle_since = time.monotonic()
-            self.spectators.discard(conn)
-            player = self.players.get(conn.name) if conn.name is not None else None
-            if player is not None and conn in player.conns:
-                player.conns.discard(conn)
-                if self.status == "playing" and not self.closed:
-                    self.hold_seat(player)
+            if player is not None and was_seated and self.status == "playing" \
+                    and not self.closed:
+                self.hold_seat(player)
             if not self.closed:
                 self._announce()
+
+    def unattended(self, now: float) -> bool:
+        """Nobody has been connected for ``unattended_pause`` seconds: the table does not
+        play (its bots and stand-ins wait) until someone connects (issue 31, finding 1)."""
+        return self.alone_since is not None and \
+            now - self.alone_since >= self.hub.config.unattended_pause
 
     def hold_seat(self, player: Player) -> None:
         """A person with no socket open: their seat waits the grace period, then a stand-in
@@ -683,6 +743,8 @@ class Room:
                 await self._commit({"op": "start", "names": names})
             except IllegalActionError as exc:
                 raise Refused(exc.reason, str(exc)) from None
+            if self.alone_since is not None:  # started with nobody connected: it plays
+                self.alone_since = time.monotonic()  # unattended_pause seconds, then waits
             for p in self.players.values():
                 if p.level is not None:
                     self._seat_bot(p, p.level)
@@ -775,6 +837,8 @@ class Room:
         table = self.table
         if table is None or self.status != "playing" or table.is_over:
             return False
+        if self.unattended(time.monotonic()):
+            return False  # attach() wakes the driver
         if not table.in_hand:
             if self.settings.hand_pause and table.hand is not None:
                 await asyncio.sleep(self.settings.hand_pause)
