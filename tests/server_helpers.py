@@ -82,7 +82,10 @@ class ServerProcess:
             program = [str(HOOKED_SERVE)] if self.hooked else ["-m", "pitchcards.cli", "serve"]
             self.proc = subprocess.Popen(
                 [sys.executable, *program, "--port", str(self.port),
-                 "--db", self.db_url, "--log-level", "warning", *self.extra],
+                 "--db", self.db_url, "--log-level", "warning",
+                 # idle connections kept past any pause of a loaded test process: a request
+                 # on a connection the server closes as it is sent fails (httpx ReadError)
+                 "--keep-alive", "600", *self.extra],
                 stdout=out, stderr=subprocess.STDOUT, env=env, stdin=subprocess.DEVNULL)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -175,6 +178,19 @@ def server_fixture(db: str = "sqlite", extra: tuple[str, ...] = QUICK_LIMITS,
             yield started
 
     return server
+
+
+def settled_info(info: dict[str, Any]) -> dict[str, Any]:
+    """A table's info as two looks at an unchanged table agree on: without who happens to be
+    connected or watching (and so without the grace clocks of seats whose socket dropped) and
+    without the turn clock's time left, which runs on (the clock itself — seat, total, seq —
+    stays)."""
+    info = dict(info)
+    info.pop("spectators", None)
+    info["seats"] = [{k: v for k, v in s.items() if k != "connected"} for s in info["seats"]]
+    info["deadlines"] = [{k: v for k, v in d.items() if k != "remaining_ms"}
+                         for d in info.get("deadlines", []) if d.get("kind") != "grace"]
+    return info
 
 
 def healthy(url: str) -> bool:

@@ -29,6 +29,7 @@ from server_helpers import (
     hello,
     raw_socket,
     server_fixture,
+    settled_info,
 )
 
 pytestmark = pytest.mark.timeout(120)
@@ -64,11 +65,7 @@ def _mover(conns: tuple[TableConnection, TableConnection]) -> tuple[TableConnect
 
 async def _state(api: Client, seat: Seat) -> tuple[dict[str, Any], str]:
     """What must not change: the table's info (seq, seats, status) and the seat's record."""
-    info = await api.table(seat.table)
-    info.pop("spectators")
-    for s in info["seats"]:
-        s.pop("connected")
-    return info, await api.record(seat)
+    return settled_info(await api.table(seat.table)), await api.record(seat)
 
 
 async def _refused(conn: TableConnection, frame: str | dict[str, Any]) -> dict[str, Any]:
@@ -357,7 +354,7 @@ def test_finding11_lookalike_names_are_refused_at_one_table_with_the_reason(serv
     async def run() -> None:
         async with Client(server.url) as api:
             alpha = await api.create_table("Alpha", settings=FAST)
-            before = await api.table(alpha.table)
+            before = settled_info(await api.table(alpha.table))
             url = f"/api/invites/{alpha.invite}/seats"
             reply = await api.http.post(url, json={"name": "\u0410lpha"})
             assert reply.status_code == 422 and reply.json()["reason"] == "bad_name"
@@ -369,7 +366,7 @@ def test_finding11_lookalike_names_are_refused_at_one_table_with_the_reason(serv
                 assert reply.status_code == 409, (twin, reply.text)
                 assert reply.json()["reason"] == "name_taken"
                 assert "'Alpha'" in reply.json()["message"], reply.text
-            assert await api.table(alpha.table) == before
+            assert settled_info(await api.table(alpha.table)) == before
             ann = await api.take_seat(alpha.invite or "", "ann")  # a bot would be "Ann"
             await api.start(alpha)
             names = [s["name"] for s in (await api.table(alpha.table))["seats"]]

@@ -73,7 +73,7 @@ def serve(args: argparse.Namespace, hooks: TestHooks | None = None) -> int:
         # which let any client on a shared host forge its address: issue 31, finding 4).
         proxy_headers=bool(args.forwarded_allow_ips),
         forwarded_allow_ips=args.forwarded_allow_ips or "",
-        timeout_graceful_shutdown=5))
+        timeout_keep_alive=args.keep_alive, timeout_graceful_shutdown=5))
     with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl+C during the shutdown
         server.run()
     return 0 if server.started else 1
@@ -94,6 +94,17 @@ def _check_database(url: str) -> str | None:
     except (SQLAlchemyError, ArgumentError, ImportError, OSError) as exc:
         return str(exc).strip().splitlines()[0][:300]
     return None
+
+
+def _positive_seconds(text: str) -> float:
+    """A number of seconds above 0 (argparse type)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(f"{text!r}: give seconds above 0, at most 3600")
+    return value
 
 
 def _check_port(host: str, port: int) -> str | None:
@@ -223,6 +234,10 @@ def add_server_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser])
     parser.add_argument("--send-queue", type=whole_number(1), default=512, metavar="N",
                        help="frames queued for one socket; a client further behind is dropped "
                             "(default 512)")
+    parser.add_argument("--keep-alive", type=_positive_seconds, default=5.0, metavar="S",
+                        help="seconds an idle HTTP connection is kept open for the client's next "
+                             "request (default 5; behind a proxy that reuses connections, "
+                             "longer than the proxy keeps them)")
     parser.add_argument("--send-timeout", type=float, default=10.0, metavar="S",
                        help="seconds a frame may wait for a socket to take it; then the "
                             "connection is cut (default 10)")

@@ -27,7 +27,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from ..actions import Action, parse_action
 from ..bots import make_bot
@@ -272,9 +272,9 @@ class Room:
 
     def _money_session(self) -> MoneySession:
         session = self.table.session if self.table is not None else None
-        if not isinstance(session, MoneySession):
+        if not self.money or session is None:
             raise Refused("join_leave_not_allowed", "only a started money table has payouts")
-        return session
+        return cast(MoneySession, session)  # a money table's session (new_session, money=True)
 
     def payments(self) -> Payments | None:
         """Who paid whom as players left, and once settled the fewest payments left."""
