@@ -75,18 +75,33 @@ class Scene:
         self.table = table
 
 
-async def _play_out_hand_one(conns: list[TableConnection], rng: random.Random) -> None:
-    """Ann, Bob and Cy play random legal moves until the first hand is scored."""
+async def _play_out_hand_one(seats: list[Seat], conns: list[TableConnection],
+                             rng: random.Random) -> None:
+    """Ann, Bob and Cy play random legal moves until the first hand is scored.
+
+    A change's events may come in more than one frame (the last card's ``action_taken``, then
+    the trick and the score), so each step waits for a state that says what comes next: the
+    hand scored, or a seat to act whose own connection has caught up with the watcher."""
     watcher = conns[0]
-    while not any(e.type == "hand_scored" for e in watcher.events):
+
+    def scored() -> bool:
+        return any(e.type == "hand_scored" for e in watcher.events)
+
+    def someone_to_act() -> bool:
+        return watcher.view is not None and watcher.view.seat_to_act is not None
+
+    while True:
+        await watcher.wait_for(lambda: scored() or someone_to_act(), 30)
+        if scored():
+            return
         assert watcher.view is not None
-        to_act = watcher.view.seat_to_act
-        mover = next(c for c in conns if c.view is not None and c.view.seat == to_act)
+        to_act, seq = watcher.view.seat_to_act, watcher.seq
+        mover = conns[[s.seat for s in seats].index(to_act)]
+        await mover.wait_for(lambda m=mover, n=seq, t=to_act: m.seq >= n and m.view is not None
+                             and m.view.seat_to_act == t, 30)
         assert mover.view is not None
-        seq = watcher.seq
         await mover.act(str(rng.choice(mover.view.legal_actions)))
-        await asyncio.gather(*(c.wait_for(lambda c=c, seq=seq: c.seq > seq, 30)
-                               for c in conns))
+        await watcher.wait_for(lambda n=seq: watcher.seq > n, 30)
 
 
 async def _make_scene(url: str) -> Scene:
@@ -103,7 +118,7 @@ async def _make_scene(url: str) -> Scene:
                                     and c.view.seat_to_act is not None, 30)
             left = await api.leave(cy)  # in the hand: he goes at its end
             assert left["pending"] is True
-            await _play_out_hand_one(conns, random.Random(3105))
+            await _play_out_hand_one([ann, bob, cy], conns, random.Random(3105))
             await conns[0].wait_for(lambda: any(e.type == "player_left"
                                                 for e in conns[0].events), 30)
             await conns[0].wait_for(lambda: conns[0].view is not None
