@@ -317,6 +317,8 @@ class Room:
         if table is not None and table.seq >= self._forget_at:
             table.forget(keep)
             self._forget_at = table.seq + keep
+            # a forgotten event is never sent from memory again: nor is its timed-out mark kept
+            self.timed_out = {seq for seq in self.timed_out if seq > table.seq - keep}
 
     def _seat_bot(self, player: Player, level: str) -> None:
         assert self.table is not None
