@@ -97,7 +97,7 @@ def test_until_i_tap_keeps_the_trick_and_names_its_winner(browser, server, devic
         else:
             page.locator("#trick-next").click()
         page.wait_for_selector("#trick-winner[hidden]", state="attached")
-        page.wait_for_function("document.querySelectorAll('#trick .played').length === 1")
+        page.wait_for_function("() => document.querySelectorAll('#trick .played').length === 1")
         assert page.locator(f'#trick .played[data-seat="{winner}"]').count() == 1
         assert ann.errors == []
     finally:

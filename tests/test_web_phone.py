@@ -156,7 +156,8 @@ def test_the_score_sheet_fits_its_column(browser, server, sides):
         start(server.url, host)
         play_until([ann], lambda: ann.scored() >= 2, random.Random(4))
         page = ann.page
-        page.wait_for_function("document.querySelectorAll('#scoresheet tr[data-hand]').length >= 2")
+        page.wait_for_function(
+            "() => document.querySelectorAll('#scoresheet tr[data-hand]').length >= 2")
         screenshot(page, f"scoresheet-{sides}-sides-desktop")
         width = page.evaluate("document.querySelector('#scoresheet').clientWidth")
         assert width <= 345
@@ -167,7 +168,7 @@ def test_the_score_sheet_fits_its_column(browser, server, sides):
         pages.append(phone)
         phone.open_table()
         phone.page.wait_for_function(
-            "document.querySelectorAll('#scoresheet tr[data-hand]').length >= 2")
+            "() => document.querySelectorAll('#scoresheet tr[data-hand]').length >= 2")
         assert _sheet_overflow(phone.page) == 0
         assert horizontal_overflow(phone.page) == 0
     finally:

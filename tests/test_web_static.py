@@ -113,3 +113,27 @@ def test_the_javascript_type_checks():
 def test_the_javascript_lints_clean():
     done = _node_tool("eslint", "--max-warnings", "0", "src/pitchcards/server/web/js")
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+
+
+def test_the_browser_tests_wait_with_functions_not_expressions():
+    """Playwright's ``wait_for_function`` runs a bare expression through ``eval`` in the page
+    on every poll after the first, which our CSP (no 'unsafe-eval') refuses — so a wait whose
+    condition was not already true failed by chance (CI, stop 41).  A function's text is
+    evaluated once, on the first synchronous check, and then called: every wait must be one."""
+    import ast
+    import re
+
+    function = re.compile(r"\s*(async\s+)?(function\b|\(?[\w\s,{}]*\)?\s*=>)")
+    bare = []
+    for path in sorted((REPO / "tests").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr == "wait_for_function" and node.args):
+                continue
+            first = node.args[0]
+            if isinstance(first, ast.JoinedStr):
+                first = first.values[0] if first.values else ast.Constant("")
+            text = first.value if isinstance(first, ast.Constant) else None
+            if isinstance(text, str) and not function.match(text):
+                bare.append(f"{path.name}:{node.lineno}: {text[:60]}")
+    assert bare == [], "write these waits as '() => ...':\n" + "\n".join(bare)
