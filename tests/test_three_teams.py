@@ -14,7 +14,7 @@ from helpers import play, play_hand
 from pitchcards.bots import make_bot
 from pitchcards.bots.arena import run_arena
 from pitchcards.hand import Hand
-from pitchcards.notation import read_record, replay, write_record
+from pitchcards.notation import RecordMismatchError, read_record, replay, write_record
 from pitchcards.scoring import game_point
 
 THREE = pc.find_variant("three-teams")
@@ -91,6 +91,21 @@ def test_TT1_views_name_each_seats_team() -> None:
     assert set(data["hand"]) == set(SPREAD[4].split())
     assert not set(data["hand"]) & set(SPREAD[1].split())
     assert pc.View.from_dict(data) == m.view(4)
+
+
+@pytest.mark.parametrize("other", [1, 2, 4, 5])
+def test_TT1_a_seat_sees_no_more_of_its_partners_cards_than_an_opponents(other: int) -> None:
+    # Swap the unseen cards of seat 0's partner (seat 3) with another seat's: nothing in seat
+    # 0's view changes, in the auction or once bids are on the table.
+    swapped = list(SPREAD)
+    swapped[3], swapped[other] = SPREAD[other], SPREAD[3]
+    for script in ("", "pass, pass, pass, pass"):
+        views = []
+        for cards in (SPREAD, swapped):
+            h = pc.Hand.deal(THREE, players=6, dealer=5, cards=cards)  # seat 0 bids first
+            play(h, script)
+            views.append(h.view(0).to_dict())
+        assert views[0] == views[1]
 
 
 # ------------------------------------------------------------------------------------ TT2
@@ -253,6 +268,20 @@ def test_a_six_player_partnership_record_round_trips() -> None:
     assert write_record(again) == text
 
 
+@pytest.mark.parametrize(("good", "bad"), [
+    ("total 1 -2 2", "total 1 -2 2 1 -2 2"),              # scores per seat, not per team
+    ("deltas +1 -2 +2", "deltas +1 -2 +2 +1 -2 +2"),
+    ("game 2,", "game 0,"),                                 # Game moved to another team
+])
+def test_a_record_that_moves_points_between_teams_is_refused(good: str, bad: str) -> None:
+    m = pc.Match(THREE, players=6, dealer=0)
+    play_hand(m, SPREAD, (SPREAD_AUCTION, *SPREAD_TRICKS))
+    text = write_record(m)
+    assert good in text
+    with pytest.raises(RecordMismatchError):
+        replay(read_record(text.replace(good, bad)))
+
+
 def test_a_custom_three_team_rule_set_is_recorded_by_its_options() -> None:
     rules = TEN_THREE
     m = pc.Match(rules, players=6, dealer=2, seed=5)
@@ -383,3 +412,18 @@ def test_the_arena_seats_partners_with_the_same_bot() -> None:
         assert all(seats[s] == seats[s + 3] for s in range(3))
     with pytest.raises(ValueError, match="two to 3 bots"):
         run_arena("three-teams", ["random"] * 4, games=1, jobs=1)
+
+
+# ------------------------------------------------------------------------------ RL adapters
+def test_rl_adapters_add_three_score_slots_and_move_no_action_id() -> None:
+    from pitchcards.envs.encoding import Encoder, action_size
+
+    four = pc.find_variant("auction-partners")
+    assert action_size(THREE) == action_size(four) == 110  # the four-point game's action ids
+    enc = Encoder(THREE, 6)
+    assert dict(enc.segments)["scores"] == 3 and dict(enc.segments)["won"] == 3 * 52
+    m = pc.Match(THREE, players=6, dealer=0, scores=[5, 1, 3])
+    play(m.deal(cards=SPREAD), "bid 2")
+    obs = enc.encode(m.view(4))  # seat 4 (team 1): its own team first, then teams 2 and 0
+    at = enc.offsets["scores"]
+    assert list(obs[at:at + 3]) == pytest.approx([1 / 7, 3 / 7, 5 / 7])
