@@ -57,6 +57,7 @@ from ..sheet_rows import (
     columns,
     hand_line,
     sheet_lines,
+    side_members,
     standings,
 )
 from .hub import Hub
@@ -235,8 +236,7 @@ def _next_hand(sheet: ScoreSheet) -> dict[str, Any]:
         eldest = (session.next_dealer + 1) % len(names)
         all_pass = {"outcome": {"bidder": eldest, "bid": 0}, "thrown_in": False,
                     "label": f"All passed ({names[eldest]} pitches, no contract)"}
-    sides = ([f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
-             if rules.partnership_mode else names)
+    sides = [" & ".join(side) for side in side_members(names, rules)]
     return {"number": len(session.results) + 1, "dealer": names[session.next_dealer],
             "dealer_seat": session.next_dealer, "players": names, "sides": sides, "bids": bids,
             "all_pass": all_pass, "game_tie": rules.game_tie != "no_point",
