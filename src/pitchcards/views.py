@@ -20,14 +20,27 @@ from .actions import Action, parse_action
 from .cards import SUITS, card_name, cards_of, mask_of, parse_card, parse_cards
 from .deck import deck_model, off_jack_of
 from .errors import DataError, shown
-from .rules import MOON, VARIANTS, RuleSet, bid_text, first_to_bid, parse_money
+from .rules import MOON, VARIANTS, RuleSet, bid_text, first_to_bid, parse_money, trick_seats
 from .scoring import HandResult
 
 if TYPE_CHECKING:
     from .hand import Hand
 
 __all__ = ["SCHEMA", "View", "hand_order", "result_from_dict", "result_to_dict",
-           "rules_from_dict", "rules_to_dict", "view_of"]
+           "rules_from_dict", "rules_to_dict", "side_of", "trick_plays", "view_of"]
+
+
+def side_of(rules: RuleSet, seat: int) -> int:
+    """The scoring side of a seat: the seat itself, or its team (seats across from each other,
+    ``seat % 2``) in partnerships."""
+    return seat % 2 if rules.partnership_mode else seat
+
+
+def trick_plays(leader: int, cards: Sequence[str], players: int) -> list[list[Any]]:
+    """A finished trick as ``[seat, card]`` pairs in play order (C7), as JSON: what a face
+    shows in front of each seat, so none works out who played which card."""
+    return [[seat, card] for seat, card in zip(trick_seats(leader, len(cards), players), cards,
+                                               strict=True)]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -78,7 +91,7 @@ class View:
         return self.seat is not None and self.seat == self.seat_to_act
 
     def side_of(self, seat: int) -> int:
-        return seat % 2 if self.rules.partnership_mode else seat
+        return side_of(self.rules, seat)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form: cards and actions as text, money as exact strings, never floats.
@@ -103,8 +116,7 @@ class View:
             "pitcher": self.pitcher,
             "contract": None if self.contract is None else bid_text(self.contract, self.rules),
             "trump": self.trump,
-            "tricks": [{"leader": ld, "cards": [card_name(c) for c in cs], "winner": w}
-                       for ld, cs, w in self.tricks],
+            "tricks": [_trick_dict(ld, cs, w, self.players) for ld, cs, w in self.tricks],
             "trick": [[s, card_name(c)] for s, c in self.trick],
             "leader": self.leader,
             "tricks_won": list(self.tricks_won),
@@ -216,6 +228,12 @@ class View:
         )
 
 
+def _trick_dict(leader: int, cards: tuple[int, ...], winner: int, players: int) -> dict[str, Any]:
+    names = [card_name(c) for c in cards]
+    return {"leader": leader, "cards": names, "winner": winner,
+            "plays": trick_plays(leader, names, players)}
+
+
 _PHASES = ("auction", "declare", "discard", "play", "over")
 #: The actions a view lists in ``auction`` (T4: never a discard).
 _AUCTION_KINDS = frozenset(("pass", "bid", "pitch"))
@@ -288,7 +306,8 @@ def rules_to_dict(rules: RuleSet, resolved: bool = False) -> dict[str, Any]:
     (what :func:`rules_from_dict` reads), then the facts a client shows instead of working them
     out (issue 29: the browser knows no rule): the points a hand holds, the table sizes, the
     moon's name (None: no moon), the bid ladder as ``[action, word]`` pairs, whether seats
-    play in partnerships, how many cards a seat discards (T4) and the target.  ``resolved``:
+    play in partnerships and the seats of each team, how many cards a seat discards (T4) and
+    the target.  ``resolved``:
     also every option's value (a table's description and ``POST /api/rules``; a view leaves
     them out, it is sent with every event)."""
     out = {"name": rules.name, "options": dict(_changed_options(rules)), **_rules_facts(rules)}
@@ -313,6 +332,10 @@ def _rules_facts(rules: RuleSet) -> dict[str, Any]:
         "partners": rules.partnership_mode,
         "discards": rules.hand_size - 6,  # T4: each seat discards down to six
         "target": rules.target,
+        # the seats of each team where seats play in partnerships (None: each for themselves),
+        # so a page names partners before the first deal without working them out
+        "teams": [[s for s in range(high) if side_of(rules, s) == team] for team in (0, 1)]
+        if rules.partnership_mode else None,
     }
 
 

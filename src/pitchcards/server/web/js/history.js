@@ -13,7 +13,7 @@ import { actionSentence as sentenceOf, bidWord, moonWord } from "./words.js";
 import { siteHeader, variantWords } from "./site.js";
 
 /**
- * @typedef {{leader: number, cards: string[], winner: number}} Trick
+ * @typedef {{leader: number, cards: string[], winner: number, plays: [number, string][]}} Trick
  * @typedef {{rules: import("./words.js").Rules, players: number, sides: number[],
  *   dealer: number, phase: "auction" | "play" | "over", seat_to_act: number | null,
  *   auction: [number, string][], high_bid: string | null, high_bidder: number | null,
@@ -315,8 +315,7 @@ class Viewer {
       caption = `${nameOf(hand, view.pitcher)} pitched`;
     } else if (shown.length === 0 && view.tricks.length > 0) {
       const t = view.tricks[view.tricks.length - 1];
-      shown = t.cards.map((c, i) => /** @type {[number, string]} */ (
-        [(t.leader + i) % view.players, c]));
+      shown = t.plays;
       winner = t.winner;
       caption = `Trick ${view.tricks.length}, won by ${nameOf(hand, t.winner)}`;
     } else if (shown.length > 0) {
