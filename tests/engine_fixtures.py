@@ -13,6 +13,7 @@ Nothing here is random but by seed: the same engine writes the same file."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -25,6 +26,7 @@ from pitchcards.cards import card_symbol, parse_card
 from pitchcards.events import apply_event, event_from_dict
 from pitchcards.explain import action_words, bid_word
 from pitchcards.money import cents_text
+from pitchcards.server.history import finished_hands
 from pitchcards.table import Table
 from pitchcards.views import View, rules_to_dict
 
@@ -41,6 +43,9 @@ GAMES: tuple[tuple[str, int, int, int, int, bool], ...] = (
     ("ten-point-cutthroat", 5, 1_000_005, 3, 1, False),
     ("money", 5, 1_000_006, 0, 2, False),
 )
+
+#: The games whose finished hands the history viewer's tests step through (the first hand).
+HISTORIES = ("auction-partners", "setback", "ten-point-cutthroat")
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal")
 
@@ -89,14 +94,34 @@ def _copy(table: Table, who: int | None) -> dict[str, Any]:
     return {"seat": who, "events": events, "after": steps}
 
 
+def _history(table: Table) -> dict[str, Any]:
+    """The first finished hand as the server's history viewer gets it (``GET
+    /api/tables/{id}/hands``), with the engine's words: each auction action's, and each side's
+    name (``View.side_names``)."""
+    session = table.session
+    names = list(session.names)
+    hand = finished_hands(table.record(), names)["hands"][0]
+    rules = session.rules
+    first = table.hand
+    assert first is not None
+    view = dataclasses.replace(first.view(None), names=tuple(names))
+    return {"hand": hand,
+            "actions": {s["action"]: action_words(rules, parse_action(s["action"]))
+                        for s in hand["steps"] if s["action"] is not None},
+            "side_names": view.side_names}
+
+
 def game(variant: str, players: int, seed: int, seat: int, hands: int,
          spectator: bool) -> dict[str, Any]:
     """One seeded game: every seat a random bot (seeded), ``hands`` hands; the copy of
-    ``seat`` (and the spectator's)."""
+    ``seat`` (and the spectator's), and for :data:`HISTORIES` the first hand's history."""
     session = _session(variant, players, seed)
     table = Table(session, bots={s: make_bot("random", seed=seed + s) for s in range(players)})
+    history = None
     for _ in range(hands):
         table.advance(stop_at_hand_end=True)
+        if history is None and variant in HISTORIES:
+            history = _history(table)
         if table.is_over:
             break
         if not table.in_hand:
@@ -106,7 +131,8 @@ def game(variant: str, players: int, seed: int, seat: int, hands: int,
             "rules": rules_to_dict(rules, resolved=True),
             "ladder_words": {str(a): action_words(rules, a) for a in
                              (parse_action(b) for b, _ in rules_to_dict(rules)["bids"])},
-            "copies": [_copy(table, seat), *([_copy(table, None)] if spectator else [])]}
+            "copies": [_copy(table, seat), *([_copy(table, None)] if spectator else [])],
+            "history": history}
 
 
 def fixtures() -> dict[str, Any]:

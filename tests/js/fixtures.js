@@ -9,8 +9,10 @@ import { URL } from "node:url";
  *   result_bid: string | null, actions: Record<string, string>, cards: Record<string, string>,
  *   cents: string[] | null} | null}} Step
  * @typedef {{seat: number | null, events: Record<string, any>[], after: Step[]}} Copy
+ * @typedef {{hand: Record<string, any>, actions: Record<string, string>,
+ *   side_names: string[]}} History a finished hand as GET /api/tables/{id}/hands gives it
  * @typedef {{variant: string, players: number, seed: number, rules: Record<string, any>,
- *   ladder_words: Record<string, string>, copies: Copy[]}} Game
+ *   ladder_words: Record<string, string>, copies: Copy[], history: History | null}} Game
  */
 
 /** @type {{folded: string[], games: Game[]}} */
