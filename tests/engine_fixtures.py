@@ -70,7 +70,7 @@ def _words(view: View) -> dict[str, Any]:
     rules = view.rules
     data = view.to_dict()
     cards = {c for c in data["hand"] + data["dealt"] + data.get("discarded", [])}
-    cards |= {c for _, c in data["trick"]} | {c for t in data["tricks"] for c in t["cards"]}
+    cards |= {c for _, c in data["trick"]} | {c for t in data["tricks"] for _, c in t["plays"]}
     return {
         "high_bid": bid_word(rules, view.high_bid),
         "contract": bid_word(rules, view.contract),

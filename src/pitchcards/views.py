@@ -181,7 +181,7 @@ class View:
     def _read(cls, data: Mapping[str, Any]) -> View:
         players = _int(data, "players", 2, 8)
         seat_range = (0, players - 1)
-        tricks = tuple((_seat(t["leader"], players), tuple(parse_card(c) for c in t["cards"]),
+        tricks = tuple((_seat(t["leader"], players), tuple(parse_card(c) for c in _cards(t)),
                         _seat(t["winner"], players)) for t in data["tricks"])
         trick = tuple((_seat(s, players), parse_card(c)) for s, c in data["trick"])
         played = mask_of(c for _, cs, _ in tricks for c in cs) | mask_of(c for _, c in trick)
@@ -229,9 +229,22 @@ class View:
 
 
 def _trick_dict(leader: int, cards: tuple[int, ...], winner: int, players: int) -> dict[str, Any]:
-    names = [card_name(c) for c in cards]
-    return {"leader": leader, "cards": names, "winner": winner,
-            "plays": trick_plays(leader, names, players)}
+    """A finished trick as JSON: who led, who took it, and its cards as ``[seat, card]`` pairs
+    in play order (``plays``: the cards once, each with the seat that played it)."""
+    return {"leader": leader, "winner": winner,
+            "plays": trick_plays(leader, [card_name(c) for c in cards], players)}
+
+
+def _cards(trick: Mapping[str, Any]) -> list[Any]:
+    """A finished trick's cards in play order, from its ``plays`` (or the ``cards`` list views
+    carried before them)."""
+    if "plays" not in trick:
+        return list(trick["cards"])
+    plays = trick["plays"]
+    if not isinstance(plays, list) or len(plays) > 8 or not all(
+            isinstance(p, list) and len(p) == 2 for p in plays):
+        raise DataError(f"cannot read this view: a trick's plays are {shown(plays)}")
+    return [card for _, card in plays]
 
 
 _PHASES = ("auction", "declare", "discard", "play", "over")

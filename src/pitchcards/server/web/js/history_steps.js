@@ -6,7 +6,7 @@ import { cardShort } from "./cards.js";
 import { actionSentence as sentenceOf, bidWord, moonWord } from "./words.js";
 
 /**
- * @typedef {{leader: number, cards: string[], winner: number, plays: [number, string][]}} Trick
+ * @typedef {{leader: number, winner: number, plays: [number, string][]}} Trick
  * @typedef {{rules: import("./words.js").Rules, players: number, sides: number[],
  *   dealer: number, phase: "auction" | "play" | "over", seat_to_act: number | null,
  *   auction: [number, string][], high_bid: string | null, high_bidder: number | null,
