@@ -77,6 +77,12 @@ def first_to_bid(dealer: int, players: int) -> int:
     return (dealer + 1) % players
 
 
+def trick_seats(leader: int, count: int, players: int) -> list[int]:
+    """C7: who played each of a trick's first ``count`` cards — play goes round to the left
+    from the leader."""
+    return [(leader + i) % players for i in range(count)]
+
+
 def bid_text(value: int, rules: RuleSet | None = None) -> str:
     """The text of a bid value: ``"2"`` or ``"moon"``.
 

@@ -24,7 +24,7 @@ from .outcome import EnteredHand, Outcome
 from .rules import MOON, RuleSet
 from .scoring import HandResult
 
-__all__ = ["HandForm", "player_keys"]
+__all__ = ["QUESTIONS", "STEPS", "HandForm", "player_keys", "points_question"]
 
 #: Steps, in order (some are skipped when they do not apply).
 STEPS = ("bidder", "bid", "trump", "high", "low", "jack", "game", "tied", "points", "swept",
@@ -37,6 +37,12 @@ QUESTIONS = {
     "confirm": "Score this hand?",
 }
 NOBODY = ("-", "0")
+
+
+def points_question(side: str) -> str:
+    """The question of the points step asked a side at a time (the browser's form taps one
+    answer per side): ``Points won by Cy?``."""
+    return f"Points won by {side}?"
 
 
 def player_keys(names: Sequence[str]) -> dict[str, int]:

@@ -82,7 +82,7 @@ from .protocol import (
     parse_client_message,
 )
 from .room import Refused, Room, table_rules
-from .rulesinfo import rules_info, variants_info
+from .rulesinfo import fit_players, rules_info, variants_info
 from .scores import scores_router
 from .store import hash_secret
 from .testing import TestHooks, hooks_router
@@ -261,6 +261,9 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
 
     @app.post("/api/rules")
     async def explain_rules(request: RulesQuery) -> dict[str, Any]:
+        if request.fit_players:  # the new-table form: the options may move the range
+            rules, _ = table_rules(request.model_copy(update={"players": None}))
+            return rules_info(rules, fit_players(rules, request.players))
         return rules_info(*table_rules(request))
 
     async def created(request: CreateTable, seed: int | None = None,

@@ -46,7 +46,7 @@ from ..explain import ILLEGAL_TEXT, bid_word, illegal_text
 from ..money import MAX_SEATS, cents_text, dollars_text
 from ..outcome import Outcome
 from ..rules import MOON, RuleSet, find_variant, parse_money
-from ..score_form import HandForm
+from ..score_form import QUESTIONS, HandForm, points_question
 from ..scoresheet import Leave, ScoreSheet
 from ..settlement import Payment
 from ..sheet_rows import (
@@ -217,8 +217,9 @@ def stakes_text(rules: RuleSet) -> str:
 def _next_hand(sheet: ScoreSheet) -> dict[str, Any]:
     """What the hand form asks about the next hand, worked out by the engine: who deals, the
     bids each player could win with, whether everyone may pass, whether a tied Game still
-    gives the point (then the form asks who tied), and the sides points are typed for (the
-    players, or the two teams)."""
+    gives the point (then the form asks who tied), the sides points are typed for (the
+    players, or the two teams), and each step's question in the scorekeeper's words
+    (:data:`pitchcards.score_form.QUESTIONS`; the points step asked a side at a time)."""
     session = sheet.session
     rules = session.rules
     names = list(session.names)
@@ -240,7 +241,9 @@ def _next_hand(sheet: ScoreSheet) -> dict[str, Any]:
     return {"number": len(session.results) + 1, "dealer": names[session.next_dealer],
             "dealer_seat": session.next_dealer, "players": names, "sides": sides, "bids": bids,
             "all_pass": all_pass, "game_tie": rules.game_tie != "no_point",
-            "partners": rules.partnership_mode}
+            "partners": rules.partnership_mode,
+            # the scorekeeper's questions, as the terminal's form asks them (issue 28)
+            "questions": dict(QUESTIONS), "points_asked": [points_question(s) for s in sides]}
 
 
 def present(sheet: ScoreSheet) -> dict[str, Any]:
