@@ -122,4 +122,4 @@ def test_the_rules_name_each_teams_seats_as_the_engine_scores_them(variant: str)
     if not rules.partnership_mode:
         assert teams is None
         return
-    assert teams == [[s for s in range(low) if h.side_of(s) == side] for side in range(2)]
+    assert teams == [[s for s in range(low) if h.side_of(s) == side] for side in range(rules.teams)]
