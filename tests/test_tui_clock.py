@@ -31,7 +31,7 @@ from pitchcards.tui.history import history_text
 from pitchcards.tui.remote import RemoteGame, join_table, table_config
 from pitchcards.tui.screens import ResultScreen
 from server_helpers import ServerProcess, hooked_table, play_held, run_bots, server_fixture
-from test_tui_remote import online, table_app, until
+from test_tui_remote import artifact, online, table_app, until
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -118,15 +118,9 @@ def test_the_countdown_the_warning_and_time_ran_out(server: ServerProcess,
                 assert any(text.startswith("Time ran out — a bot played for you.")
                            for _, text in app.news)  # kept in the log
                 assert "Your turn" not in top(app)  # that clock ended with the move
-                app.save_screenshot(str(_artifact("tui-clock-timed-out.svg")))
+                app.save_screenshot(str(artifact("tui-clock-timed-out.svg")))
 
     asyncio.run(go())
-
-
-def _artifact(name: str) -> Path:
-    folder = Path(__file__).resolve().parent.parent / "test-artifacts"
-    folder.mkdir(exist_ok=True)
-    return folder / name
 
 
 def test_a_player_back_by_snapshot_has_the_tables_history(server: ServerProcess,
@@ -170,7 +164,7 @@ def test_a_player_back_by_snapshot_has_the_tables_history(server: ServerProcess,
                 await until(pilot, lambda: len(app.screen_stack) > 1, why="the score sheet")
                 shown = history_text(game, app.rows).plain
                 assert "No hand has been scored yet" not in shown
-                app.save_screenshot(str(_artifact("tui-rejoin-score-sheet.svg")))
+                app.save_screenshot(str(artifact("tui-rejoin-score-sheet.svg")))
                 await pilot.press("escape")
             await _rejoin_after_the_end(api, host, tmp_path)
 

@@ -1,4 +1,4 @@
-"""``pitch play --join`` / ``--host``: the same table screen, at a ``pitch serve`` table.
+"""``pitch play --join`` / ``--new-table``: the same table screen, at a ``pitch serve`` table.
 
 :class:`OnlineSource` is the app's other game source (:mod:`.source`; the local one is
 :mod:`.local`).  The screen, the keys that choose a bid or a card, the hint, the log and score
@@ -40,7 +40,7 @@ from .status import clock_top_line, timed_out_said, warns
 from .text import result_text
 from .words import HUMAN, sentence
 
-__all__ = ["OnlineSource", "online_app", "refusal_text", "run_online"]
+__all__ = ["OnlineSource", "online_app", "refusal_text", "run_online", "seat_line"]
 
 #: The keys line at a server table (no undo, no new game; s starts the table for the host).
 KEYS_ONLINE = "h hint  t last trick  g score sheet  i stats  l log  q leave"
@@ -48,6 +48,24 @@ KEYS_ONLINE = "h hint  t last trick  g score sheet  i stats  l log  q leave"
 _FATAL = ("bad_token", "not_found", "protocol")
 #: What goes wrong on the wire (the socket, the network, a server restarting).
 _NETWORK = (OSError, TimeoutError, websockets.WebSocketException)
+
+
+def seat_line(game: RemoteGame, seat: dict[str, Any]) -> str:
+    """A seat in the waiting room, numbered from 1 as the browser numbers them (issue 30,
+    finding 8): "1  You (host)", "2  Cleo · here", "3  medium bot", "4  open seat"."""
+    where = int(seat["seat"])
+    kind = game.seat_kind(where)
+    host = " (host)" if seat.get("host") else ""
+    if kind == "you":
+        said = f"{HUMAN}{host}"
+    elif kind == "bot":
+        level = seat.get("level")
+        said = f"{level} bot" if level else "bot"
+    elif kind == "open":
+        said = "open seat"
+    else:
+        said = f"{seat.get('name')}{host} · {'here' if kind == 'human' else kind}"
+    return f"{where + 1}  {said}"
 
 
 def refusal_text(error: ServerError, view: View | None) -> str:
@@ -307,11 +325,7 @@ class OnlineSource:
             out.append("pitch play --join <link>\n\n", style="dim")
         out.append("Seats\n", style="bold")
         for seat in game.seats():
-            where = int(seat["seat"])
-            name = HUMAN if where == game.human_seat else (seat.get("name") or "open")
-            extra = " (host)" if seat.get("host") else ""
-            what = "" if where == game.human_seat else f" · {game.level(where)}"
-            out.append(f"  {where}  {name}{extra}{what}\n")
+            out.append(f"  {seat_line(game, seat)}\n")
         if not game.seats():
             out.append("  (connecting…)\n", style="dim")
         return out
@@ -391,7 +405,7 @@ class OnlineSource:
                         "already seen your move.")
 
     def setup(self) -> None:
-        self.screen.say("A new game against bots is pitch play without --join or --host; "
+        self.screen.say("A new game against bots is pitch play without --join or --new-table; "
                         "this table is on a server.")
 
     def request_quit(self) -> None:

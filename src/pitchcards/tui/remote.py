@@ -7,7 +7,7 @@ same questions (:class:`~.game.TableGame`) from a :class:`~pitchcards.client.Tab
 never holds another seat's cards: the server never sends them.
 
 :func:`host_table` and :func:`join_table` are the HTTP steps before the screen opens
-(``pitch play --host`` / ``--join``).
+(``pitch play --new-table`` / ``--join``).
 """
 
 from __future__ import annotations
