@@ -256,7 +256,9 @@ _TAG_CLASHES = """() => {
         for (let j = i + 1; j < boxes.length; j += 1) {
             const a = boxes[i], b = boxes[j];
             if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1
-                && b.top < a.bottom - 1) out.push(`seats ${t.dataset.seat} and ${tags[j].dataset.seat}`);
+                && b.top < a.bottom - 1) {
+                out.push(`seats ${t.dataset.seat} and ${tags[j].dataset.seat}`);
+            }
         }
     }
     return out;

@@ -242,8 +242,8 @@ def _add_play_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     online = play.add_argument_group(
         "at a server table (pitch serve)",
         "--new-table URL opens a table there and shows its invite; --join INVITE sits down by "
-        "it. With --new-table, --bots LEVEL is the level of the bots that take the seats still open "
-        "when you start (s), and --bots SEAT=LEVEL,... seats bots from the start.")
+        "it. With --new-table, --bots LEVEL is the level of the bots that take the seats still "
+        "open when you start (s), and --bots SEAT=LEVEL,... seats bots from the start.")
     online.add_argument("--join", default=None, metavar="INVITE",
                         help="take a seat by an invite URL (or code) and play there")
     online.add_argument("--new-table", dest="host", default=None, metavar="URL",
