@@ -307,7 +307,9 @@ def test_the_waiting_room_calls_a_bot_seat_a_bot(server: ServerProcess,
             shown = screen_text(app)
             assert "1  You (host)" in shown and "2  open seat" in shown \
                 and "4  open seat" in shown, shown
-            assert "open · " not in shown and "  0  " not in shown
+            seats = online(app).waiting_text().plain.split("Seats", 1)[1]
+            assert "open · " not in seats and "  0  " not in seats, seats
+            assert "Seat 2" in shown and "Seat 0" not in shown  # the score panel's too
             app.save_screenshot(str(artifact("tui-waiting-room.svg")))
 
     asyncio.run(go())

@@ -266,13 +266,13 @@ class OnlineSource:
             self.seat_states[where] = state
             if before is None or before == state or where == game.human_seat:
                 continue
-            name = str(seat.get("name") or f"Seat {where}")
+            name = str(seat.get("name") or f"Seat {where + 1}")
             if state == "away":
                 text = sentence(name, "be", "away: a bot plays for them until they are back")
             elif before == "away":
                 text = sentence(name, "be", "back")
             elif before == "open":
-                text = f"{name} sat down at seat {where}"
+                text = f"{name} sat down at seat {where + 1}"
             else:
                 continue
             screen.news.append((number, text + "."))

@@ -321,16 +321,16 @@ class RemoteGame:
     def seating(self) -> list[str]:
         view = self._view
         names = list(view.names) if view is not None and view.names else [
-            str(s.get("name") or f"Seat {s['seat']}") for s in self.seats()]
+            str(s.get("name") or f"Seat {s['seat'] + 1}") for s in self.seats()]
         if not names:
-            names = [f"Seat {i}" for i in range(self.config.table())]
+            names = [f"Seat {i + 1}" for i in range(self.config.table())]
         if self.human_seat < len(names):
             names[self.human_seat] = HUMAN
         return names
 
     def name(self, seat: int) -> str:
         names = self.seating
-        return names[seat] if seat < len(names) else f"Seat {seat}"
+        return names[seat] if seat < len(names) else f"Seat {seat + 1}"  # numbered from 1
 
     def seat_kind(self, seat: int) -> str:
         """Who has a seat, from TableInfo: ``you``, ``open``, ``bot``, ``human`` (connected),
