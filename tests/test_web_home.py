@@ -308,3 +308,23 @@ def test_no_label_is_cut_on_a_phone(browser, server, width):
             path=str(screenshot(page, f"home-more-options-{width}")))
     finally:
         viewer.close()
+
+
+def test_the_hosts_waiting_room_shows_the_open_seats(browser, server):
+    """Issue 30, finding 8: before the start the host's felt says which seats are still open
+    (a bot takes them at the start) beside the bots and the people seated."""
+    host = create_table(server.url, "Ann", players=4, bots={2: "easy"})
+    api(server.url, "POST", f"/api/invites/{host['invite']}/seats", {"name": "Bea", "seat": 1})
+    viewer = Player(browser, server.url, host, **PHONE)
+    try:
+        page = viewer.open_table().page
+        open_seat = page.locator('#seats .seat[data-seat="3"][data-kind="open"] .mark.open')
+        open_seat.wait_for()
+        assert open_seat.inner_text() == "open seat"
+        assert page.locator('#seats .seat[data-seat="2"] .mark.bot').inner_text() == "easy bot"
+        assert page.locator('#seats .seat[data-seat="1"] .mark.open').count() == 0
+        assert page.locator("#seats .mark.open").count() == 1
+        screenshot(page, "host-waiting-room-phone")
+        assert viewer.errors == []
+    finally:
+        viewer.close()

@@ -116,6 +116,8 @@ export function renderSeats(root, state, scene) {
     const dealer = Boolean(view && view.dealer === seat);
     const marks = [];
     if (kind === "bot") marks.push(el("span", { class: "mark bot", text: info && info.level ? `${info.level} bot` : "bot" }));
+    // before the start: a seat nobody has taken says so (a bot takes it at the start)
+    if (kind === "open") marks.push(el("span", { class: "mark open", text: "open seat" }));
     if (info && info.away) marks.push(el("span", { class: "mark away", text: "away (bot)" }));
     else if (info && kind === "human" && !info.connected && state.table
       && state.table.status === "playing") marks.push(el("span", { class: "mark offline", text: "offline" }));
