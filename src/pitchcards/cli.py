@@ -257,7 +257,9 @@ def _add_play_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     online.add_argument("--name", default=None,
                         help="your display name at the table (default: Host, or Guest)")
     online.add_argument("--seat", type=whole_number(0), default=None,
-                        help="with --join: the seat you want (default: the first free one)")
+                        help="with --join: the seat you want, counted from 0 as every "
+                             "command's --seat (the screens number seats from 1: --seat 1 is "
+                             "the second); default: the first free one")
     play.set_defaults(func=_play)
 
 
