@@ -194,11 +194,12 @@ def hint_line(view: View, action: Action, reason: str) -> Text:
 
 
 def action_said(game: TableGame, event: ActionTaken) -> Text:
-    """"Ann: bid 3"; "Ann names trump ♥" (T5); "Ann discards a card face down" (T4: never
+    """"Ann: bid 3"; "Ann names trump ♥" (T5); "Ann discards a card." (T4: never
     which, whatever the event says)."""
     who = game.name(event.seat)
     if event.action.split()[0] == "discard":
-        return Text(sentence(who, "discard", "a card face down") + ".", style="italic")
+        # "face down" is the table's and the prompt's to say: once each, not on every card
+        return Text(sentence(who, "discard", "a card") + ".", style="italic")
     action = parse_action(event.action)
     if action.kind == "trump" and action.suit is not None:
         return Text.assemble(sentence(who, "name", "trump "), suit_text(SUITS[action.suit]))
