@@ -37,7 +37,7 @@ def test_pages_and_unknown_addresses(tmp_path):
         scripts = page.text.count("<script")
         assert scripts == 1 and f'<script type="module" src="/static/js/{script}.js">' in page.text
         assert "http://" not in page.text.replace(server.url, "")  # nothing from elsewhere
-    assert f"pitch play --host {server.url}" in home.text
+    assert f"pitch play --new-table {server.url}" in home.text
     assert f"pitch play --join {me.invite_url}" in invite.text
     assert "seat 2: bot (expert)" in invite.text  # a bot seat is said before the start
     assert "seat 1: open" in invite.text

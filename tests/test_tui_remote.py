@@ -1,4 +1,4 @@
-"""``pitch play --join`` / ``--host``: the table screen at a real ``pitch serve`` table.
+"""``pitch play --join`` / ``--new-table``: the table screen at a real ``pitch serve`` table.
 
 One server for the module (a subprocess on a free port, SQLite); each test makes a table with
 the Python client and runs the Textual app headless (``App.run_test``) joined by invite.  The
@@ -50,6 +50,13 @@ def table_app(game: RemoteGame, tmp_path: Path, pace: str = "fast") -> PitchApp:
     """The app at 80×24 with no trick pause (``pace="wait"``: each trick waits for Enter)."""
     return online_app(game, delays=Delays(bot=0.0, trick=None if pace == "wait" else 0.0),
                       pace=pace, stats=StatsFile(tmp_path / "stats.json"), retry=0.2)
+
+
+def artifact(name: str) -> Path:
+    """Where a test keeps a screenshot: ``test-artifacts/NAME``."""
+    folder = Path(__file__).resolve().parent.parent / "test-artifacts"
+    folder.mkdir(exist_ok=True)
+    return folder / name
 
 
 def online(app: PitchApp) -> OnlineSource:
@@ -246,7 +253,7 @@ def test_a_finished_trick_stays_until_enter_at_the_wait_pace(server: ServerProce
 
 def test_host_shows_the_invite_sees_who_sits_down_and_starts_with_a_key(
         server: ServerProcess, tmp_path: Path) -> None:
-    """--host: the invite on one line, the seats as people sit down, s starts (the open seat
+    """--new-table: the invite on one line, the seats as people sit down, s starts (the open seat
     gets a bot of the --bots level); then a friend's chat, and their seat away and back."""
     async def go() -> None:
         settings = {**FAST, "grace": 0.3}
@@ -257,12 +264,15 @@ def test_host_shows_the_invite_sees_who_sits_down_and_starts_with_a_key(
             await until(pilot, lambda: online(app).connection == "connected", why="connected")
             assert f"Invite: {seat.invite_url}" in screen_text(app).splitlines()[0]
             assert "s starts the match" in screen_text(app)
+            # the seats numbered from 1, as the browser numbers them (issue 30, finding 8)
+            assert "1  You (host)" in screen_text(app) and "2  open seat" in screen_text(app)
             async with Client(server.url) as api:
                 friend = await api.take_seat(seat.invite_url, "Cleo")
                 await until(pilot, lambda: "Cleo" in screen_text(app), why="Cleo seated")
                 cleo = await api.connect(friend)
                 await until(pilot, lambda: online(app).remote.seat_kind(1) == "human",
                             why="Cleo here")
+                await until(pilot, lambda: "2  Cleo · here" in screen_text(app), why="Cleo")
                 await pilot.press("s")
                 await until(pilot, lambda: online(app).remote.dealt, why="the deal")
                 info = await api.table(friend.table)
@@ -286,6 +296,25 @@ def test_host_shows_the_invite_sees_who_sits_down_and_starts_with_a_key(
     asyncio.run(go())
 
 
+def test_the_waiting_room_calls_a_bot_seat_a_bot(server: ServerProcess,
+                                                 tmp_path: Path) -> None:
+    """A seat a bot plays from the start is "3  hard bot", not an open seat with a level."""
+    async def go() -> None:
+        seat = await host_table(server.url, GameConfig(players=4), "Hosty", "2=hard", FAST)
+        app = table_app(RemoteGame(seat, GameConfig(players=4)), tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: "3  hard bot" in screen_text(app), why="the bot seat")
+            shown = screen_text(app)
+            assert "1  You (host)" in shown and "2  open seat" in shown \
+                and "4  open seat" in shown, shown
+            seats = online(app).waiting_text().plain.split("Seats", 1)[1]
+            assert "open · " not in seats and "  0  " not in seats, seats
+            assert "Seat 2" in shown and "Seat 0" not in shown  # the score panel's too
+            app.save_screenshot(str(artifact("tui-waiting-room.svg")))
+
+    asyncio.run(go())
+
+
 def test_joining_without_a_name_is_guest_then_guest_2(server: ServerProcess, tmp_path: Path,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     async def go() -> None:
@@ -302,15 +331,20 @@ def test_joining_without_a_name_is_guest_then_guest_2(server: ServerProcess, tmp
 
 
 def test_command_line_errors(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "--join", "http://127.0.0.1:9/join/x", "--host",
+    assert main(["play", "--join", "http://127.0.0.1:9/join/x", "--new-table",
                  "http://127.0.0.1:9"]) == 2
     assert "do not go together" in capsys.readouterr().err
-    assert main(["play", "--host", "http://127.0.0.1:9", "--bots", "easy,hard"]) == 2
+    assert main(["play", "--new-table", "http://127.0.0.1:9", "--bots", "easy,hard"]) == 2
     assert "SEAT=LEVEL" in capsys.readouterr().err
-    assert main(["play", "--host", "http://127.0.0.1:9", "--bots", "genius"]) == 2
+    assert main(["play", "--new-table", "http://127.0.0.1:9", "--bots", "genius"]) == 2
     assert "unknown bot level 'genius'" in capsys.readouterr().err
-    assert main(["play", "--host", "http://127.0.0.1:9", "--variant", "money"]) == 2
+    assert main(["play", "--new-table", "http://127.0.0.1:9", "--variant", "money"]) == 2
     assert "a money game cannot be played at a server table" in capsys.readouterr().err
+    # the old spelling still works, and says the new one (pitch serve's --host is an address)
+    assert main(["play", "--host", "http://127.0.0.1:9", "--variant", "money"]) == 2
+    err = capsys.readouterr().err
+    assert "--host URL is now --new-table URL" in err and "pitch serve --host" in err
+    assert "a money game cannot be played at a server table" in err
     assert main(["play", "--join", "http://127.0.0.1:9/join/abc"]) == 2
     assert "cannot reach the server" in capsys.readouterr().err
 

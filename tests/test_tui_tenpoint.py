@@ -180,7 +180,8 @@ async def discard_three(pilot: Pilot[Any], app: PitchApp, clicks: bool) -> None:
     hand = app.ctl.hand
     assert hand is not None
     # Cy, left of the dealer, discarded first: said, but never which cards
-    assert "Cy discards a card face down." in text_of(app, "#message")
+    assert "Cy discards a card." in text_of(app, "#message")
+    assert "face down" not in text_of(app, "#message")  # the table and the prompt say it
     for left in (3, 2, 1):
         assert_no_hidden_discard(app)
         assert f"Discard 3 cards face down ({left} left)" in text_of(app, "#prompt")

@@ -298,3 +298,69 @@ def test_the_home_page_links_the_scorekeeper_the_rules_and_the_help(browser, ser
         assert viewer.errors == []
     finally:
         viewer.close()
+
+
+#: Words cut short on the page: a label, button or link wider than its box, or a select whose
+#: chosen option does not fit it (a select cuts its text without overflowing).
+_CUT = """() => {
+    const out = [];
+    const ctx = document.createElement('canvas').getContext('2d');
+    for (const e of document.querySelectorAll(
+            'label, button, summary, select, a, legend, h1, h2, h3, .hint')) {
+        if (e.getBoundingClientRect().width <= 1) continue;  // not shown, or for screen readers
+        if (e.tagName === 'SELECT') {
+            const s = getComputedStyle(e);
+            ctx.font = `${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+            const text = e.selectedIndex >= 0 ? e.options[e.selectedIndex].text : '';
+            const room = e.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight)
+                - 18;  // the arrow
+            if (ctx.measureText(text).width > room) out.push(`select ${e.name}: ${text}`);
+        } else if (e.scrollWidth > e.clientWidth + 1) {
+            out.push(`${e.tagName}: ${e.textContent.trim().slice(0, 40)}`);
+        }
+    }
+    return out;
+}"""
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_no_label_is_cut_on_a_phone(browser, server, width):
+    """Issue 30, finding 8: at 360 and 390 px the home page (with "More options" open) cuts
+    no label, button, link or chosen option short ("Auction pitch, pa…"), for every variant."""
+    viewer = Player(browser, server.url, **{**PHONE, "viewport": {"width": width, "height": 740}})
+    try:
+        page = viewer.page
+        open_home(page, server.url)
+        variants = page.locator("form#create [name=variant] option").evaluate_all(
+            "os => os.map(o => o.value)")
+        assert len(variants) >= 4
+        for variant in variants:
+            page.locator("form#create [name=variant]").select_option(value=variant)
+            cut = page.evaluate(_CUT)
+            assert cut == [], f"{variant} at {width}: {cut}"
+        assert horizontal_overflow(page) == 0
+        page.locator("form#create [name=variant]").select_option(value="money")
+        page.locator('[name="opt.all_pass"]').locator("xpath=../../..").screenshot(
+            path=str(screenshot(page, f"home-more-options-{width}")))
+    finally:
+        viewer.close()
+
+
+def test_the_hosts_waiting_room_shows_the_open_seats(browser, server):
+    """Issue 30, finding 8: before the start the host's felt says which seats are still open
+    (a bot takes them at the start) beside the bots and the people seated."""
+    host = create_table(server.url, "Ann", players=4, bots={2: "easy"})
+    api(server.url, "POST", f"/api/invites/{host['invite']}/seats", {"name": "Bea", "seat": 1})
+    viewer = Player(browser, server.url, host, **PHONE)
+    try:
+        page = viewer.open_table().page
+        open_seat = page.locator('#seats .seat[data-seat="3"][data-kind="open"] .mark.open')
+        open_seat.wait_for()
+        assert open_seat.inner_text() == "open seat"
+        assert page.locator('#seats .seat[data-seat="2"] .mark.bot').inner_text() == "easy bot"
+        assert page.locator('#seats .seat[data-seat="1"] .mark.open').count() == 0
+        assert page.locator("#seats .mark.open").count() == 1
+        screenshot(page, "host-waiting-room-phone")
+        assert viewer.errors == []
+    finally:
+        viewer.close()

@@ -125,3 +125,38 @@ def test_the_pace_is_a_remembered_setting_and_goes_by_itself(browser, server):
         assert ann.errors == []
     finally:
         ann.close()
+
+
+def test_f_changes_the_pace_and_v_the_motion_as_the_keys_say(browser, server):
+    """The keys' list and the keys agree (issue 30): f goes through the paces (as in the
+    terminal game), v through the card motion; each is remembered and said."""
+    host = _held_table(server.url)
+    ann = Player(browser, server.url, host, **WIDE)
+    try:
+        ann.open_table()
+        page = ann.page
+        listed = dict(zip(page.locator("#keys-help dt").all_text_contents(),
+                          page.locator("#keys-help dd").all_text_contents(), strict=True))
+        assert listed["f"].startswith("pace: a finished trick stays")
+        assert listed["v"].startswith("card motion")
+        page.locator("body").click(position={"x": 2, "y": 2})  # the focus on the page itself
+
+        def stored() -> dict[str, Any]:
+            return dict(json.loads(page.evaluate("() => localStorage.getItem('pitch.prefs')")
+                                   or "{}"))
+
+        page.keyboard.press("f")  # normal → slow
+        page.wait_for_function("() => document.querySelector('#settings select[name=pace]')"
+                               ".value === 'slow'")
+        assert stored()["pace"] == "slow" and stored().get("speed", "normal") == "normal"
+        page.keyboard.press("f")
+        page.wait_for_function("() => document.querySelector('#settings select[name=pace]')"
+                               ".value === 'wait'")
+        assert page.get_by_text("A finished trick stays: until you tap.").count() >= 1
+        page.keyboard.press("v")  # normal → slow motion; the pace stays
+        page.wait_for_function("() => document.querySelector('#settings select[name=speed]')"
+                               ".value === 'slow'")
+        assert stored()["speed"] == "slow" and stored()["pace"] == "wait"
+        assert ann.errors == []
+    finally:
+        ann.close()

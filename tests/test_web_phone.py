@@ -240,3 +240,56 @@ def test_key_hints_name_the_bids_on_offer_and_none_on_a_phone(browser, server, d
         assert ann.errors == []
     finally:
         ann.close()
+
+
+#: Long names, as people type them: the seats' tags must still keep apart.
+LONG_NAMES = ("Maximiliana", "Bartholomew", "Wilhelmina", "Christopher", "Evangeline")
+
+#: The tags of ``#seats`` that overlap another, or whose words spill out of their tag.
+_TAG_CLASHES = """() => {
+    const tags = [...document.querySelectorAll('#seats .seat')];
+    const boxes = tags.map((t) => t.getBoundingClientRect());
+    const out = [];
+    for (let i = 0; i < boxes.length; i += 1) {
+        const t = tags[i];
+        if (t.scrollWidth > t.clientWidth + 1) out.push(`seat ${t.dataset.seat} spills`);
+        for (let j = i + 1; j < boxes.length; j += 1) {
+            const a = boxes[i], b = boxes[j];
+            if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1
+                && b.top < a.bottom - 1) {
+                out.push(`seats ${t.dataset.seat} and ${tags[j].dataset.seat}`);
+            }
+        }
+    }
+    return out;
+}"""
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_the_seats_name_tags_never_overlap_on_a_phone(browser, server, players):
+    """Issue 30, finding 4: at 390x844 and 360x640 no two seats' name tags overlap, and no
+    name spills out of its tag — seen from a seat and from outside the hands (a leaver's or a
+    spectator's page, where nobody is at the bottom)."""
+    body = {"name": "Ann", "players": players, "settings": WEB_FAST}
+    host = dict(api(server.url, "POST", "/_test/tables", {"table": body, "seed": SEED,
+                                                         "hold_bots": True}))
+    for seat, name in zip(range(1, players - 1), LONG_NAMES, strict=False):
+        api(server.url, "POST", f"/api/invites/{host['invite']}/seats", {"name": name,
+                                                                         "seat": seat})
+    start(server.url, host)   # the last seat gets a bot; the long names never connect
+    for who, seat in (("seat", host), ("outside", None)):
+        page_of = Player(browser, server.url, seat, table=host["table"], **PHONE)
+        try:
+            page = page_of.open_table().page
+            page.wait_for_function(f"() => document.querySelectorAll('#seats .seat').length"
+                                   f" === {players}")
+            for width, height in ((390, 844), (360, 640)):
+                page.set_viewport_size({"width": width, "height": height})
+                page.wait_for_function(f"() => window.innerWidth === {width}")
+                clashes = page.evaluate(_TAG_CLASHES)
+                if players == 3 or width == 360 or clashes:
+                    screenshot(page, f"seats-{players}-{who}-{width}x{height}")
+                assert clashes == [], (who, players, width)
+            assert page_of.errors == []
+        finally:
+            page_of.close()

@@ -62,8 +62,17 @@ def _discard(player: Player, rng: random.Random) -> str:
     go = page.locator("#actions button.discard-go")
     assert go.is_disabled() and go.inner_text() == f"Discard {need}"
     chosen = rng.sample(cards, need)
-    for card in chosen:
+    for i, card in enumerate(chosen):
         page.locator(f'#hand button.card[data-card="{card}"]').click()
+        count = page.locator("#actions .discard-count")
+        page.wait_for_function(f"() => document.querySelector('#actions .discard-count')"
+                               f".dataset.left === '{need - i - 1}'")
+        assert count.inner_text() == f"{i + 1} of {need} chosen"
+        # what the step needs is said once, by the prompt (issue 30, finding 8), not again
+        # beside the button in other words
+        said = (page.locator("#prompt").inner_text() + " "
+                + page.locator("#actions").inner_text()).lower()
+        assert said.count("face down") <= 1 and "to discard" not in said, said
     assert page.locator('#hand button.card[aria-pressed="true"]').count() == need
     assert page.locator("#actions .discard-count").get_attribute("data-left") == "0"
     player.snapshot()
@@ -319,7 +328,8 @@ def test_declare_and_discard_on_a_phone_and_axe(browser, server):
         for card in cards[:2]:
             page.locator(f'#hand button.card[data-card="{card}"]').click()
         assert page.locator("#actions button.discard-go").is_disabled()
-        assert "1 more card" in page.locator("#actions .discard-count").inner_text()
+        assert page.locator("#actions .discard-count").inner_text() == "2 of 3 chosen"
+        assert "tap 1 more card" in page.locator("#prompt").inner_text()
         _phone_checks(ann, "discard", "#actions button.discard-go")
         bad = axe_violations(page)
         assert bad == [], "\n".join(bad)

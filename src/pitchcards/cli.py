@@ -137,6 +137,10 @@ def _play(args: argparse.Namespace) -> int:
         options["partnership"] = "2x2"
     config = GameConfig(variant=args.variant, players=args.players, target=args.target,
                         seed=args.seed, practice=args.practice, options=options)
+    if args.old_host:  # the old spelling: pitch serve's --host is the address it listens on
+        print("pitch play: --host URL is now --new-table URL (--host still works for now; "
+              "pitch serve --host is the address the server listens on)", file=sys.stderr)
+        args.host = args.host or args.old_host
     if args.join or args.host:
         return _play_online(args, config)
     try:
@@ -159,7 +163,8 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _play_online(args: argparse.Namespace, config: GameConfig) -> int:
-    """``pitch play --host URL`` / ``--join INVITE``: the table screen at a server's table."""
+    """``pitch play --new-table URL`` / ``--join INVITE``: the table screen at a server's
+    table."""
     import asyncio
 
     import httpx
@@ -168,8 +173,8 @@ def _play_online(args: argparse.Namespace, config: GameConfig) -> int:
     from .tui.remote import RemoteGame, host_table, join_table, server_of, table_config
 
     if args.join and args.host:
-        print("pitch play: --join and --host do not go together: join a table, or host one",
-              file=sys.stderr)
+        print("pitch play: --join and --new-table do not go together: join a table, or open "
+              "one", file=sys.stderr)
         return 2
     try:
         if args.host:
@@ -236,19 +241,25 @@ def _add_play_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
                       help="any other rule option (see docs/rules.md), e.g. target=11")
     online = play.add_argument_group(
         "at a server table (pitch serve)",
-        "--host URL opens a table there and shows its invite; --join INVITE sits down by it. "
-        "With --host, --bots LEVEL is the level of the bots that take the seats still open "
-        "when you start (s), and --bots SEAT=LEVEL,... seats bots from the start.")
+        "--new-table URL opens a table there and shows its invite; --join INVITE sits down by "
+        "it. With --new-table, --bots LEVEL is the level of the bots that take the seats still "
+        "open when you start (s), and --bots SEAT=LEVEL,... seats bots from the start.")
     online.add_argument("--join", default=None, metavar="INVITE",
                         help="take a seat by an invite URL (or code) and play there")
-    online.add_argument("--host", default=None, metavar="URL",
-                        help="create a table on the server at URL (e.g. http://127.0.0.1:8000)")
+    online.add_argument("--new-table", dest="host", default=None, metavar="URL",
+                        help="create a table on the server at URL (e.g. http://127.0.0.1:8000); "
+                             "you host it")
+    online.add_argument("--host", dest="old_host", default=None, metavar="URL",
+                        help="the old spelling of --new-table (deprecated: pitch serve --host "
+                             "is the address the server listens on)")
     online.add_argument("--server", default=None, metavar="URL",
                         help="with --join: the server (default: the invite URL's)")
     online.add_argument("--name", default=None,
                         help="your display name at the table (default: Host, or Guest)")
     online.add_argument("--seat", type=whole_number(0), default=None,
-                        help="with --join: the seat you want (default: the first free one)")
+                        help="with --join: the seat you want, counted from 0 as every "
+                             "command's --seat (the screens number seats from 1: --seat 1 is "
+                             "the second); default: the first free one")
     play.set_defaults(func=_play)
 
 

@@ -175,6 +175,12 @@ class Client:
         result: dict[str, Any] = await self._call("GET", f"/api/invites/{code}")
         return result
 
+    async def results(self, table_id: str) -> list[Event]:
+        """The score sheet so far: the table's ``hand_scored``, ``match_won``, joins, leaves
+        and ``settled`` events (a client that came back by a snapshot fills its history)."""
+        data: list[dict[str, Any]] = await self._call("GET", f"/api/tables/{table_id}/results")
+        return [event_from_dict(item) for item in data]
+
     async def lobby(self) -> list[dict[str, Any]]:
         result: list[dict[str, Any]] = await self._call("GET", "/api/lobby")
         return result
@@ -233,6 +239,9 @@ class TableConnection:
         self.chat: list[dict[str, Any]] = []
         self.frames: list[str] = []           #: every text frame received (tests read them)
         self.rematch: str | None = None
+        #: the seqs of the moves a stand-in made because the seat's turn timer ran out (the
+        #: server's ``timed_out`` beside the event)
+        self.timed_out: set[int] = set()
         self.closed_code: int | None = None
         #: the table's seq when it welcomed this socket: the view is the table's now only once
         #: the events up to it (or the snapshot) have arrived
@@ -358,6 +367,8 @@ class TableConnection:
                 raise ServerError("gap", f"event {event.seq} after {self.seq}")
             self.seq = event.seq
             self.events.append(event)
+            if message.get("timed_out"):
+                self.timed_out.add(event.seq)
             self.view = apply_event(self.view, event)
         elif kind == "snapshot":
             self.seq = message["seq"]

@@ -110,8 +110,9 @@ _NO_SCRIPT = "<p class=\"noscript\">This page needs JavaScript. "
 def home_page(url: str) -> HTMLResponse:
     return page_shell("Pitch", "home", (
         f"{_NO_SCRIPT}Without it, play from a terminal: "
-        f"<code>pitch play --host {escape(url)}</code>; a friend joins with the invite link it "
-        "prints: <code>pitch play --join &lt;invite link&gt;</code>.</p>"), styles=("home",))
+        f"<code>pitch play --new-table {escape(url)}</code>; a friend joins with the invite "
+        "link it prints: <code>pitch play --join &lt;invite link&gt;</code>.</p>"),
+        styles=("home",))
 
 
 def invite_page(url: str, code: str, info: TableInfo) -> HTMLResponse:

@@ -1,4 +1,4 @@
-"""``pitch play --join`` / ``--host``: the same table screen, at a ``pitch serve`` table.
+"""``pitch play --join`` / ``--new-table``: the same table screen, at a ``pitch serve`` table.
 
 :class:`OnlineSource` is the app's other game source (:mod:`.source`; the local one is
 :mod:`.local`).  The screen, the keys that choose a bid or a card, the hint, the log and score
@@ -13,6 +13,7 @@ reason; a dropped connection reconnects by itself.
 from __future__ import annotations
 
 import asyncio
+import math
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -29,15 +30,17 @@ from ..explain import ILLEGAL_TEXT, illegal_text
 from ..views import View
 from .app import PitchApp
 from .game import TableGame, win_sentence
+from .history import earlier_rows
 from .pace import check_pace, save_pace
 from .remote import RemoteGame
 from .screens import ResultScreen, TextScreen
 from .source import Delays, TableScreen
 from .stats import StatsFile
+from .status import clock_top_line, timed_out_said, warns
 from .text import result_text
 from .words import HUMAN, sentence
 
-__all__ = ["OnlineSource", "online_app", "refusal_text", "run_online"]
+__all__ = ["OnlineSource", "online_app", "refusal_text", "run_online", "seat_line"]
 
 #: The keys line at a server table (no undo, no new game; s starts the table for the host).
 KEYS_ONLINE = "h hint  t last trick  g score sheet  i stats  l log  q leave"
@@ -45,6 +48,24 @@ KEYS_ONLINE = "h hint  t last trick  g score sheet  i stats  l log  q leave"
 _FATAL = ("bad_token", "not_found", "protocol")
 #: What goes wrong on the wire (the socket, the network, a server restarting).
 _NETWORK = (OSError, TimeoutError, websockets.WebSocketException)
+
+
+def seat_line(game: RemoteGame, seat: dict[str, Any]) -> str:
+    """A seat in the waiting room, numbered from 1 as the browser numbers them (issue 30,
+    finding 8): "1  You (host)", "2  Cleo · here", "3  medium bot", "4  open seat"."""
+    where = int(seat["seat"])
+    kind = game.seat_kind(where)
+    host = " (host)" if seat.get("host") else ""
+    if kind == "you":
+        said = f"{HUMAN}{host}"
+    elif kind == "bot":
+        level = seat.get("level")
+        said = f"{level} bot" if level else "bot"
+    elif kind == "open":
+        said = "open seat"
+    else:
+        said = f"{seat.get('name')}{host} · {'here' if kind == 'human' else kind}"
+    return f"{where + 1}  {said}"
 
 
 def refusal_text(error: ServerError, view: View | None) -> str:
@@ -76,6 +97,11 @@ class OnlineSource:
         #: in a later frame than that hand's hand_scored, and then the panel is the match's end
         self._open_result: ResultScreen | None = None
         self._screen: TableScreen | None = None
+        self.ticking = False                #: the screen redraws while a clock runs
+        self.warned = ""                    #: the turn clock already warned about
+        self._timeouts_seen = 0             #: the last event seq looked at for timeouts
+        #: seconds between redraws while a clock runs (its time left is the server's)
+        self.tick = 0.5
 
     @property
     def game(self) -> TableGame:
@@ -111,14 +137,34 @@ class OnlineSource:
                                  "q quits.", style="bold red"))
             return
         self.connection = "connected"
-        self._changed()
         conn = game.conn
         assert conn is not None
         while True:
-            await conn.wait_for(self._news_from(len(conn.frames)), None)
+            seen = len(conn.frames)
+            if game.missing_history():  # back by a snapshot: the hands before it
+                await self._load_history()
             self._changed()
             if conn.closed and (game.over or not await self._reconnect()):
                 return
+            await conn.wait_for(self._news_from(seen), None)
+
+    async def _load_history(self) -> None:
+        """Back by a snapshot (a rejoin, a long drop): the hands before it come from the
+        table's score sheet, so the header, the score sheet and the winner are the table's
+        (issue 30, finding 7)."""
+        try:
+            added = await self.remote.load_history()
+        except (*_NETWORK, ServerError) as exc:
+            self.screen.say(Text(f"The hands before you came back could not be read ({exc}).",
+                                 style="yellow"))
+            return
+        if added:
+            self.remote.catch_up()
+            self.screen.rows = earlier_rows(self.remote)
+            winner = self.remote.winner()
+            if winner is not None and not self.scored:  # the match ended while you were away
+                self.screen.message = Text(f"{win_sentence(self.remote, winner)} The match is "
+                                           "over. q quits.", style="bold")
 
     def _news_from(self, frames: int) -> Callable[[], bool]:
         """A message after the first ``frames``, or the socket closed."""
@@ -160,6 +206,40 @@ class OnlineSource:
         self.remote.learn()
         self._table_news()
         self.advance()
+        if not self.ticking:
+            self._tick()
+
+    # ------------------------------------------------------------------ the clock
+    def _tick(self) -> None:
+        """Redraw while a clock runs (issue 30, finding 1), and warn once in your turn's
+        last seconds: on the message line and with the terminal's bell."""
+        self.ticking = False
+        screen = self.screen
+        clocks = self.remote.clocks()
+        mine = next((c for c in clocks if c.kind == "turn"
+                     and c.seat == self.remote.human_seat), None)
+        if mine is not None and warns(mine) and mine.left > 0 \
+                and self.warned != f"{mine.seq}":
+            self.warned = f"{mine.seq}"
+            screen.say(Text(f"{math.ceil(mine.left)} seconds left to act: then a bot plays "
+                            "for you.", style="bold red"))
+            screen.bell()
+        elif clocks:
+            screen.refresh_screen()
+        if any(c.left > 0 for c in clocks):
+            self.ticking = True
+            screen.after(self.tick, self._tick)
+
+    def _timeouts(self) -> None:
+        """Say a stand-in's move on a turn whose time ran out (the server marks it), on the
+        message line and in the log."""
+        game, screen = self.remote, self.screen
+        for event in game.events_since(self._timeouts_seen):
+            self._timeouts_seen = event.seq
+            if isinstance(event, ActionTaken) and game.timed_out(event):
+                said = timed_out_said(game, event)
+                screen.news.append((max(game.hand_number, 1), said.plain))
+                screen.message = said
 
     # ------------------------------------------------------------------ news
     def told(self, event: ActionTaken) -> bool:
@@ -186,13 +266,13 @@ class OnlineSource:
             self.seat_states[where] = state
             if before is None or before == state or where == game.human_seat:
                 continue
-            name = str(seat.get("name") or f"Seat {where}")
+            name = str(seat.get("name") or f"Seat {where + 1}")
             if state == "away":
                 text = sentence(name, "be", "away: a bot plays for them until they are back")
             elif before == "away":
                 text = sentence(name, "be", "back")
             elif before == "open":
-                text = f"{name} sat down at seat {where}"
+                text = f"{name} sat down at seat {where + 1}"
             else:
                 continue
             screen.news.append((number, text + "."))
@@ -212,6 +292,7 @@ class OnlineSource:
                 else:
                     screen.after(pause, self._release)
             screen.take_events()
+            self._timeouts()
             screen.token += 1
         self._title_the_win()
         if screen.result_open or screen.screen_stack_busy():
@@ -224,10 +305,13 @@ class OnlineSource:
         screen.refresh_screen()
 
     def top_line(self) -> Text | None:
-        """Before the deal the top bar is the invite, on one line to copy."""
-        if self.remote.dealt or not self.remote.invite_url:
-            return None
-        return Text.assemble(("Invite: ", "bold"), (self.remote.invite_url, "bold cyan"))
+        """Before the deal the top bar is the invite, on one line to copy; while a clock
+        runs, whoever must act and their time left."""
+        game = self.remote
+        if game.dealt or not game.invite_url:
+            clocks = game.clocks() if game.dealt and not game.over else []
+            return clock_top_line(game, clocks) if clocks else None
+        return Text.assemble(("Invite: ", "bold"), (game.invite_url, "bold cyan"))
 
     def before_the_deal(self) -> tuple[Text, Text]:
         return self.waiting_text(), self._waiting_prompt()
@@ -241,11 +325,7 @@ class OnlineSource:
             out.append("pitch play --join <link>\n\n", style="dim")
         out.append("Seats\n", style="bold")
         for seat in game.seats():
-            where = int(seat["seat"])
-            name = HUMAN if where == game.human_seat else (seat.get("name") or "open")
-            extra = " (host)" if seat.get("host") else ""
-            what = "" if where == game.human_seat else f" · {game.level(where)}"
-            out.append(f"  {where}  {name}{extra}{what}\n")
+            out.append(f"  {seat_line(game, seat)}\n")
         if not game.seats():
             out.append("  (connecting…)\n", style="dim")
         return out
@@ -325,7 +405,7 @@ class OnlineSource:
                         "already seen your move.")
 
     def setup(self) -> None:
-        self.screen.say("A new game against bots is pitch play without --join or --host; "
+        self.screen.say("A new game against bots is pitch play without --join or --new-table; "
                         "this table is on a server.")
 
     def request_quit(self) -> None:

@@ -7,12 +7,15 @@ same questions (:class:`~.game.TableGame`) from a :class:`~pitchcards.client.Tab
 never holds another seat's cards: the server never sends them.
 
 :func:`host_table` and :func:`join_table` are the HTTP steps before the screen opens
-(``pitch play --host`` / ``--join``).
+(``pitch play --new-table`` / ``--join``).
 """
 
 from __future__ import annotations
 
 import contextlib
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -30,10 +33,24 @@ from .config import GameConfig, new_file, parse_bots
 from .game import expert_hint, side_count, side_label, side_of
 from .words import HUMAN
 
-__all__ = ["RemoteGame", "host_table", "join_table", "server_of", "table_config"]
+__all__ = ["Clock", "RemoteGame", "host_table", "join_table", "server_of", "table_config"]
 
 #: The phases of a hand in progress (T4, T5: naming trump and the discard are in it).
 _IN_HAND = ("auction", "declare", "discard", "play")
+
+
+@dataclass(frozen=True)
+class Clock:
+    """A clock running at the table now (docs/protocol.md, "The clock"): ``kind`` ``turn``
+    (``name`` at ``seat`` must act, or a stand-in plays that turn) or ``grace`` (a dropped
+    player's seat is held, then a stand-in plays it); ``left`` and ``total`` in seconds."""
+
+    kind: str
+    name: str
+    seat: int
+    left: float
+    total: float
+    seq: int
 
 
 def table_config(info: dict[str, Any]) -> GameConfig:
@@ -118,6 +135,8 @@ class RemoteGame:
 
     money = False
     session: MoneySession | None = None   # money tables are not played from the terminal yet
+    #: the time source the clocks count down on (seconds; a test moves its own)
+    clock: Callable[[], float] = time.monotonic
 
     def __init__(self, seat: Seat, config: GameConfig, info: dict[str, Any] | None = None,
                  invite_url: str | None = None) -> None:
@@ -135,6 +154,12 @@ class RemoteGame:
         self.shown = 0
         self._shown_view: View | None = None
         self._folded = 0                      #: events of conn.events folded
+        #: when (``clock()``) the TableInfo in ``info`` arrived: its deadlines count from then
+        self.info_at = self.clock()
+        #: the table's scored hands, joins, leaves and wins from before this socket's first
+        #: event (``GET …/results``): a seat that came back by a snapshot keeps its history
+        self.history: list[Event] = []
+        self._covered = 0                     #: the history is fetched up to this seq
 
     # ------------------------------------------------------------------ the connection
     async def open(self) -> None:
@@ -155,13 +180,61 @@ class RemoteGame:
         await self.conn.resume()
         self.learn()
 
+    def missing_history(self) -> bool:
+        """The socket came in by a snapshot: events before it are not in its events (and the
+        history was not fetched since)."""
+        conn = self.conn
+        if conn is None or conn.seq < conn.welcome_seq:
+            return False  # the catch-up is still on its way
+        return self._gap(conn) > self._covered
+
+    @staticmethod
+    def _gap(conn: TableConnection) -> int:
+        """The last seq the socket did not bring (0: none)."""
+        seqs = {e.seq for e in conn.events}
+        return next((s for s in range(conn.seq, 0, -1) if s not in seqs), 0)
+
+    async def load_history(self) -> bool:
+        """Fetch the score sheet's events the socket did not bring (a rejoin, a resync by
+        snapshot: finding 7 of issue 30): the hands scored before, the joins, leaves and the
+        match's win.  True if something was added."""
+        conn = self.conn
+        if self.api is None or conn is None:
+            return False
+        self._covered = self._gap(conn)
+        got = await self.api.results(self.seat.table)
+        have = {e.seq for e in conn.events} | {e.seq for e in self.history}
+        new = [e for e in got if e.seq not in have and e.seq <= self._covered]
+        self.history = sorted([*self.history, *new], key=lambda e: e.seq)
+        return bool(new)
+
+    def clocks(self) -> list[Clock]:
+        """The clocks running now, with the time left counted from when the server sent them
+        (its ``remaining_ms``: a wrong local clock does not matter); a turn's clock ends with
+        the next event (the turn was taken)."""
+        seq = self.conn.seq if self.conn is not None else 0
+        gone = max(0.0, self.clock() - self.info_at)
+        out = []
+        for d in self.info.get("deadlines") or ():
+            if d.get("kind") == "turn" and seq > int(d.get("seq", 0)):
+                continue
+            out.append(Clock(str(d.get("kind")), str(d.get("name")), int(d.get("seat", 0)),
+                             max(0.0, int(d.get("remaining_ms", 0)) / 1000 - gone),
+                             int(d.get("total_ms", 0)) / 1000, int(d.get("seq", 0))))
+        return out
+
+    def timed_out(self, event: Event) -> bool:
+        """The server marked this move a stand-in's, made because the turn timer ran out."""
+        return self.conn is not None and event.seq in self.conn.timed_out
+
     def learn(self) -> None:
         """Keep what the screen reads of the table up to date (TableInfo, the rules)."""
         conn = self.conn
         if conn is None:
             return
-        if conn.info:
+        if conn.info and conn.info is not self.info:
             self.info = conn.info
+            self.info_at = self.clock()
         if conn.view is not None:
             self.rules = conn.view.rules
         elif self.info:
@@ -248,16 +321,16 @@ class RemoteGame:
     def seating(self) -> list[str]:
         view = self._view
         names = list(view.names) if view is not None and view.names else [
-            str(s.get("name") or f"Seat {s['seat']}") for s in self.seats()]
+            str(s.get("name") or f"Seat {s['seat'] + 1}") for s in self.seats()]
         if not names:
-            names = [f"Seat {i}" for i in range(self.config.table())]
+            names = [f"Seat {i + 1}" for i in range(self.config.table())]
         if self.human_seat < len(names):
             names[self.human_seat] = HUMAN
         return names
 
     def name(self, seat: int) -> str:
         names = self.seating
-        return names[seat] if seat < len(names) else f"Seat {seat}"
+        return names[seat] if seat < len(names) else f"Seat {seat + 1}"  # numbered from 1
 
     def seat_kind(self, seat: int) -> str:
         """Who has a seat, from TableInfo: ``you``, ``open``, ``bot``, ``human`` (connected),
@@ -298,9 +371,13 @@ class RemoteGame:
 
     @property
     def hand_number(self) -> int:
-        hands = [e.hand for e in self._events() if isinstance(e, HandDealt | HandScored)]
-        if hands:
-            return hands[-1] + 1
+        marks = [e for e in self._events() if isinstance(e, HandDealt | HandScored)]
+        if marks:
+            last = marks[-1]
+            # back by a snapshot mid-hand: the hand after the last one scored (finding 7)
+            if isinstance(last, HandScored) and self.in_hand:
+                return last.hand + 2
+            return last.hand + 1
         return 1 if self.dealt else 0
 
     @property
@@ -344,11 +421,19 @@ class RemoteGame:
         return view
 
     def _events(self) -> list[Event]:
-        """The events shown so far."""
-        return self.conn.events[:self._folded] if self.conn is not None else []
+        """The events shown so far, after the history fetched for a snapshot's gap."""
+        shown = self.conn.events[:self._folded] if self.conn is not None else []
+        if not self.history:
+            return shown
+        seqs = {e.seq for e in shown}
+        earlier = [e for e in self.history if e.seq not in seqs and e.seq <= self.shown]
+        return sorted([*earlier, *shown], key=lambda e: e.seq)
 
     def events_since(self, after: int) -> list[Event]:
-        return [e for e in self._events() if e.seq > after]
+        """The events shown since seq ``after`` that this socket brought (the history fetched
+        for a gap is in the score sheet already, not news)."""
+        shown = self.conn.events[:self._folded] if self.conn is not None else []
+        return [e for e in shown if e.seq > after]
 
     def hint(self, view: View) -> tuple[Action, str]:
         return expert_hint(view)

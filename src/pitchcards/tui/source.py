@@ -31,6 +31,8 @@ from .game import TableGame
 if TYPE_CHECKING:
     from textual.screen import Screen
 
+    from .history import HandRow
+
 __all__ = ["Delays", "GameSource", "TableScreen"]
 
 
@@ -59,6 +61,10 @@ class TableScreen(Protocol):
     too_small: bool
     token: int                  #: bumps on every change, so stale answers are dropped
     news: list[tuple[int, str]]  #: (hand number, what it says): joins, leaves, chat
+    rows: list[HandRow]         #: the score sheet's rows, a hand each
+
+    def bell(self) -> None:
+        """Ring the terminal's bell (a clock's last seconds)."""
 
     def say(self, message: Text | str) -> None: ...
 

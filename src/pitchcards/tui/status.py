@@ -7,6 +7,10 @@ View and what is chosen (:class:`~.choices.Choices`), so the screen only puts th
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 
 from ..actions import Action, parse_action
@@ -20,7 +24,14 @@ from .game import TableGame
 from .text import action_text, card_text, discard_prompt, suit_text
 from .words import sentence, verb
 
-__all__ = ["action_said", "hint_line", "info_line", "news_line", "prompt_line", "top_line"]
+if TYPE_CHECKING:
+    from .remote import Clock
+
+__all__ = ["WARN_S", "action_said", "clock_top_line", "clock_words", "hint_line", "info_line",
+           "news_line", "prompt_line", "timed_out_said", "top_line", "warns"]
+
+#: The last seconds in which the player to act is warned (the browser's too: clock.js).
+WARN_S = 10
 
 
 def top_line(game: TableGame, pace: str, keys: str) -> Text:
@@ -35,6 +46,49 @@ def top_line(game: TableGame, pace: str, keys: str) -> Text:
         top.append(" · practice", style="yellow")
     top.append(keys, style="dim")
     return top
+
+
+def clock_words(seconds: float) -> str:
+    """"0:42", "1:05:00": whole seconds, rounded up (a clock at 0.2 s has not run out)."""
+    s = max(0, math.ceil(seconds))
+    hours, minutes, rest = s // 3600, s % 3600 // 60, s % 60
+    return f"{hours}:{minutes:02}:{rest:02}" if hours else f"{minutes}:{rest:02}"
+
+
+def warns(clock: Clock) -> bool:
+    """A turn clock in its last seconds (the last third of a short timer)."""
+    return clock.kind == "turn" and clock.left <= min(WARN_S, clock.total / 3)
+
+
+def clock_top_line(game: TableGame, clocks: Sequence[Clock]) -> Text:
+    """The top bar while a clock runs at a server table: the game and hand, then whoever must
+    act and their time left (yours in red in its last seconds), and a dropped player's grace
+    (issue 30, finding 1).  It replaces the pace and the keys, which the bar has no room for."""
+    top = Text(no_wrap=True, overflow="ellipsis")
+    top.append(f"{game.rules.name} · hand {game.hand_number}", style="bold")
+    for clock in sorted(clocks, key=lambda c: c.kind != "turn"):
+        mine = clock.seat == game.human_seat
+        top.append(" · ")
+        if clock.kind == "turn" and mine:
+            top.append(f"Your turn: {clock_words(clock.left)} left",
+                       style="bold white on red" if warns(clock) else "bold yellow")
+        elif clock.kind == "turn":
+            top.append(f"{clock.name}: {clock_words(clock.left)} to act")
+        elif not mine:
+            top.append(f"{clock.name} offline: a bot plays "
+                       + (f"in {clock_words(clock.left)}" if clock.left > 0 else "now"),
+                       style="dim")
+    return top
+
+
+def timed_out_said(game: TableGame, event: ActionTaken) -> Text:
+    """A stand-in's move because the turn timer ran out (the server's ``timed_out``): "Time
+    ran out — a bot played for you." and what it played."""
+    if event.seat == game.human_seat:
+        head = "Time ran out — a bot played for you."
+    else:
+        head = f"Time ran out for {game.name(event.seat)} — a bot played for them."
+    return Text.assemble((head, "bold yellow"), " ", action_said(game, event))
 
 
 def info_line(game: TableGame, view: View) -> Text:
@@ -140,11 +194,12 @@ def hint_line(view: View, action: Action, reason: str) -> Text:
 
 
 def action_said(game: TableGame, event: ActionTaken) -> Text:
-    """"Ann: bid 3"; "Ann names trump ♥" (T5); "Ann discards a card face down" (T4: never
+    """"Ann: bid 3"; "Ann names trump ♥" (T5); "Ann discards a card." (T4: never
     which, whatever the event says)."""
     who = game.name(event.seat)
     if event.action.split()[0] == "discard":
-        return Text(sentence(who, "discard", "a card face down") + ".", style="italic")
+        # "face down" is the table's and the prompt's to say: once each, not on every card
+        return Text(sentence(who, "discard", "a card") + ".", style="italic")
     action = parse_action(event.action)
     if action.kind == "trump" and action.suit is not None:
         return Text.assemble(sentence(who, "name", "trump "), suit_text(SUITS[action.suit]))

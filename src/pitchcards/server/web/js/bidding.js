@@ -5,7 +5,7 @@
 // wraps on a phone), then the pitcher's four trump buttons (the declare step, T5) and the
 // "Discard N" button of the discard step (T4: the cards are chosen in the hand).
 
-import { bidWord, capital, count, el, sentence } from "./words.js";
+import { bidWord, capital, el, sentence } from "./words.js";
 import { discardsLeft, myTurn } from "./hand.js";
 import { SUITS, suitIcon, suitName } from "./cards.js";
 
@@ -108,10 +108,9 @@ function renderDeclare(root, view, pending, onAct) {
 function renderDiscard(root, view, pending, thrown, onDiscard) {
   const need = discardsLeft(view);
   const left = need - thrown.size;
+  // the prompt says what the step needs; beside the button only how far it is (issue 30)
   root.append(el("span", {
-    class: "discard-count", "data-left": left,
-    text: left > 0 ? `Choose ${count(left, "more card")} to discard (${thrown.size} of ${need}).`
-      : `Ready: ${count(need, "card")} chosen.`,
+    class: "discard-count", "data-left": left, text: `${thrown.size} of ${need} chosen`,
   }));
   const button = el("button", {
     type: "button", class: "discard-go", "data-action": "discard",

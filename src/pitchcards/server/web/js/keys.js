@@ -1,7 +1,7 @@
 // The terminal game's keys (src/pitchcards/tui/app.py BINDINGS): in the auction 1-4, p and m
 // choose a bid and ←/→ a card to pitch; in play ←/→ and 1-6 choose a card; Enter (or Space)
-// does what was chosen, Esc clears it; t shows the last trick, g the score sheet, f changes the
-// card motion (the terminal game's pace), ? the keys.  In the ten-point discard step ←/→ move
+// does what was chosen, Esc clears it; t shows the last trick, g the score sheet, f the pace (how
+// long a finished trick stays: the terminal game's f), v the card motion, ? the keys.  In the ten-point discard step ←/→ move
 // the focus over the cards and Enter or Space chooses the focused one (table.js).
 
 /**
@@ -14,6 +14,7 @@
  * @property {() => void} lastTrick t
  * @property {() => void} scoreSheet g
  * @property {() => void} pace f
+ * @property {() => void} motion v
  * @property {() => void} help ?
  */
 
@@ -26,7 +27,8 @@ export const KEY_HELP = [
   ["Esc", "clear the choice"],
   ["t", "last trick"],
   ["g", "score sheet"],
-  ["f", "card motion: fast, normal, slow, off"],
+  ["f", "pace: a finished trick stays 0.6 s, 1.5 s, 3 s or until you tap"],
+  ["v", "card motion: fast, normal, slow, off"],
   ["?", "these keys"],
 ];
 
@@ -67,6 +69,7 @@ export function installKeys(on) {
     else if (key === "t" || key === "T") on.lastTrick();
     else if (key === "g" || key === "G") on.scoreSheet();
     else if (key === "f" || key === "F") on.pace();
+    else if (key === "v" || key === "V") on.motion();
     else if (key === "?") on.help();
     else handled = false;
     if (handled) event.preventDefault();

@@ -32,6 +32,11 @@ const ALLOWED = {
  * "normal" (1.5 s) is the default. */
 export const PACE_MS = { fast: 600, normal: 1500, slow: 3000, wait: Infinity };
 
+/** The paces in the order `f` goes through them, with their words (the settings' too).
+ * @type {Array<[Pace, string]>} */
+export const PACE_WORDS = [["fast", "0.6 s (fast)"], ["normal", "1.5 s (normal)"],
+  ["slow", "3 s (slow)"], ["wait", "Until I tap"]];
+
 /** Milliseconds a card takes to move, by speed. */
 const MOTION_MS = { off: 0, slow: 450, normal: 250, fast: 120 };
 
@@ -213,8 +218,7 @@ export function settingsPanel(opts = {}) {
   note.id = `${id}-motion-note`;
   note.textContent = "Your system asks for reduced motion, so cards do not move.";
   speed.parentElement?.append(note);
-  const pace = select("pace", "A finished trick stays", [["fast", "0.6 s (fast)"],
-    ["normal", "1.5 s (normal)"], ["slow", "3 s (slow)"], ["wait", "Until I tap"]]);
+  const pace = select("pace", "A finished trick stays", PACE_WORDS);
   const four = check("fourColour", "Four-colour deck (clubs green, diamonds blue)");
   const sound = check("sound", "Sounds");
   const chat = check("chat", "Show the chat");

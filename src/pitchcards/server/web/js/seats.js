@@ -116,6 +116,8 @@ export function renderSeats(root, state, scene) {
     const dealer = Boolean(view && view.dealer === seat);
     const marks = [];
     if (kind === "bot") marks.push(el("span", { class: "mark bot", text: info && info.level ? `${info.level} bot` : "bot" }));
+    // before the start: a seat nobody has taken says so (a bot takes it at the start)
+    if (kind === "open") marks.push(el("span", { class: "mark open", text: "open seat" }));
     if (info && info.away) marks.push(el("span", { class: "mark away", text: "away (bot)" }));
     else if (info && kind === "human" && !info.connected && state.table
       && state.table.status === "playing") marks.push(el("span", { class: "mark offline", text: "offline" }));
@@ -138,7 +140,8 @@ export function renderSeats(root, state, scene) {
     const node = el("div", {
       class: "seat", "data-seat": seat, "data-kind": kind, "data-away": Boolean(info && info.away),
       "data-dealer": dealer, "data-turn": turn, "data-me": me,
-      "data-side": where.y > 70 ? "bottom" : where.y < 30 ? "top" : where.x < 50 ? "left" : "right",
+      // a corner seat is a side's, not the top's: two wide "top" tags in the corners met
+      "data-side": where.x < 30 ? "left" : where.x > 70 ? "right" : where.y > 50 ? "bottom" : "top",
     }, [
       el("span", { class: "seat-head" }, [
         el("span", { class: "seat-name", text: me ? `${name} (you)` : name }),
@@ -156,7 +159,8 @@ export function renderSeats(root, state, scene) {
     // kept inside the felt: a seat near an edge hangs from it (only at the edge: two tags
     // hung towards each other from the top corners at five players would meet)
     const across = where.x < 15 ? 0 : where.x > 85 ? -100 : -50;
-    const down = where.y < 25 ? 0 : where.y > 75 ? -100 : -50;
+    // (a seat in the upper corners hangs down from its place, clear of the seat across)
+    const down = where.y < 30 ? 0 : where.y > 70 ? -100 : -50;
     node.style.transform = `translate(${across}%, ${down}%)`;
     root.append(node);
   }

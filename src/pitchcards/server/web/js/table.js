@@ -4,7 +4,7 @@
 
 import { api, ApiError } from "./api.js";
 import { forgetSeatToken, keepSeatToken, seatToken } from "./tokens.js";
-import { applyPrefs, onPrefs, prefs, setPref, settingsPanel, motionMs } from "./prefs.js";
+import { applyPrefs, onPrefs, prefs, setPref, settingsPanel, motionMs, PACE_WORDS } from "./prefs.js";
 import { play } from "./sounds.js";
 import { TableSocket } from "./net.js";
 import { TableStore } from "./state.js";
@@ -252,6 +252,12 @@ installKeys({
     keysHelp.open = !keysHelp.open;
   },
   pace() {
+    const paces = PACE_WORDS.map(([pace]) => pace);
+    const [next, words] = PACE_WORDS[(paces.indexOf(prefs().pace) + 1) % paces.length];
+    setPref("pace", next);
+    say(`A finished trick stays: ${words.replace(/^Until I tap$/, "until you tap")}.`);
+  },
+  motion() {
     const speeds = /** @type {const} */ (["fast", "normal", "slow", "off"]);
     const next = speeds[(speeds.indexOf(prefs().speed) + 1) % speeds.length];
     setPref("speed", next);
