@@ -19,6 +19,7 @@ Routes (docs/protocol.md has the messages)::
     GET  /api/tables/{id}/hands         the finished hands, step by step (Bearer)
     GET  /api/protocol                  the JSON Schema of every message
     /api/accounts, /api/session, /api/me…   accounts (server/accounts.py)
+    GET  /api/leaderboards/{pool}, /api/players/{name}   ratings (server/ladder.py)
     WS   /ws/{id}                       play or watch: hello first
 """
 
@@ -52,6 +53,7 @@ from .connection import Connection, KeepTransport
 from .help_pages import help_page, rules_page
 from .history import finished_hands
 from .hub import Hub, new_token
+from .ladder import ladder_router
 from .limits import AddressLimits, SignInLimits
 from .pages import (
     WEB_DIR,
@@ -196,6 +198,7 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
 
     Lookups = Depends(lookups)
     Reads = Depends(reads)
+    app.include_router(ladder_router(hub, Reads))
 
     def bearer(authorization: str | None) -> str | None:
         """The hash of the request's seat token (the table's owner, perhaps another process,

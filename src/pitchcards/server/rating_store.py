@@ -29,8 +29,8 @@ from .account_store import accounts, rated_matches, rating_changes, ratings
 from .names import name_key
 from .ratings import POOLS, Rating, Side, rate
 
-__all__ = ["Change", "Standing", "bot_account", "leaderboard", "rate_match", "rate_match_once",
-           "ratings_of"]
+__all__ = ["Change", "Played", "Standing", "bot_account", "leaderboard", "rate_match",
+           "rate_match_once", "ratings_of", "recent_matches"]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -141,6 +141,28 @@ def leaderboard(engine: Engine, pool: str, limit: int, settled_sigma: float,
             ratings.c.updated >= active_since).order_by(
             ratings.c.mu.desc(), ratings.c.account_id).limit(limit)).all()
     return [_standing(r) for r in rows]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Played:
+    """A rated match as one of its players sees it."""
+
+    key: str
+    pool: str
+    at: float
+    change: Change
+
+
+def recent_matches(engine: Engine, account_id: str, limit: int) -> list[Played]:
+    """The account's last ``limit`` rated matches, newest first."""
+    with engine.connect() as conn:
+        rows = conn.execute(select(rating_changes, rated_matches.c.pool, rated_matches.c.at).join(
+            rated_matches, rated_matches.c.key == rating_changes.c.match_key).where(
+            rating_changes.c.account_id == account_id).order_by(
+            rating_changes.c.id.desc()).limit(limit)).all()
+    return [Played(r.match_key, r.pool, r.at, Change(
+        account_id, r.side, r.place, Rating(r.mu_before, r.sigma_before),
+        Rating(r.mu_after, r.sigma_after))) for r in rows]
 
 
 def _standing(row: Any) -> Standing:
