@@ -362,3 +362,12 @@ def test_a_session_made_by_one_process_is_honoured_by_another(db_url):
         assert second.get("/api/me").json()["name"] == "Ann"
         assert second.delete("/api/session", headers=OWN).status_code == 204
         assert first.get("/api/me").status_code == 401  # signed out there: out here too
+
+
+def test_names_and_ids_no_account_can_have_are_answered_without_a_server_error(client):
+    """A NUL byte (which PostgreSQL's text refuses) or any non-name reaches no query."""
+    register(client, "Ann")
+    assert sign_in(client, "Ann\x00", "correct horse").json()["reason"] == "bad_sign_in"
+    assert client.get("/api/players/Ann%00").status_code == 404
+    assert client.delete("/api/me/tokens/%00abc", headers=OWN).status_code == 404
+    assert client.get("/api/me").status_code == 200

@@ -244,3 +244,20 @@ def test_the_leaderboard_leaves_out_provisional_and_idle_ratings(engine):
              "updated": 10.0}])
     top = rating_store.leaderboard(engine, pool, 10, PROVISIONAL_SIGMA, active_since=500.0)
     assert [s.account_id for s in top] == [settled]
+
+
+def test_the_ratings_benchmark_prints_its_table_at_its_smallest():
+    """``benchmarks/bench_ratings.py`` runs and prints its table (the figures are measured by
+    hand: docs/accounts.md; no clock here)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_ratings.py"
+    out = subprocess.run([sys.executable, str(script), "--accounts", "12", "--matches", "20",
+                          "--reads", "2", "--rates", "2", "--sign-ins", "1"],
+                         capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr[-2000:]
+    for text in ("| GET /api/leaderboards/four-point-partners | 2 |", "rate a 2x2 match",
+                 "POST /api/session (Argon2id)", "the rating adds"):
+        assert text in out.stdout, out.stdout

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import re
 import secrets
 from collections.abc import Callable
 from typing import Annotated
@@ -65,6 +66,9 @@ MAX_TOKENS = 20
 _HASHING_AT_ONCE = 2
 #: The one answer to a failed sign-in, whatever failed (no such name, wrong password, a bot)
 _BAD_SIGN_IN = "that name and password do not match an account"
+
+#: An API token's public id (16 hex digits)
+_TOKEN_ID = re.compile(r"[0-9a-f]{16}")
 
 #: An account route's bearer token (module level: FastAPI resolves the routes' annotations in
 #: this module's namespace).
@@ -236,7 +240,9 @@ def accounts_router(hub: Hub, config: ServerConfig, limits: SignInLimits,
     async def sign_in(body: Credentials, request: Request, response: Response) -> Me:
         key = name_key(" ".join(body.name.split()))
         throttle(request, key)
-        account = await hub.db(db.find_account, engine, key)
+        # a name no account can have (not a display name) is not looked up, but costs the same
+        account = await hub.db(db.find_account, engine, key) if _may_be_a_name(body.name) \
+            else None
         stored = account.password_hash if account is not None else None
         # the same work and the same answer for a name with no account (a dummy hash)
         if not bool(await argon2(verify, stored, body.password)) or account is None \
@@ -325,8 +331,18 @@ def accounts_router(hub: Hub, config: ServerConfig, limits: SignInLimits,
     @router.delete("/api/me/tokens/{token_id}", status_code=204, tags=["accounts"])
     async def revoke(token_id: str, request: Request, authorization: Auth = None) -> Response:
         found = await signed_in(request, authorization, session_only=True)
-        if not await hub.db(db.revoke_token, engine, found.account.id, token_id[:16]):
+        if not _TOKEN_ID.fullmatch(token_id) or not await hub.db(
+                db.revoke_token, engine, found.account.id, token_id):
             raise Refused("not_found", "you have no API token of that id", 404)
         return Response(status_code=204)
 
     return router
+
+
+def _may_be_a_name(name: str) -> bool:
+    """Whether ``name`` passes the display-name rules (only such names have accounts)."""
+    try:
+        check_display_name(name)
+    except ValueError:
+        return False
+    return True

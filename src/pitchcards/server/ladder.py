@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from . import account_store, rating_store
 from .hub import Hub
 from .names import name_key
+from .protocol import check_display_name
 from .ratings import POOLS, PROVISIONAL_SIGMA, Rating, shown
 from .room import Refused
 
@@ -99,7 +100,12 @@ def ladder_router(hub: Hub, reads: Any) -> APIRouter:
 
     @router.get("/api/players/{name}", tags=["ratings"])
     async def player(name: str) -> Player:
-        account = await hub.db(account_store.find_account, engine, name_key(name[:64]))
+        try:  # only a display name can be an account's (nothing else reaches the database)
+            key = name_key(check_display_name(name))
+        except ValueError:
+            key = None
+        account = None if key is None else await hub.db(account_store.find_account, engine,
+                                                        key)
         if account is None:
             raise Refused("not_found", "no account has that name", 404)
         standings = await hub.db(rating_store.ratings_of, engine, account.id)
