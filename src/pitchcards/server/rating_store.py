@@ -138,8 +138,8 @@ def leaderboard(engine: Engine, pool: str, limit: int, settled_sigma: float,
         rows = conn.execute(select(ratings, accounts.c.name, accounts.c.bot_level).join(
             accounts, accounts.c.id == ratings.c.account_id).where(
             ratings.c.pool == pool, ratings.c.sigma <= settled_sigma,
-            ratings.c.updated >= active_since).order_by(
-            ratings.c.mu.desc(), ratings.c.account_id).limit(limit)).all()
+            ratings.c.updated >= active_since).order_by(  # (pool, mu, account_id) backwards
+            ratings.c.mu.desc(), ratings.c.account_id.desc()).limit(limit)).all()
     return [_standing(r) for r in rows]
 
 

@@ -55,7 +55,7 @@ def upgrade() -> None:
         sa.Column("matches", sa.Integer, nullable=False),
         sa.Column("updated", sa.Float, nullable=False),
     )
-    op.create_index("ratings_pool", "ratings", ["pool", "mu"])
+    op.create_index("ratings_pool", "ratings", ["pool", "mu", "account_id"])
     op.create_table(
         "rated_matches",
         sa.Column("key", sa.String(64), primary_key=True),
