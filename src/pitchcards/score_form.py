@@ -275,16 +275,16 @@ class HandForm:
         return mine and (self.bid == MOON or not self.rules.moon_must_be_bid)
 
     def _side(self, seat: int) -> int:
-        return seat % 2 if self.rules.partnership_mode else seat
+        return self.rules.side_of(seat)
 
     def _sides(self) -> list[str]:
-        count = 2 if self.rules.partnership_mode else len(self.names)
+        count = self.rules.side_count(len(self.names))
         return [self.side_label(s) for s in range(count)]
 
     def side_label(self, side: int) -> str:
         """A side's name: the player, or in partnerships ``Ann&Cy``."""
         if self.rules.partnership_mode:
-            return f"{self.names[side]}&{self.names[side + 2]}"
+            return f"{self.names[side]}&{self.names[side + self.rules.teams]}"
         return self.names[side]
 
     # ------------------------------------------------------------------ the hand

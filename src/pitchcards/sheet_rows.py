@@ -84,12 +84,12 @@ def columns(sheet: ScoreSheet) -> tuple[Side, ...]:
     session = sheet.session
     if sheet.money is not None:
         return tuple((name,) for name in sheet.money.scores)
-    return _sides(list(session.names), session.rules.partnership_mode)
+    return _sides(list(session.names), session.rules.teams)
 
 
-def _sides(names: list[str], partners: bool) -> tuple[Side, ...]:
-    if partners:
-        return (names[0], names[2]), (names[1], names[3])
+def _sides(names: list[str], teams: int) -> tuple[Side, ...]:
+    if teams:  # team t: seats t and t + teams (B-R1.3, TT1)
+        return tuple((names[t], names[t + teams]) for t in range(teams))
     return tuple((name,) for name in names)
 
 
@@ -130,7 +130,7 @@ def hand_line(sheet: ScoreSheet, index: int = -1) -> HandLine:
     hand = session.hands[index]
     names = money.hand_players[index] if money is not None else list(session.names)
     sides = (tuple((n,) for n in names) if money is not None
-             else _sides(names, session.rules.partnership_mode))
+             else _sides(names, session.rules.teams))
     result = hand.result
     if result is None:
         return HandLine(index + 1, names[hand.dealer], None, None, None, "being played", sides,

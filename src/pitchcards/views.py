@@ -78,7 +78,8 @@ class View:
         return self.seat is not None and self.seat == self.seat_to_act
 
     def side_of(self, seat: int) -> int:
-        return seat % 2 if self.rules.partnership_mode else seat
+        """The scoring side of ``seat``: the seat, or its team (B-R1.3, TT1)."""
+        return self.rules.side_of(seat)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form: cards and actions as text, money as exact strings, never floats.
@@ -146,7 +147,7 @@ class View:
         """Each side's name: its player, or the partners "Ann & Cy" (None without names)."""
         if self.names is None:
             return None
-        sides = 2 if self.rules.partnership_mode else self.players
+        sides = self.rules.side_count(self.players)
         return [" & ".join(self.names[s] for s in range(self.players) if self.side_of(s) == side)
                 for side in range(sides)]
 

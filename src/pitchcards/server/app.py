@@ -35,7 +35,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
-from fastapi import Depends, FastAPI, Header, Request
+from fastapi import Depends, FastAPI, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -366,9 +366,12 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
         return found
 
     @app.get("/api/tables/{table_id}/hands", dependencies=[Reads])
-    async def hands(table_id: str, authorization: Auth = None) -> dict[str, Any]:
+    async def hands(table_id: str, authorization: Auth = None,
+                    before: Annotated[int | None, Query(ge=1, le=10**9)] = None
+                    ) -> dict[str, Any]:
+        """At most ``HANDS_PAGE`` hands an answer, the newest below ``before`` (issue 31)."""
         got = await hub.on_owner(table_id, "record", token_hash=bearer(authorization))
-        return await asyncio.to_thread(finished_hands, got["record"], got["names"])
+        return await asyncio.to_thread(finished_hands, got["record"], got["names"], before)
 
     # ------------------------------------------------------------------ WebSocket
     @app.websocket("/ws/{table_id}")

@@ -141,7 +141,7 @@ def _seat_line(ctl: TableGame, view: View, seat: int, me: int) -> Text:
     line.append(ctl.name(seat), style=style)
     if seat == view.dealer:
         line.append(" D", style="dim")
-    if view.rules.partnership_mode and seat != me and seat % 2 == me % 2:
+    if view.rules.partnership_mode and seat != me and view.side_of(seat) == view.side_of(me):
         line.append(" partner", style="cyan")
     return line
 
