@@ -64,9 +64,9 @@ def test_a_four_way_match_gives_openskills_own_numbers():
 def test_every_variant_has_one_pool_and_partnerships_are_not_cutthroat():
     assert sorted(pool_of(v) or "" for v in pc.VARIANTS) == sorted(
         p for p, variants in POOLS.items() for _ in variants)
+    each_for_themselves = {"four-point-cutthroat", "ten-point-cutthroat", "money"}
     for name, rules in pc.VARIANTS.items():
-        partners = rules.partnership != "off"
-        assert pool_of(name) is not None and pool_of(name).endswith("-partners") == partners
+        assert (pool_of(name) in each_for_themselves) == (rules.partnership == "off"), name
     assert pool_of("no-such-variant") is None
 
 

@@ -3,8 +3,9 @@ of game, teams rated as teams and a table of several sides as a ranking of them.
 
 * **Pools** (:data:`POOLS`, :func:`pool_of`): four-point partnerships (``auction-partners``,
   ``setback``), four-point each for themselves (``auction``, 3 to 7 players), ten-point
-  partners (``ten-point``), ten-point each for themselves (``ten-point-cutthroat``) and the
-  money game (``money``, ranked by money at the settlement).  A rating in one says nothing of
+  partners (``ten-point``), ten-point each for themselves (``ten-point-cutthroat``), the money
+  game (``money``, ranked by money at the settlement), and six players as three teams of two
+  (``three-teams``, a ranking of three teams).  A rating in one says nothing of
   another: a Setback partner's skill and a cutthroat player's are not one number.
 * **The model**: :class:`~openskill.models.PlackettLuce` with its defaults (μ 25, σ 25/3,
   β 25/6, τ 25/300).  Plackett-Luce rates any number of sides of any size from their finishing
@@ -42,6 +43,7 @@ __all__ = ["MODEL", "POOLS", "PROVISIONAL_SIGMA", "SCALE", "Rating", "Side", "po
 POOLS: dict[str, tuple[str, ...]] = {
     "four-point-partners": ("auction-partners", "setback"),
     "four-point-cutthroat": ("auction",),
+    "four-point-three-teams": ("three-teams",),
     "ten-point-partners": ("ten-point",),
     "ten-point-cutthroat": ("ten-point-cutthroat",),
     "money": ("money",),
