@@ -18,6 +18,8 @@ Routes (docs/protocol.md has the messages)::
     GET  /api/tables/{id}/results       the score sheet's events so far (public)
     GET  /api/tables/{id}/hands         the finished hands, step by step (Bearer)
     GET  /api/protocol                  the JSON Schema of every message
+    /api/accounts, /api/session, /api/me…   accounts (server/accounts.py)
+    GET  /api/leaderboards/{pool}, /api/players/{name}   ratings (server/ladder.py)
     WS   /ws/{id}                       play or watch: hello first
 """
 
@@ -44,13 +46,15 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import __version__
 from ..errors import IllegalActionError, OptionError
+from .accounts import accounts_router
 from .cluster import Mirror
 from .config import ServerConfig
 from .connection import Connection, KeepTransport
 from .help_pages import help_page, rules_page
 from .history import finished_hands
 from .hub import Hub, new_token
-from .limits import AddressLimits
+from .ladder import ladder_router
+from .limits import AddressLimits, SignInLimits
 from .pages import (
     WEB_DIR,
     SecurityHeaders,
@@ -126,6 +130,11 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
     app.add_middleware(KeepTransport)  # (added last: the outermost, next to uvicorn)
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
     app.include_router(scores_router(hub))
+    sign_ins = SignInLimits(config.sign_ins_per_minute, config.sign_ins_per_hour_per_account)
+    app.state.sign_ins = sign_ins  # (a test sets the buckets' clock)
+    app.include_router(accounts_router(hub, config, sign_ins,
+                                       lambda origin, host: _origin_ok(origin, host, config),
+                                       _address))
 
     # ------------------------------------------------------------------ errors
     @app.exception_handler(Refused)
@@ -189,6 +198,7 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
 
     Lookups = Depends(lookups)
     Reads = Depends(reads)
+    app.include_router(ladder_router(hub, Reads))
 
     def bearer(authorization: str | None) -> str | None:
         """The hash of the request's seat token (the table's owner, perhaps another process,

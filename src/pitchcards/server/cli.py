@@ -34,6 +34,8 @@ def serve(args: argparse.Namespace, hooks: TestHooks | None = None) -> int:
                           http_writes_per_minute=args.http_writes_per_minute,
                           http_reads_per_minute=args.http_reads_per_minute,
                           http_misses_per_minute=args.http_misses_per_minute,
+                          sign_ins_per_minute=args.sign_ins_per_minute,
+                          sign_ins_per_hour_per_account=args.sign_ins_per_hour_per_account,
                           send_queue=args.send_queue, send_timeout=args.send_timeout,
                           tables_per_address=args.tables_per_address,
                           heavy_tables_per_address=args.heavy_tables_per_address,
@@ -222,6 +224,12 @@ def add_server_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser])
     parser.add_argument("--http-misses-per-minute", type=whole_number(1), default=120,
                        metavar="N", help="lookups of tables that do not exist per address; "
                                          "then its lookups are refused for a while (default 120)")
+    parser.add_argument("--sign-ins-per-minute", type=whole_number(1), default=10,
+                       metavar="N", help="sign-in attempts and registrations per address "
+                                         "(default 10)")
+    parser.add_argument("--sign-ins-per-hour-per-account", type=whole_number(1), default=30,
+                       metavar="N", help="sign-in attempts per account name, from anywhere "
+                                         "(default 30)")
     parser.add_argument("--tables-per-address", type=whole_number(1), default=20, metavar="N",
                        help="tables one address may have in memory, not over (default 20)")
     parser.add_argument("--heavy-tables-per-address", type=whole_number(1), default=4,

@@ -54,6 +54,12 @@ class ServerConfig:
     #: lookups of tables (or invites) that do not exist per minute per address; while they are
     #: spent, the address's lookups are refused (429) before any work
     http_misses_per_minute: int = 120
+    #: sign-in attempts (and registrations) per minute per address, and sign-in attempts per
+    #: hour per account name (issue 32; bursts: the minute's, a third of the hour's)
+    sign_ins_per_minute: int = 10
+    sign_ins_per_hour_per_account: int = 30
+    #: seconds a signed-in session lasts (from its sign-in)
+    session_lifetime: float = 30 * 24 * 3600.0
     #: chat: longest message, and messages per minute per connection
     chat_length: int = 300
     chat_per_minute: int = 20

@@ -6,7 +6,7 @@ import time
 from collections import defaultdict
 from collections.abc import Callable
 
-__all__ = ["AddressLimits", "TokenBucket"]
+__all__ = ["AddressLimits", "SignInLimits", "TokenBucket"]
 
 
 class TokenBucket:
@@ -100,4 +100,47 @@ class AddressLimits:
                 buckets.clear()
             bucket = buckets[address] = TokenBucket(per_minute / 60.0, max(1, per_minute // 4),
                                                     clock=lambda: self.clock())
+        return bucket
+
+
+class SignInLimits:
+    """Sign-in attempts (issue 32): per client address and per account name, every attempt
+    counted whether it succeeds, names an account that does not exist, or gives a wrong
+    password — so guessing one account's password from many addresses, or many accounts'
+    from one address, is slow, and an attempt at a name that has no account is limited exactly
+    as one at a name that has.  The name is counted by its lookalike-aware key
+    (:func:`~.names.name_key`).  A registration costs its address one attempt too (it hashes
+    a password as a sign-in does).  Per process: with ``--redis`` each process keeps its own."""
+
+    def __init__(self, per_address_per_minute: int, per_account_per_hour: int,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.per_address_per_minute = per_address_per_minute
+        self.per_account_per_hour = per_account_per_hour
+        #: the buckets' clock (a test sets its own, so no attempt comes back by chance)
+        self.clock = clock
+        self._addresses: dict[str, TokenBucket] = {}
+        self._accounts: dict[str, TokenBucket] = {}
+
+    def attempt(self, address: str, key: str | None) -> bool:
+        """Count an attempt from ``address`` at the account named ``key`` (None: a
+        registration); False, counting nothing, if either is over its rate."""
+        by_address = self._bucket(self._addresses, address, self.per_address_per_minute / 60.0,
+                                  self.per_address_per_minute)
+        by_account = None if key is None else self._bucket(
+            self._accounts, key, self.per_account_per_hour / 3600.0,
+            max(1, self.per_account_per_hour // 3))
+        if not by_address.holds() or (by_account is not None and not by_account.holds()):
+            return False
+        by_address.take()
+        if by_account is not None:
+            by_account.take()
+        return True
+
+    def _bucket(self, buckets: dict[str, TokenBucket], key: str, rate: float,
+                burst: int) -> TokenBucket:
+        bucket = buckets.get(key)
+        if bucket is None:
+            if len(buckets) > 10_000:  # forget idle keys rather than grow forever
+                buckets.clear()
+            bucket = buckets[key] = TokenBucket(rate, burst, clock=lambda: self.clock())
         return bucket

@@ -89,7 +89,15 @@ SERVER_REASONS: dict[str, str] = {
     "rate_limited": "too many messages or requests: slow down",
     "too_many_connections": "too many sockets from one address",
     "too_many_tables": "too many tables in play from one address, or on the server",
-    "bad_origin": "a WebSocket from a page on another site",
+    "bad_origin": "a WebSocket, or a request that changes an account, from a page on another "
+                  "site",
+    "bad_sign_in": "that name and password do not match an account (the same answer whether "
+                   "the name has no account or the password is wrong)",
+    "signed_out": "the request needs an account: no session, an expired one, or an API token "
+                  "that is not valid",
+    "name_registered": "an account has that name already, or one that looks like it",
+    "bad_password": "a new password shorter or longer than the rules allow",
+    "too_many_tokens": "an account holds as many API tokens as it may: revoke one first",
     "too_slow": "the client did not read its messages; it was dropped and must resync",
     "chat_too_long": "a chat message over the length limit",
     "storage": "the server could not store the action; nothing changed (try again)",
