@@ -84,8 +84,10 @@ class Cluster:
 
 
 @contextlib.contextmanager
-def running_cluster(tmp_path: Path, n: int = 3) -> Iterator[Cluster]:
-    """``n`` servers sharing a new PostgreSQL database through a Redis of the test's own."""
+def running_cluster(tmp_path: Path, n: int = 3,
+                    extra: tuple[str, ...] = ()) -> Iterator[Cluster]:
+    """``n`` servers sharing a new PostgreSQL database through a Redis of the test's own
+    (``extra``: more flags for each, after the tests' quick limits)."""
     with contextlib.ExitStack() as stack:
         db_url = stack.enter_context(postgres_database())
         redis = RedisProcess(tmp_path).start()
@@ -93,7 +95,7 @@ def running_cluster(tmp_path: Path, n: int = 3) -> Iterator[Cluster]:
         servers = []
         for _ in range(n):  # one at a time: the first runs the migrations
             server = ServerProcess(db_url, workdir=tmp_path,
-                                   extra=("--redis", redis.url, *QUICK_LIMITS))
+                                   extra=("--redis", redis.url, *QUICK_LIMITS, *extra))
             stack.callback(server.stop)
             servers.append(server.start())
         yield Cluster(servers, redis, db_url)

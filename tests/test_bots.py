@@ -326,7 +326,7 @@ def test_proven_voids_follow_the_rules_of_following() -> None:
 def test_choose_card_never_throws_the_jack_into_a_lost_trump_trick() -> None:
     # Spades trump; an opponent leads the master A of spades; seat 1 holds JS and 4S.
     hand = (1 << (13 * 3 + 9)) | (1 << (13 * 3 + 2)) | (1 << 5)
-    card = choose_card(seat=1, players=4, partners=True, pitcher=0, trump=3, hand=hand,
+    card = choose_card(seat=1, players=4, teams=2, pitcher=0, trump=3, hand=hand,
                        legal=hand & (0x1FFF << 39), leader=0, trick=[13 * 3 + 12],
                        played=1 << (13 * 3 + 12), voids=[0, 0, 0, 0], low_holder=False)
     assert card == 13 * 3 + 2

@@ -133,8 +133,14 @@ def test_finding3_pending_money_changes_survive_the_owner_killed(tmp_path):
                 info = await alive.table(ann.table)
             assert info["pending"] == [] and "Dee" in [s["name"] for s in info["seats"]]
             assert "Bob" not in [s["name"] for s in info["seats"]]
-            log = cluster.log_entries(ann.table)
-            assert [e["op"] for _, e in log].count("pending") == 2
+            log = [e for _, e in cluster.log_entries(ann.table)]
+            asked = [e["entry"] for e in log if e["op"] == "pending"]
+            assert [e["op"] for e in asked] == ["leave", "join"]
+            # applied at the break as without the kill: each once, as asked, in the order
+            # asked, and then the next hand dealt
+            second_deal = [i for i, e in enumerate(log) if e["op"] == "deal"][1]
+            assert log[second_deal - 2:second_deal] == asked, log[-6:]
+            assert [e for e in log if e["op"] in ("leave", "join")] == asked
             for conn in conns:
                 await conn.close()
 

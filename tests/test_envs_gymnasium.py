@@ -32,6 +32,8 @@ VARIANTS: list[dict[str, object]] = [
     {"variant": "ten-point", "max_hands": 2, "opponents": "random"},  # 54 cards, 176 actions
     {"variant": "ten-point-cutthroat", "players": 6, "seat": 5, "episode": "hand",
      "opponents": "random"},
+    # Three teams of two (TT1): six seats, three sides in the observation, the same actions.
+    {"variant": "three-teams", "seat": 4, "max_hands": 2, "opponents": "heuristic"},
 ]
 
 

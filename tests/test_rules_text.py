@@ -27,7 +27,8 @@ CHOICES: dict[str, tuple[Any, ...]] = {
 #: Per option value: what the page must say (a phrase only that value's sentence has).  None:
 #: the value adds nothing, so no other value's phrase may appear.
 SAYS: dict[str, dict[Any, str | None]] = {
-    "partnership": {"off": "4 players, each for themselves", "2x2": "two partnerships"},
+    "partnership": {"off": "4 players, each for themselves", "2x2": "two partnerships",
+                    "3x2": "three partnerships"},
     "allow_two_players": {True: "Two players may also play", False: None},
     "deal_batch": {1: "dealt one at a time", 2: "dealt two at a time", 3: "three at a time"},
     "first_dealer": {"random": "drawn at random", "cut": "chosen by a cut"},

@@ -13,6 +13,7 @@ import pytest
 
 from pitchcards.outcome import Outcome
 from pitchcards.rules import find_variant, parse_money
+from pitchcards.score_form import QUESTIONS, points_question
 from pitchcards.scoresheet import ScoreSheet
 from server_helpers import QUICK_LIMITS, app_fixture, running_app
 
@@ -84,6 +85,9 @@ def _a_session(url: str) -> tuple[Sheet, ScoreSheet]:
     assert first["players"] == NAMES and first["money"] and first["rows"] == []
     assert first["next"]["dealer"] == "Ann" and first["stakes"] == "$0.10 a point, $1.00 a moon"
     assert {"value": "moon", "label": "moon"} in first["next"]["bids"][1]
+    # the form's questions are the scorekeeper's own (issue 28: one set of words)
+    assert first["next"]["questions"] == QUESTIONS
+    assert first["next"]["points_asked"] == [points_question(n) for n in NAMES]
     assert first["can"] == {"enter": True, "join": True, "leave": True, "settle": True,
                             "undo": False}
 

@@ -28,10 +28,14 @@ from starlette.testclient import WebSocketDenialResponse
 from pitchcards.errors import IllegalActionError
 from pitchcards.rules import find_variant
 from pitchcards.server import ServerConfig, create_app
+from pitchcards.server import history as history_module
 from pitchcards.server import room as room_module
 from pitchcards.server.connection import TRANSPORT, Connection, Peer
+from pitchcards.server.hub import new_token
+from pitchcards.server.protocol import CreateTable
 from pitchcards.server.room import Room
 from pitchcards.server.testing import TestHooks
+from pitchcards.server.thinking import ThoughtSlots
 from pitchcards.session_kinds import new_session
 from pitchcards.table import Table
 from server_helpers import QUICK_LIMITS, running_server
@@ -158,6 +162,65 @@ async def _until(condition: Any) -> None:
     """Wait on the app's loop until ``condition()`` holds (a state the server reaches)."""
     while not condition():
         await asyncio.sleep(0.01)
+
+
+def test_finding1_the_bots_of_one_address_think_one_at_a_time(tmp_path):
+    """One address's expert tables take turns on one thought (they hold the GIL); another
+    address's bots think meanwhile, and a key with nothing thinking keeps nothing."""
+    hooks = TestHooks(hold_bots=True)
+    app = create_app(_config(tmp_path, unattended_pause=3600.0), hooks=hooks)
+    hub = app.state.hub
+    experts = CreateTable.model_validate(
+        {"name": "Ann", "bots": {"1": "expert", "2": "expert", "3": "expert"},
+         "settings": {**FAST, "grace": 0, "stand_in": "expert"}})  # four experts, Ann away
+
+    async def made(address: str) -> Room:
+        room, _, _ = await hub.create(experts, new_token(), seed=31, address=address)
+        await room.start(room.players["Ann"])
+        return room
+
+    async def scene() -> None:
+        first, second = await made("10.0.0.7"), await made("10.0.0.7")
+        elsewhere = await made("10.0.0.8")
+        await hooks.hold_thought(first, True)  # thinking: it holds its address's one slot
+        queued = asyncio.create_task(hooks.hold_thought(second, True))
+        await asyncio.wait_for(_until(lambda: hub.thoughts.waiting("address:10.0.0.7") == 1),
+                               120)
+        assert not hooks.gate(second.id).in_thought.is_set()  # waits for the slot
+        await hooks.hold_thought(elsewhere, True)  # another address thinks meanwhile
+        assert not queued.done()
+        assert (await hooks.hold_thought(first, False))["applied"] is True
+        assert (await asyncio.wait_for(queued, 120))["thinking"]  # its turn now
+        for room in (second, elsewhere):
+            assert (await hooks.hold_thought(room, False))["applied"] is True
+        assert hub.thoughts.keys() == 0
+
+    with TestClient(app) as client:
+        client.portal.call(scene)
+
+
+def test_finding1_thought_slots_count_per_key_and_forget_idle_keys():
+    async def scene() -> None:
+        slots = ThoughtSlots(2)
+        inside: list[str] = []
+        gate = asyncio.Event()
+
+        async def think(key: str, name: str) -> None:
+            async with slots.slot(key):
+                inside.append(name)
+                await gate.wait()
+
+        tasks = [asyncio.create_task(think("a", f"a{i}")) for i in range(3)]
+        tasks.append(asyncio.create_task(think("b", "b0")))
+        await asyncio.wait_for(_until(lambda: len(inside) == 3), 60)
+        assert sorted(inside) == ["a0", "a1", "b0"] and slots.waiting("a") == 1
+        gate.set()
+        await asyncio.wait_for(asyncio.gather(*tasks), 60)
+        assert inside[-1] == "a2" and slots.keys() == 0 and slots.waiting("a") == 0
+
+    asyncio.run(scene())
+    with pytest.raises(ValueError, match="at least 1"):
+        ThoughtSlots(0)
 
 
 def test_finding1_a_room_keeps_a_bounded_window_of_events(tmp_path):
@@ -491,3 +554,38 @@ def test_finding7_heavy_reads_are_rate_limited_per_address(tmp_path):
         assert client.get(f"/api/tables/{table_id}").status_code == 200  # a cheap read is not
         assert _other(client, "10.0.0.2").get(f"/api/tables/{table_id}/results"
                                               ).status_code == 200
+
+
+def test_hands_come_a_page_at_a_time_newest_first(tmp_path, monkeypatch):
+    """``GET …/hands`` builds at most ``HANDS_PAGE`` hands an answer (each step carries a view:
+    a long table's every hand was megabytes in one request); ``before`` pages back, and the
+    pages together are the whole game, as the record holds it."""
+    monkeypatch.setattr(history_module, "HANDS_PAGE", 2)
+    hooks = TestHooks()
+    app = create_app(_config(tmp_path, http_reads_per_minute=4000), hooks=hooks)
+    with TestClient(app) as client:
+        ann = _finished_table(client, hooks)
+        url = f"/api/tables/{ann['table']}/hands"
+        record = client.get(f"/api/tables/{ann['table']}/record", headers=_bearer(ann)).text
+        whole = history_module.finished_hands(record, None, page=10**6)["hands"]
+        assert len(whole) > 2, "the match is to be longer than a page"
+        pages: list[list[dict[str, Any]]] = []
+        before: int | None = None
+        while True:
+            got = client.get(url, headers=_bearer(ann),
+                             params={} if before is None else {"before": before})
+            assert got.status_code == 200, got.text
+            pages.append(got.json()["hands"])
+            assert 1 <= len(pages[-1]) <= 2
+            before = got.json()["earlier"]
+            if before is None:
+                break
+            assert before == pages[-1][0]["number"]
+        paged = [h for page in reversed(pages) for h in page]
+        assert [{**h, "names": None} for h in paged] == [{**h, "names": None} for h in whole]
+        assert all(len(h["names"]) == 4 and h["names"][0] == "Ann" for h in paged)
+        for hostile in ("0", "-1", "x", "1" * 40):
+            refused = client.get(url, headers=_bearer(ann), params={"before": hostile})
+            assert refused.status_code == 422, (hostile, refused.text)
+        assert client.get(url, headers=_bearer(ann), params={"before": 1}
+                          ).json() == {"hands": [], "earlier": None}

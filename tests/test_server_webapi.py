@@ -64,6 +64,25 @@ def test_rules_as_chosen_are_said_in_the_rules_pages_words_and_a_bad_option_is_n
     assert "low_to='nobody'" in bad.json()["message"] and "'holder'" in bad.json()["message"]
     too_many = httpx.post(server.url + "/api/rules", json={"variant": "setback", "players": 5})
     assert too_many.status_code == 422 and too_many.json()["reason"] == "bad_setup"
+    # the new-table form asks with fit_players: the options may move the range (a partnership
+    # is four; two players only where allowed), and the answer says the size it explained
+    fitted = httpx.post(server.url + "/api/rules", json={
+        "variant": "auction", "players": 3, "options": {"partnership": "2x2"},
+        "fit_players": True}).json()
+    assert fitted["players"] == 4 and fitted["rules"]["players"] == [4, 4]
+    assert fitted["rules"]["teams"] == [[0, 2], [1, 3]]
+    two = httpx.post(server.url + "/api/rules", json={
+        "variant": "auction", "players": 2, "options": {"allow_two_players": True},
+        "fit_players": True}).json()
+    assert two["players"] == 2 and two["rules"]["players"] == [2, 7]
+    assert two["rules"]["teams"] is None
+    assert httpx.post(server.url + "/api/rules", json={
+        "variant": "auction", "players": 2, "fit_players": True}).json()["players"] == 3
+    assert httpx.post(server.url + "/api/rules", json={
+        "variant": "setback", "players": 9, "fit_players": True}).json()["players"] == 4
+    still_bad = httpx.post(server.url + "/api/rules", json={
+        "variant": "money", "options": {"low_to": "nobody"}, "fit_players": True})
+    assert still_bad.status_code == 422 and still_bad.json()["reason"] == "bad_setup"
 
 
 def test_finished_hands_step_by_step_replay_the_record_and_need_a_players_token(server):

@@ -167,6 +167,27 @@ def test_tricks_and_hands_are_told_as_they_happen() -> None:
     assert len(scored) == 1 and scored[0]["scores"] == table.session.side_scores()
 
 
+@pytest.mark.parametrize(("variant", "players"), [("auction", 3), ("auction-partners", 4),
+                                                   ("ten-point-cutthroat", 5)])
+def test_each_card_of_a_trick_is_told_with_the_seat_that_played_it(variant: str,
+                                                                  players: int) -> None:
+    """C7 is the engine's: a finished trick's ``plays`` (in trick_won and every view) are the
+    [seat, card] pairs the hand's own history played, so no face works out who played what."""
+    table = Table(_session(variant, 21, players), bots={s: make_bot("random", seed=s)
+                                                        for s in range(players)})
+    table.advance(stop_at_hand_end=True)
+    hand = table.hand
+    assert hand is not None and hand.result is not None
+    # the cards led and followed: a pitch (B-R4.3) leads the first trick
+    played = [[s, str(a).split()[1]] for s, a in hand.history if a.kind in ("pitch", "play")]
+    tricks = [played[i:i + players] for i in range(0, len(played), players)]
+    events = table.events_for(0)
+    assert [e["plays"] for e in events if e["type"] == "trick_won"] == tricks
+    view = hand.view(None).to_dict()
+    assert [t["plays"] for t in view["tricks"]] == tricks
+    assert pc.View.from_dict(view) == hand.view(None)
+
+
 def test_every_event_kind_round_trips_through_json() -> None:
     seen: set[str] = set()
     for variant in VARIANT_NAMES:

@@ -109,3 +109,17 @@ def test_match_and_session_views_carry_scores_and_names() -> None:
     view = s.view(2)
     assert view.names == ("Ann", "Bob", "Cy")
     assert view.scores == (0, 0, 0)
+
+
+@pytest.mark.parametrize("variant", sorted(pc.VARIANTS))
+def test_the_rules_name_each_teams_seats_as_the_engine_scores_them(variant: str) -> None:
+    """``teams`` in the rules' JSON (a page names partners before the first deal): each team's
+    seats are the seats the engine scores for that side; None where each plays alone."""
+    rules = pc.find_variant(variant)
+    teams = pc.views.rules_to_dict(rules)["teams"]
+    low, _ = rules.player_range
+    h = Hand.deal(rules, players=low, dealer=0, seed=1)
+    if not rules.partnership_mode:
+        assert teams is None
+        return
+    assert teams == [[s for s in range(low) if h.side_of(s) == side] for side in range(rules.teams)]

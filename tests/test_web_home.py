@@ -187,6 +187,42 @@ def test_the_form_makes_a_ten_point_table(browser, server):
         host.close()
 
 
+def test_the_forms_table_sizes_and_partners_are_the_servers(browser, server):
+    """The new-table form works out no table size or team (issue 29): switching Auction pitch
+    to partnerships, the server's answer (POST /api/rules) makes it four players with seat 3
+    "your partner"; back to each for themselves, three to seven again; two players only once
+    allowed.  The invitation page names the teams from the rules' ``teams``."""
+    host = Player(browser, server.url)
+    sizes = ("() => [...document.querySelectorAll('form#create [name=players] option')]"
+             ".map(o => o.value).join(',')")
+    try:
+        page = host.page
+        _open_form(page, server.url)
+        _select(page, "form#create [name=variant]", "auction")
+        page.wait_for_function(f"() => ({sizes})() === '3,4,5,6,7'")
+        _select(page, 'form#create [name="opt.partnership"]', "2x2")
+        page.wait_for_function(f"() => ({sizes})() === '4'")
+        page.wait_for_selector('label:has-text("Seat 3 (your partner)")')
+        assert page.locator('label:has-text("Seat 2 (opponent)")').count() == 1
+        _select(page, 'form#create [name="opt.partnership"]', "off")
+        page.wait_for_function(f"() => ({sizes})() === '3,4,5,6,7'")
+        assert page.locator('label:has-text("(your partner)")').count() == 0
+        page.locator('form#create [name="opt.allow_two_players"]').check()
+        page.wait_for_function(f"() => ({sizes})() === '2,3,4,5,6,7'")
+        assert host.errors == []
+
+        table = create_table(server.url, "Ann", variant="auction-partners",
+                             bots={"1": "easy", "3": "easy"})
+        page.goto(f"{server.url}/join/{table['invite']}")
+        page.wait_for_selector(".join-seats")
+        assert page.locator(".join-seats .seat-no").all_inner_texts() == [
+            "Seat 1 · team 1 (seats 1 & 3)", "Seat 2 · team 2 (seats 2 & 4)",
+            "Seat 3 · team 1 (seats 1 & 3)", "Seat 4 · team 2 (seats 2 & 4)"]
+        assert host.errors == []
+    finally:
+        host.close()
+
+
 def test_the_lobby_lists_a_listed_table_and_not_a_private_one(browser, server):
     listed = create_table(server.url, "Lia", listed=True)
     private = create_table(server.url, "Pia", listed=False)

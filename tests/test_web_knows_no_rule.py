@@ -1,6 +1,7 @@
 """The browser knows no rule (issue 29): the table's JavaScript reads no rules option and
-computes no seat, side, bid ladder, discard or money — the server sends each as a fact (the
-rules' ``points_total``, ``bids``, ``moon``, ``partners``, ``discards``; a view's
+computes no seat, side, table size, bid ladder, discard or money — the server sends each as a
+fact (the rules' ``points_total``, ``bids``, ``moon``, ``partners``, ``teams``, ``players``,
+``discards``; a finished trick's ``plays``; a view's
 ``first_to_bid``, ``sides``, ``side_names``, ``discards_left``, ``off_jack``, the hand in the
 order to show it, money as the engine's cents; a seat's copy of each action carries its view).
 
@@ -24,6 +25,8 @@ COPIES: dict[str, re.Pattern[str]] = {
         r"ruleOption\(|\brules\??\.options\??(\.|\[)|\.resolved\??(\.|\[)|VARIANT_DEFAULTS"),
     "computes a seat": re.compile(r"%\s*\(?[\w.]*players\b|dealer\s*\+\s*1"),
     "computes a side": re.compile(r"[\w.]*\b(seat|s|me|mine)\s*%\s*2"),
+    "computes the table sizes": re.compile(
+        r"=== \"2x2\"|\ballow_two_players\b\s*[?&|]|\.allow_two_players\b|\[4,\s*4\]"),
     "computes the discard": re.compile(r"hand\.length\s*-\s*\d|hand_size[^;]*\)\s*-\s*6"),
     "builds the bid ladder": re.compile(
         r"[<>]=?\s*pointsTotal\(|\bmin_bid\b\W*\)|MOON_WORDS"),
@@ -37,21 +40,8 @@ ALLOWED: list[tuple[str, str, str]] = [
      "where a seat sits around the felt (you at the bottom): layout, not a rule"),
     ("trick.js", "(seat - scene.me + scene.players) % scene.players",
      "where a seat sits around the felt: layout, not a rule"),
-    ("trick.js", "(last.leader + i) % view.players",
-     "the seat of each card of a finished trick, from its leader (C7: play goes round): "
-     "left to do — the server could send [seat, card] pairs"),
-    ("trick.js", "(trick.leader + i) % scene.players",
-     "the same, for the trick in play: left to do"),
-    ("trick.js", "(held.leader + i) % view.players",
-     "the same, for a finished trick held on the felt at the player's pace: left to do"),
-    ("history.js", "(t.leader + i) % view.players", "the same, in the hand history: left to do"),
     ("stats.js", "(s.points / s.hands).toFixed(2)",
      "the statistics' points a hand: an average of the server's numbers, no game money"),
-    ("join.js", "s.seat % 2 === 0",
-     "the invite page's teams before the deal (no view yet): left to do — TableInfo's seats "
-     "could carry their side"),
-    ("home.js", "s % 2 === mine % 2",
-     "the new-table form's teams before the table exists: left to do"),
     ("home.js", "Math.abs(n * 100 - Math.round(n * 100)) < 1e-9 ? n.toFixed(2)",
      "the new-table form echoes the stake the host typed (no game money)"),
     ("home.js", "Math.abs(n * 100 - Math.round(n * 100)) < 1e-9",
@@ -100,6 +90,8 @@ def test_every_allowed_line_is_there_and_documented() -> None:
     ("computes a seat", "const first = (view.dealer + 1) % view.players;"),
     ("computes a seat", "const next = (seat + 1) % players;"),
     ("computes a side", "const mine = view.seat % 2 === side;"),
+    ("computes the table sizes", 'if (opts.partnership === "2x2") return [4, 4];'),
+    ("computes the table sizes", "const low = opts.allow_two_players ? 2 : v.players.min;"),
     ("computes the discard", "return Math.max(0, view.hand.length - 6);"),
     ("computes the discard", 'const n = Number(ruleOption(rules, "hand_size", 6)) - 6;'),
     ("builds the bid ladder", "if (n > pointsTotal(view.rules)) return;"),

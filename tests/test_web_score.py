@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from browser_helpers import PHONE, Player, axe_violations, horizontal_overflow, 
 from pitchcards.money import cents_text
 from pitchcards.outcome import Outcome
 from pitchcards.rules import find_variant, parse_money
+from pitchcards.score_form import QUESTIONS, points_question
 from pitchcards.scoresheet import ScoreSheet
 from server_helpers import server_fixture
 
@@ -226,9 +228,15 @@ def test_the_hand_form_back_cancel_and_points_instead(browser, server):
         page.get_by_role("button", name="Start the sheet").tap()
         page.wait_for_selector("#next-hand")
         _tap(page, "#next-hand")
+        # the questions shown are the server's, the scorekeeper's own (issue 28): the page
+        # holds no words of its own for them
+        page.wait_for_selector('#hand-form[data-step="bidder"]')
+        assert page.locator("#hand-question").inner_text() == QUESTIONS["bidder"]
         _answer(page, 1)
+        assert page.locator("#hand-question").inner_text() == QUESTIONS["bid"]
         _answer(page, 2)
         assert page.locator("#hand-form").get_attribute("data-step") == "trump"
+        assert page.locator("#hand-question").inner_text() == QUESTIONS["trump"]
         assert "Bob bid 2" in page.locator("#hand-so-far").inner_text()
         assert axe_violations(page) == []
         assert horizontal_overflow(page) == 0
@@ -243,7 +251,7 @@ def test_the_hand_form_back_cancel_and_points_instead(browser, server):
         _tap(page, "#next-hand")
         for answer in (1, 2, "S", "points", 0, 2):
             _answer(page, answer)
-        assert page.locator("#hand-question").inner_text() == "Points won by Cy?"
+        assert page.locator("#hand-question").inner_text() == points_question("Cy")
         _answer(page, 1)
         page.wait_for_selector('#hand-form[data-step="confirm"]')
         assert page.locator("#hand-confirm").get_attribute("data-outcome") == "made"
@@ -263,3 +271,13 @@ def test_the_hand_form_back_cancel_and_points_instead(browser, server):
         assert keeper.errors == []
     finally:
         keeper.close()
+
+
+def test_the_form_script_holds_no_question_of_its_own():
+    """The words of the hand form's questions live once, in pitchcards.score_form: the page's
+    script renders the server's and restates none."""
+    script = (Path(__file__).resolve().parent.parent / "src" / "pitchcards" / "server" / "web"
+              / "js" / "score_form.js").read_text(encoding="utf-8")
+    for step, words in QUESTIONS.items():
+        assert words not in script, (step, words)
+    assert "Points won" not in script and "What was the bid" not in script

@@ -124,12 +124,14 @@ class ActionUndone(Event):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class TrickWon(Event):
-    """A trick was completed (C7): who led, the cards in play order, who took it."""
+    """A trick was completed (C7): who led, the cards in play order, who took it, and who
+    played each card (``plays``: ``(seat, card)`` in play order, as the view's trick)."""
 
     trick: int                     #: 0..5
     leader: int
     cards: tuple[str, ...]
     winner: int
+    plays: tuple[tuple[int, str], ...] = ()
     type: ClassVar[str] = "trick_won"
 
 
@@ -201,7 +203,7 @@ def _encode(value: Any) -> Any:
     if isinstance(value, Fraction):
         return str(value)
     if isinstance(value, tuple):
-        return list(value)
+        return [_encode(v) for v in value]
     if isinstance(value, dict):
         return {k: _encode(v) for k, v in value.items()}
     return value
@@ -216,7 +218,16 @@ _DECODE: dict[str, Any] = {
     "payouts": lambda d: {_name(k): parse_money(v, what="payout", negative=True)
                           for k, v in d.items()},
     "payout_cents": lambda d: {_name(k): _plain(v, "int", "payout_cents") for k, v in d.items()},
+    "plays": lambda pairs: _plays(pairs),
 }
+
+
+def _plays(pairs: Any) -> tuple[tuple[int, str], ...]:
+    """A trick's ``[seat, card]`` pairs (at most eight: one card a seat)."""
+    if not isinstance(pairs, list) or len(pairs) > 8 or not all(
+            isinstance(p, list) and len(p) == 2 for p in pairs):
+        raise EventError(f"field plays is {shown(pairs)}, expected [seat, card] pairs")
+    return tuple((_plain(s, "int", "plays"), _plain(c, "str", "plays")) for s, c in pairs)
 
 
 def _name(value: Any) -> str:

@@ -68,7 +68,10 @@ OPTION_TEXT: dict[str, dict[Any, str]] = {
     "partnership": {
         "off": "{players} players, each for themselves.",
         "2x2": "Four players in two partnerships: you and the player opposite (seats 0 & 2) "
-               "against the other two. Points and scores are per team."},
+               "against the other two. Points and scores are per team.",
+        "3x2": "Six players in three partnerships: you and the player opposite (seats 0 & 3, "
+               "1 & 4, 2 & 5) against two other teams. Points and scores are per team; only "
+               "the bidder's team can go out."},
     "allow_two_players": {True: "Two players may also play.", False: ""},
     "hand_size": {
         6: "Everyone gets 6 cards.",

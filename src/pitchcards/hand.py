@@ -99,9 +99,10 @@ def follow_allowed(follow_rule: str, trump: int, led: int, model: DeckModel = CL
     return model.allowed[_FOLLOW[follow_rule]][trump][led]
 
 
-#: _SIDES[partnership][players]: the scoring side of each seat.
-_SIDES = (tuple(tuple(range(n)) for n in range(9)), tuple(tuple(s % 2 for s in range(n))
-                                                           for n in range(9)))
+#: _SIDES[teams][players]: the scoring side of each seat (``RuleSet.side_of``, worked out
+#: once): the seat itself when ``teams`` is 0, else its team (B-R1.3, TT1: seat % teams).
+_SIDES = tuple(tuple(tuple(s % teams if teams else s for s in range(n)) for n in range(9))
+               for teams in range(4))
 
 # _SUIT_PLAYS[suit][13-bit rank mask]: the play actions of those cards, so a legal mask turns
 # into its actions with four lookups (random playouts rarely repeat a whole-hand mask).  The
@@ -141,7 +142,7 @@ def _setup(rules: RuleSet) -> _Setup:
         if len(_SETUPS) >= 256:
             _SETUPS.clear()
         entry = (
-            rules, _SIDES[rules.partnership == "2x2"], _FOLLOW[rules.follow_rule],
+            rules, _SIDES[rules.teams], _FOLLOW[rules.follow_rule],
             deck_model(rules),
             # T8: without a moon the bids are numbers up to every point of a hand (BIDS[5] is a
             # bid of five); with one, BID[5] is the moon (the two agree on 1..4).
@@ -390,7 +391,8 @@ class Hand:
         return self._phase == OVER
 
     def side_of(self, seat: SupportsIndex) -> int:
-        """The scoring side of a seat: the seat, or its team (seat % 2) in partnerships."""
+        """The scoring side of a seat: the seat, or its team in partnerships (seat % 2 in
+        ``2x2``, seat % 3 in ``3x2``: TT1)."""
         if type(seat) is not int or not 0 <= seat < self.players:
             seat = self.check_seat(seat, "side_of seat")
         return self._sides[seat]
@@ -398,7 +400,7 @@ class Hand:
     @property
     def sides(self) -> int:
         """How many scoring sides there are."""
-        return 2 if self.rules.partnership_mode else self.players
+        return self.rules.side_count(self.players)
 
     def hand_of(self, seat: SupportsIndex) -> int:
         """The cards ``seat`` still holds, as a mask.  Hidden information: use a view for bots."""

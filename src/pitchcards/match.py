@@ -121,7 +121,7 @@ def match_winner(rules: RuleSet, before: Sequence[int], after: Sequence[int],
 class Match:
     """Hands dealt in turn (the deal passes left, B-R2.2) until a side wins.
 
-    ``scores`` and ``winner`` are per side: seats, or teams 0/1 in partnerships.
+    ``scores`` and ``winner`` are per side: seats, or teams 0/1 (``2x2``) or 0/1/2 (``3x2``).
     """
 
     def __init__(self, rules: RuleSet, players: int = 4, dealer: int | None = 0,
@@ -138,7 +138,7 @@ class Match:
         # a drawn dealer (None) is checked as seat 0, which every table has.
         players = check_table(rules, players, 0 if dealer is None else dealer)
         check_seed(seed)
-        nsides = 2 if rules.partnership_mode else players
+        nsides = rules.side_count(players)
         if scores is None:
             start = [0] * nsides
         elif (not isinstance(scores, list | tuple) or len(scores) != nsides
@@ -214,13 +214,13 @@ class Match:
                                  phase="between hands")
 
     def side_of(self, seat: int) -> int:
-        """The scoring side of a seat: the seat, or its team (seat % 2) in partnerships."""
+        """The scoring side of a seat: the seat, or its team in partnerships (TT1)."""
         if type(seat) is not int or not 0 <= seat < self.players:
             raise IllegalActionError(
                 f"seat {shown(seat)} is not a seat of this {self.players}-player match "
                 f"(0..{self.players - 1})", reason="no_such_seat", phase=self._phase(),
                 legal=[str(s) for s in range(self.players)])
-        return seat % 2 if self.rules.partnership_mode else seat
+        return self.rules.side_of(seat)
 
     def side_scores(self) -> list[int]:
         """The running score of each side (a copy of :attr:`scores`)."""

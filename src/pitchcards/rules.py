@@ -26,7 +26,7 @@ MOON = 5
 NAME_LIMIT = 40
 
 _CHOICES: dict[str, tuple[Any, ...]] = {
-    "partnership": ("off", "2x2"),
+    "partnership": ("off", "2x2", "3x2"),
     "deal_batch": (1, 2, 3),
     "first_dealer": ("random", "cut"),
     "auction": ("single_round", "continuous"),
@@ -63,6 +63,9 @@ _VALUE_ALIASES: dict[str, dict[Any, Any]] = {
     "all_pass": {"exact2": "force_dealer_exact2", "at_least2": "force_dealer_atleast2",
                  "atleast2": "force_dealer_atleast2"},
 }
+#: Teams per ``partnership`` value (0: each for themselves) and the table each needs (B-R1.3,
+#: T10): two teams of two at four seats, three teams of two at six.
+_TEAMS = {"off": 0, "2x2": 2, "3x2": 3}
 _BID_VALUES = {
     "1-4": (1, "none"), "2-4": (2, "none"), "3-4": (3, "none"), "4": (4, "none"),
     "2-4+moon": (2, "moon"), "2-4+smudge": (2, "smudge"),
@@ -72,6 +75,12 @@ _BID_VALUES = {
 def first_to_bid(dealer: int, players: int) -> int:
     """A-R4.2, B-R4.1: the player left of the dealer bids first."""
     return (dealer + 1) % players
+
+
+def trick_seats(leader: int, count: int, players: int) -> list[int]:
+    """C7: who played each of a trick's first ``count`` cards — play goes round to the left
+    from the leader."""
+    return [(leader + i) % players for i in range(count)]
 
 
 def bid_text(value: int, rules: RuleSet | None = None) -> str:
@@ -169,12 +178,15 @@ class RuleSet:
                                         or not isinstance(self.target, int) or self.target < 1):
             raise OptionError(f"option target={shown(self.target)} must be a positive integer "
                               "(7, 10, 11, 15, 21, 52 are usual) or None for no target")
-        if self.partnership == "2x2" and not self.min_players <= 4 <= self.max_players:
-            raise OptionError("partnership='2x2' needs exactly 4 players, but the player limits "
-                              f"are {self.min_players}..{self.max_players}")
+        seats = 2 * self.teams
+        if seats and not self.min_players <= seats <= self.max_players:
+            raise OptionError(f"partnership={self.partnership!r} needs exactly {seats} players, "
+                              f"but the player limits are {self.min_players}.."
+                              f"{self.max_players}")
         if self.money != "none" and self.partnership != "off":
+            # P6: money is settled player against player; teams have no money rule.
             raise OptionError("money play is each for themselves: it cannot be combined with "
-                              "partnership='2x2'")
+                              f"partnership={self.partnership!r}")
         self._check_ten_point()
 
     def _check_ten_point(self) -> None:
@@ -199,7 +211,7 @@ class RuleSet:
             raise OptionError(f"min_bid={self.min_bid} is above the {self.points_total} points "
                               "a hand is worth under these rules")
         if self.max_players * self.hand_size > self.deck and not (
-                self.partnership == "2x2" and 4 * self.hand_size <= self.deck):
+                self.teams and 2 * self.teams * self.hand_size <= self.deck):
             raise OptionError(
                 f"max_players={self.max_players} with hand_size={self.hand_size} needs "
                 f"{self.max_players * self.hand_size} cards; the deck has {self.deck} (C3, T4): "
@@ -208,8 +220,8 @@ class RuleSet:
     @property
     def player_range(self) -> tuple[int, int]:
         """Smallest and largest table this rule set allows (E1)."""
-        if self.partnership == "2x2":
-            return (4, 4)
+        if self.teams:
+            return (2 * self.teams, 2 * self.teams)  # B-R1.3, T10: a full table of pairs
         low = 2 if self.allow_two_players else self.min_players
         return (low, self.max_players)
 
@@ -287,7 +299,24 @@ class RuleSet:
 
     @property
     def partnership_mode(self) -> bool:
-        return self.partnership == "2x2"
+        """Played in fixed teams of two (``2x2`` or ``3x2``), not each for themselves."""
+        return self.partnership != "off"
+
+    @property
+    def teams(self) -> int:
+        """How many teams of two: 2 (``2x2``), 3 (``3x2``), or 0 each for themselves."""
+        return _TEAMS[self.partnership]
+
+    def side_of(self, seat: int) -> int:
+        """The scoring side of ``seat``: the seat itself, or its team.  Partners sit opposite,
+        so team t is seats t and t + teams (B-R1.3: 0&2, 1&3; P1: 0&3, 1&4, 2&5).  The one
+        statement of who is whose partner; ``seat`` is not checked (callers check it)."""
+        teams = _TEAMS[self.partnership]
+        return seat % teams if teams else seat
+
+    def side_count(self, players: int) -> int:
+        """How many scoring sides a table of ``players`` has: its teams, or its seats."""
+        return _TEAMS[self.partnership] or players
 
     def options(self) -> dict[str, Any]:
         """Every option and its value (not the name)."""
@@ -440,6 +469,9 @@ VARIANTS: dict[str, RuleSet] = {
     # B with the partnership option (B-R1.3): seats 0 & 2 against 1 & 3.
     "auction-partners": dataclasses.replace(
         _AUCTION, name="auction-partners", partnership="2x2", min_players=4, max_players=4),
+    # B for six in three teams of two, partners opposite (TT1): seats 0&3, 1&4, 2&5.
+    "three-teams": dataclasses.replace(
+        _AUCTION, name="three-teams", partnership="3x2", min_players=6, max_players=6),
     # Pagat's partnership Setback: bids 2, 3, 4 and smudge (a bid of five), one round, the
     # dealer may steal by equalling, game to 21, bidder goes out.
     "setback": dataclasses.replace(
@@ -462,12 +494,14 @@ _ALIASES = {
     "partnership": "auction-partners", "pagat": "setback",
     "10-point": "ten-point", "ten-point-pitch": "ten-point", "ten-point-partners": "ten-point",
     "jokers": "ten-point", "10-point-cutthroat": "ten-point-cutthroat",
+    "3x2": "three-teams", "2v2v2": "three-teams", "six-partners": "three-teams",
+    "auction-three-teams": "three-teams",
 }
 
 
 def find_variant(name: str) -> RuleSet:
-    """The named variant: ``"money"``, ``"auction"``, ``"auction-partners"``, ``"setback"``,
-    ``"ten-point"`` or ``"ten-point-cutthroat"``."""
+    """The named variant: ``"money"``, ``"auction"``, ``"auction-partners"``,
+    ``"three-teams"``, ``"setback"``, ``"ten-point"`` or ``"ten-point-cutthroat"``."""
     if not isinstance(name, str):
         raise OptionError(f"a variant is named by text, not {shown(name)}; variants are: "
                           + ", ".join(VARIANTS))

@@ -24,7 +24,7 @@ from .outcome import EnteredHand, Outcome
 from .rules import MOON, RuleSet
 from .scoring import HandResult
 
-__all__ = ["HandForm", "player_keys"]
+__all__ = ["QUESTIONS", "STEPS", "HandForm", "player_keys", "points_question"]
 
 #: Steps, in order (some are skipped when they do not apply).
 STEPS = ("bidder", "bid", "trump", "high", "low", "jack", "game", "tied", "points", "swept",
@@ -37,6 +37,12 @@ QUESTIONS = {
     "confirm": "Score this hand?",
 }
 NOBODY = ("-", "0")
+
+
+def points_question(side: str) -> str:
+    """The question of the points step asked a side at a time (the browser's form taps one
+    answer per side): ``Points won by Cy?``."""
+    return f"Points won by {side}?"
 
 
 def player_keys(names: Sequence[str]) -> dict[str, int]:
@@ -275,16 +281,16 @@ class HandForm:
         return mine and (self.bid == MOON or not self.rules.moon_must_be_bid)
 
     def _side(self, seat: int) -> int:
-        return seat % 2 if self.rules.partnership_mode else seat
+        return self.rules.side_of(seat)
 
     def _sides(self) -> list[str]:
-        count = 2 if self.rules.partnership_mode else len(self.names)
+        count = self.rules.side_count(len(self.names))
         return [self.side_label(s) for s in range(count)]
 
     def side_label(self, side: int) -> str:
         """A side's name: the player, or in partnerships ``Ann&Cy``."""
         if self.rules.partnership_mode:
-            return f"{self.names[side]}&{self.names[side + 2]}"
+            return f"{self.names[side]}&{self.names[side + self.rules.teams]}"
         return self.names[side]
 
     # ------------------------------------------------------------------ the hand

@@ -1,6 +1,7 @@
 """Scoring one hand: High, Low, Jack and Game (C10), make or set (A-R6, B-R6), per side.
 
-A *side* is a seat, or in partnerships a team (0 for seats 0 and 2, 1 for seats 1 and 3).
+A *side* is a seat, or in partnerships a team (0 for seats 0 and 2, 1 for seats 1 and 3; with
+three teams of six players, team t is seats t and t + 3: TT1).
 The ten-point family (T7) adds the off-jack, the jokers and the three of trumps, found by the
 deck model's trump order instead of bit positions.
 """
@@ -93,7 +94,7 @@ def score_hand(rules: RuleSet, dealer: int, pitcher: int | None, contract: int |
     cards."""
     assert pitcher is not None and contract is not None and trump >= 0
     n = len(dealt)
-    nsides = 2 if n > 2 and sides[2] == 0 else n
+    nsides = max(sides) + 1  # seats, or teams 0..1 (2x2) / 0..2 (3x2, TT1)
     points = [0] * nsides
     in_play = 0
     for m in dealt:

@@ -10,9 +10,14 @@ Standard library only; nothing here is worded for a screen but the sides' names.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .scoresheet import Leave, ScoreSheet
+
+if TYPE_CHECKING:
+    from .rules import RuleSet
 
 __all__ = ["HandLine", "JoinLine", "LeaveLine", "SettleLine", "SheetLine", "Side", "Standing",
            "columns", "hand_line", "sheet_lines", "standings"]
@@ -84,13 +89,14 @@ def columns(sheet: ScoreSheet) -> tuple[Side, ...]:
     session = sheet.session
     if sheet.money is not None:
         return tuple((name,) for name in sheet.money.scores)
-    return _sides(list(session.names), session.rules.partnership_mode)
+    return side_members(session.names, session.rules)
 
 
-def _sides(names: list[str], partners: bool) -> tuple[Side, ...]:
-    if partners:
-        return (names[0], names[2]), (names[1], names[3])
-    return tuple((name,) for name in names)
+def side_members(names: Sequence[str], rules: RuleSet) -> tuple[Side, ...]:
+    """Each scoring side's players in seat order: a team's partners (``RuleSet.side_of``:
+    B-R1.3, TT1), or one player each."""
+    return tuple(tuple(names[s] for s in range(len(names)) if rules.side_of(s) == side)
+                 for side in range(rules.side_count(len(names))))
 
 
 def sheet_lines(sheet: ScoreSheet) -> list[SheetLine]:
@@ -130,7 +136,7 @@ def hand_line(sheet: ScoreSheet, index: int = -1) -> HandLine:
     hand = session.hands[index]
     names = money.hand_players[index] if money is not None else list(session.names)
     sides = (tuple((n,) for n in names) if money is not None
-             else _sides(names, session.rules.partnership_mode))
+             else side_members(names, session.rules))
     result = hand.result
     if result is None:
         return HandLine(index + 1, names[hand.dealer], None, None, None, "being played", sides,

@@ -55,6 +55,7 @@ from .events import (
 )
 from .hand import ActionLike, Hand
 from .notation import write_record
+from .rules import trick_seats
 from .session import Deal, GameSession
 from .views import SCHEMA, View
 
@@ -369,8 +370,10 @@ class Table:
         done = hand.completed_tricks()
         for i in range(self._tricks_seen, len(done)):
             leader, cards, winner = done[i]
-            self._emit(TrickWon(self._next(), trick=i, leader=leader,
-                                cards=tuple(card_name(c) for c in cards), winner=winner))
+            names = tuple(card_name(c) for c in cards)
+            self._emit(TrickWon(self._next(), trick=i, leader=leader, cards=names, winner=winner,
+                                plays=tuple(zip(trick_seats(leader, len(names), hand.players),
+                                                names, strict=True))))
         self._tricks_seen = len(done)
         if hand.result is not None:
             self._emit(HandScored(self._next(), hand=len(self.session.hands) - 1,

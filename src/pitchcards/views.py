@@ -20,14 +20,21 @@ from .actions import Action, parse_action
 from .cards import SUITS, card_name, cards_of, mask_of, parse_card, parse_cards
 from .deck import deck_model, off_jack_of
 from .errors import DataError, shown
-from .rules import MOON, VARIANTS, RuleSet, bid_text, first_to_bid, parse_money
+from .rules import MOON, VARIANTS, RuleSet, bid_text, first_to_bid, parse_money, trick_seats
 from .scoring import HandResult
 
 if TYPE_CHECKING:
     from .hand import Hand
 
 __all__ = ["SCHEMA", "View", "hand_order", "result_from_dict", "result_to_dict",
-           "rules_from_dict", "rules_to_dict", "view_of"]
+           "rules_from_dict", "rules_to_dict", "trick_plays", "view_of"]
+
+
+def trick_plays(leader: int, cards: Sequence[str], players: int) -> list[list[Any]]:
+    """A finished trick as ``[seat, card]`` pairs in play order (C7), as JSON: what a face
+    shows in front of each seat, so none works out who played which card."""
+    return [[seat, card] for seat, card in zip(trick_seats(leader, len(cards), players), cards,
+                                               strict=True)]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -78,7 +85,8 @@ class View:
         return self.seat is not None and self.seat == self.seat_to_act
 
     def side_of(self, seat: int) -> int:
-        return seat % 2 if self.rules.partnership_mode else seat
+        """The scoring side of ``seat``: the seat, or its team (B-R1.3, TT1)."""
+        return self.rules.side_of(seat)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form: cards and actions as text, money as exact strings, never floats.
@@ -103,8 +111,7 @@ class View:
             "pitcher": self.pitcher,
             "contract": None if self.contract is None else bid_text(self.contract, self.rules),
             "trump": self.trump,
-            "tricks": [{"leader": ld, "cards": [card_name(c) for c in cs], "winner": w}
-                       for ld, cs, w in self.tricks],
+            "tricks": [_trick_dict(ld, cs, w, self.players) for ld, cs, w in self.tricks],
             "trick": [[s, card_name(c)] for s, c in self.trick],
             "leader": self.leader,
             "tricks_won": list(self.tricks_won),
@@ -146,7 +153,7 @@ class View:
         """Each side's name: its player, or the partners "Ann & Cy" (None without names)."""
         if self.names is None:
             return None
-        sides = 2 if self.rules.partnership_mode else self.players
+        sides = self.rules.side_count(self.players)
         return [" & ".join(self.names[s] for s in range(self.players) if self.side_of(s) == side)
                 for side in range(sides)]
 
@@ -169,7 +176,7 @@ class View:
     def _read(cls, data: Mapping[str, Any]) -> View:
         players = _int(data, "players", 2, 8)
         seat_range = (0, players - 1)
-        tricks = tuple((_seat(t["leader"], players), tuple(parse_card(c) for c in t["cards"]),
+        tricks = tuple((_seat(t["leader"], players), tuple(parse_card(c) for c in _cards(t)),
                         _seat(t["winner"], players)) for t in data["tricks"])
         trick = tuple((_seat(s, players), parse_card(c)) for s, c in data["trick"])
         played = mask_of(c for _, cs, _ in tricks for c in cs) | mask_of(c for _, c in trick)
@@ -214,6 +221,25 @@ class View:
             else _ints(data["money_cents"], "money_cents"),
             discarded_mask=mask_of(parse_cards(data.get("discarded", []))),
         )
+
+
+def _trick_dict(leader: int, cards: tuple[int, ...], winner: int, players: int) -> dict[str, Any]:
+    """A finished trick as JSON: who led, who took it, and its cards as ``[seat, card]`` pairs
+    in play order (``plays``: the cards once, each with the seat that played it)."""
+    return {"leader": leader, "winner": winner,
+            "plays": trick_plays(leader, [card_name(c) for c in cards], players)}
+
+
+def _cards(trick: Mapping[str, Any]) -> list[Any]:
+    """A finished trick's cards in play order, from its ``plays`` (or the ``cards`` list views
+    carried before them)."""
+    if "plays" not in trick:
+        return list(trick["cards"])
+    plays = trick["plays"]
+    if not isinstance(plays, list) or len(plays) > 8 or not all(
+            isinstance(p, list) and len(p) == 2 for p in plays):
+        raise DataError(f"cannot read this view: a trick's plays are {shown(plays)}")
+    return [card for _, card in plays]
 
 
 _PHASES = ("auction", "declare", "discard", "play", "over")
@@ -288,7 +314,8 @@ def rules_to_dict(rules: RuleSet, resolved: bool = False) -> dict[str, Any]:
     (what :func:`rules_from_dict` reads), then the facts a client shows instead of working them
     out (issue 29: the browser knows no rule): the points a hand holds, the table sizes, the
     moon's name (None: no moon), the bid ladder as ``[action, word]`` pairs, whether seats
-    play in partnerships, how many cards a seat discards (T4) and the target.  ``resolved``:
+    play in partnerships and the seats of each team, how many cards a seat discards (T4) and
+    the target.  ``resolved``:
     also every option's value (a table's description and ``POST /api/rules``; a view leaves
     them out, it is sent with every event)."""
     out = {"name": rules.name, "options": dict(_changed_options(rules)), **_rules_facts(rules)}
@@ -313,6 +340,11 @@ def _rules_facts(rules: RuleSet) -> dict[str, Any]:
         "partners": rules.partnership_mode,
         "discards": rules.hand_size - 6,  # T4: each seat discards down to six
         "target": rules.target,
+        # the seats of each team where seats play in partnerships (None: each for themselves),
+        # so a page names partners before the first deal without working them out
+        "teams": [[s for s in range(high) if rules.side_of(s) == team]
+                  for team in range(rules.teams)]
+        if rules.partnership_mode else None,
     }
 
 

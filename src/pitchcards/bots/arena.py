@@ -4,6 +4,8 @@ Every *duplicate game* is one sequence of deals (a seeded :class:`~pitchcards.ma
 :class:`~pitchcards.money.MoneySession` for the money variant) played once per *seating*:
 
 * partnerships (two bots): bot A holds seats 0 and 2 and bot B seats 1 and 3, then the teams swap;
+  with three teams of two (TT1: seats 0&3, 1&4, 2&5) and two or three bots, every way of giving
+  each team a bot that seats every bot is one seating (6 each: a bot holds one or two teams);
 * cutthroat with k bots: seat ``i`` gets bot ``(i + r) mod k`` in seating ``r = 0 .. k-1``, so every
   bot sits in every seat once (with more seats than bots, a bot holds several seats).
 
@@ -206,8 +208,24 @@ class _Task:
     max_hands: int
 
 
+def _team_seatings(bots: int, teams: int) -> list[tuple[int, ...]]:
+    """Each team's bot in every seating of a partnership game: every assignment that seats
+    every bot, in order (two teams, two bots: (0, 1) then (1, 0), the teams swapping).  Each
+    bot holds each team equally often over the seatings, so the deals are shared fairly."""
+    return [a for a in itertools.product(range(bots), repeat=teams) if len(set(a)) == bots]
+
+
+def _seatings(rules: RuleSet, bots: int) -> int:
+    """Seatings per duplicate game: one per team assignment, or one per bot (cutthroat)."""
+    return len(_team_seatings(bots, rules.teams)) if rules.teams else bots
+
+
 def _seat_bots(task: _Task) -> list[int]:
     k = len(task.bots)
+    rules = task.rules
+    if rules.teams:  # partners share a bot (B-R1.3, TT1)
+        team_bot = _team_seatings(k, rules.teams)[task.seating]
+        return [team_bot[rules.side_of(i)] for i in range(task.players)]
     return [(i + task.seating) % k for i in range(task.players)]
 
 
@@ -219,9 +237,8 @@ def _play(task: _Task) -> _Outcome:
     deal_seed = _derive("deals", task.seed, task.game)
     bots = [make_bot(task.bots[seat_bot[s]], _derive("bot", task.seed, task.game, task.seating, s))
             for s in range(n)]
-    partners = rules.partnership_mode
-    nsides = 2 if partners else n
-    side_bot = [seat_bot[s] for s in range(nsides)]  # side i is seat i, or team i (seats i, i+2)
+    nsides = rules.side_count(n)
+    side_bot = [seat_bot[s] for s in range(nsides)]  # side i is seat i, or team i (holds seat i)
     own = [[i for i in range(nsides) if side_bot[i] == b] for b in range(k)]
     other = [[i for i in range(nsides) if side_bot[i] != b] for b in range(k)]
     out = _Outcome(game=task.game, seating=task.seating, winners=[], unfinished=False, hands=0,
@@ -310,8 +327,10 @@ def run_arena(variant: str | RuleSet, bots: Sequence[str], games: int = 100, see
     if players is None:  # every bot gets a seat if the rules have room
         players = min(max(rules.default_players, len(names)), rules.player_range[1])
     players = rules.check_players(players)
-    if rules.partnership_mode and len(names) != 2:
-        raise ValueError(f"partnership play seats two bots (one per team), got {len(names)}: "
+    if rules.partnership_mode and not 2 <= len(names) <= rules.teams:
+        most = "two bots (one per team)" if rules.teams == 2 else (
+            f"two to {rules.teams} bots (each holds one team or more)")
+        raise ValueError(f"partnership play seats {most}, got {len(names)}: "
                          f"{', '.join(names)}")
     if len(names) > players:
         raise ValueError(f"{len(names)} bots do not fit {players} seats")
@@ -329,7 +348,7 @@ def run_arena(variant: str | RuleSet, bots: Sequence[str], games: int = 100, see
         jobs = cores
     if not isinstance(jobs, int) or jobs < 1:
         raise ValueError(f"jobs must be a positive number of processes, not {shown(jobs)}")
-    seatings = len(names)
+    seatings = _seatings(rules, len(names))
     total = games * seatings
     jobs = min(jobs, cores, total)
     tasks = (_Task(rules, tuple(names), players, g, r, seed, fixed, max_hands)

@@ -100,7 +100,8 @@ def auction_decisions(rules: RuleSet, dealt: Sequence[int], dealer: int,
     for s, a in auction:
         legal = tuple(sorted({level_of(x) for x in h.legal_actions()}))
         if len(legal) > 1:
-            partner_high = rules.partnership_mode and high_seat >= 0 and high_seat % 2 == s % 2
+            partner_high = (rules.partnership_mode and high_seat >= 0
+                            and rules.side_of(high_seat) == rules.side_of(s))
             state = (float(s == dealer), ((s - dealer - 1) % n) / (n - 1), high / 4,
                      float(high > 0), float(partner_high), float(high > 0 and high in legal),
                      float(bid_before >> s & 1), float(n - 4), float(rules.partnership_mode),

@@ -61,7 +61,7 @@ def suit_estimate(hand: int, suit: int, players: int, partners: bool,
     if not trumps:
         return (0.0, 0.0, 0.0, 0.0)
     k = trumps.bit_count()
-    opponents = 2 if partners else players - 1
+    opponents = players - 2 if partners else players - 1  # 2 in 2x2, 4 in 3x2 (TT1)
     q = 6 * opponents / 46  # a given unseen card is with an opponent
     qp = 6 / 46 if partners else 0.0  # ... with my partner
     top = trumps.bit_length() - 1

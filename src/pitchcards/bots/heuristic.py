@@ -124,7 +124,8 @@ def choose_bid(hand: int, seat: int, players: int, dealer: int, rules: RuleSet,
     ``aggression`` (points) is added to the value of every bid against passing.
     """
     partners = rules.partnership_mode
-    sides = 2 if partners else players
+    teams = rules.teams
+    sides = rules.side_count(players)
     low_holder = rules.low_to == "holder"
     suit, probs = estimate_points(hand, players, partners, low_holder)
     dist = _distribution(probs)
@@ -149,10 +150,10 @@ def choose_bid(hand: int, seat: int, players: int, dealer: int, rules: RuleSet,
         if a != PASS_ID:
             high = 4 if a < PASS_ID else a - PASS_ID
             high_seat = s
-    my_side = seat % 2 if partners else seat
+    my_side = seat % teams if teams else seat
 
     def side(s: int) -> int:
-        return s % 2 if partners else s
+        return s % teams if teams else s  # TT1: seat % 3 in three teams
 
     # Value of passing (score change of my side minus the others', in points).
     if high == 0:
@@ -267,7 +268,7 @@ def _opening_lead(hand: int, suit: int, low_holder: bool) -> int:
     return (pick & -pick).bit_length() - 1
 
 
-def choose_card(seat: int, players: int, partners: bool, pitcher: int, trump: int, hand: int,
+def choose_card(seat: int, players: int, teams: int, pitcher: int, trump: int, hand: int,
                 legal: int, leader: int, trick: Sequence[int], played: int,
                 voids: Sequence[int], low_holder: bool, rules: RuleSet | None = None) -> int:
     """The heuristic card to play (see the module docstring).
@@ -275,8 +276,10 @@ def choose_card(seat: int, players: int, partners: bool, pitcher: int, trump: in
     ``trump`` is -1 before the first lead; ``trick`` the cards of the current trick in play
     order from ``leader``; ``played`` every card played so far; ``voids`` from
     :func:`proven_voids`; ``rules`` (default: the four-point game) give the deck model and the
-    point cards (T1-T3, T7).
+    point cards (T1-T3, T7).  ``teams``: 0 each for themselves, else the teams of two, partners
+    ``teams`` seats apart (``RuleSet.teams``: 2, or 3 for six players, TT1).
     """
+    partners = teams > 0
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1  # one legal card
     if trump < 0:
@@ -286,8 +289,9 @@ def choose_card(seat: int, players: int, partners: bool, pitcher: int, trump: in
         return _opening_lead(hand, suit, low_holder)
     tb = tables(rules if rules is not None else _FOUR_POINT, trump)
     suit_of, rank_of, above, below = tb.suit_of, tb.rank, tb.above, tb.below
-    my_side = seat & 1 if partners else seat
-    attacking = (pitcher & 1 if partners else pitcher) == my_side
+    my_side = seat % teams if partners else seat
+    pitcher_side = pitcher % teams if partners else pitcher
+    attacking = pitcher_side == my_side
     tmask = tb.tmask
     unseen = tb.full & ~(hand | played)
     unseen_trumps = unseen & tmask
@@ -308,9 +312,9 @@ def choose_card(seat: int, players: int, partners: bool, pitcher: int, trump: in
         return any(not voids[s] >> trump & 1 for s in seats)
 
     n = players
-    opp_seats = [s for s in range(n) if (s & 1 if partners else s) != my_side]
+    opp_seats = [s for s in range(n) if (s % teams if partners else s) != my_side]
     if not trick:
-        partner = (seat + 2) % n if partners else -1
+        partner = (seat + teams) % n if partners else -1
         return _lead(tb, hand, legal, unseen, attacking, opp_may_trump(opp_seats), opp_seats,
                      partner, voids, low_candidate)
 
@@ -321,8 +325,9 @@ def choose_card(seat: int, players: int, partners: bool, pitcher: int, trump: in
     win_str = power[trick[win_i]]
     win_seat = (leader + win_i) % n
     later = [(leader + i) % n for i in range(len(trick) + 1, n)]
-    later_opps = [s for s in later if (s & 1 if partners else s) != my_side]
-    ally_winning = partners and (win_seat & 1) == my_side
+    later_opps = [s for s in later if (s % teams if partners else s) != my_side]
+    win_side = win_seat % teams if partners else win_seat
+    ally_winning = partners and win_side == my_side
     value = 0
     special = False
     extra = 0  # T7: points beyond the jack on the table (off-jack, jokers, the three)
@@ -377,7 +382,7 @@ def choose_card(seat: int, players: int, partners: bool, pitcher: int, trump: in
         trick_value = value + (10 if special else 0) + 8 * extra + (3 if attacking else 1)
         if ally_winning:
             trick_value -= 8  # my partner may hold it anyway
-        elif not partners and not attacking and win_seat != pitcher:
+        elif not attacking and win_side != pitcher_side:
             trick_value -= 3  # another defender has it: no need to spend much
         best_card, best_cost = -1, 1e9
         for c in winners:
@@ -566,7 +571,7 @@ def decide(view: View, aggression: float = 0.0) -> Action:
     voids = (proven_voids(view.tricks, leader, trick, view.players, trump, rules.follow_rule,
                           _model_of(rules))
              if trump >= 0 else [0] * view.players)
-    card = choose_card(seat, view.players, rules.partnership_mode,
+    card = choose_card(seat, view.players, rules.teams,
                        view.pitcher if view.pitcher is not None else seat, trump,
                        view.hand_mask, mask, leader, trick, view.played_mask, voids,
                        rules.low_to == "holder", rules)
@@ -604,7 +609,7 @@ def rollout_action(hand: Hand) -> Action:
     trick = list(hand.trick_cards)
     played, voids = _seen(hand, trump) if trump >= 0 else (0, [0] * n)
     pitcher = hand.pitcher
-    card = choose_card(seat, n, rules.partnership_mode, pitcher if pitcher is not None else seat,
+    card = choose_card(seat, n, rules.teams, pitcher if pitcher is not None else seat,
                        trump, mine, legal, leader, trick, played, voids,
                        rules.low_to == "holder", rules)
     return PLAY[card]
@@ -626,7 +631,7 @@ def playout(hand: Hand, stop_at: int = 0) -> int:
         depth += 1
     rules = hand.rules
     n = hand.players
-    partners = rules.partnership_mode
+    teams = rules.teams
     low_holder = rules.low_to == "holder"
     pitcher = hand.pitcher
     trump = -1
@@ -652,7 +657,7 @@ def playout(hand: Hand, stop_at: int = 0) -> int:
             card = legal.bit_length() - 1  # choose_card's first rule: the one legal card
         else:
             lead = hand.leader
-            card = choose_card(seat, n, partners, pitcher if pitcher is not None else seat,
+            card = choose_card(seat, n, teams, pitcher if pitcher is not None else seat,
                                trump, hand.hand_of(seat), legal, -1 if lead is None else lead,
                                list(trick), played, voids, low_holder, rules)
         push(PLAY[card])

@@ -369,7 +369,7 @@ def _explain_play(view: View, action: Action) -> str:
     best_seat, best = view.trick[model.trick_winner([c for _, c in view.trick], trump)]
     wins = model.card_strength(card, trump, led) > model.card_strength(best, trump, led)  # C7
     partner = (view.rules.partnership_mode and view.seat is not None
-               and best_seat % 2 == view.seat % 2)
+               and view.side_of(best_seat) == view.side_of(view.seat))
     on_table = sum(COUNT[c] for _, c in view.trick)
     last = len(view.trick) == n - 1
     caught = [c for _, c in view.trick if tb.special >> c & 1]  # the Jack (T7: and the rest)

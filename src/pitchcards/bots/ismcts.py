@@ -127,7 +127,7 @@ class ISMCTSBot(Bot):
         rng = self.rng
         ev = evidence_of(view)
         n = view.players
-        sides = 2 if view.rules.partnership_mode else n
+        sides = view.rules.side_count(n)
         utils = [Utility(view.rules, s, n, view.scores) for s in range(sides)]
         scale = 1.0 if utils[0].mode == "match" else 3.0
         c = b.exploration * scale

@@ -322,7 +322,7 @@ def compute_table(rules: RuleSet, players: int, outcomes: Sequence[tuple[int, ..
                   ) -> OddsTable:
     """The odds table of ``rules`` at ``players`` seats from counted hand ``outcomes`` (rows of
     :data:`._match_odds_data.OUTCOMES`), by value iteration: seconds for a cutthroat table."""
-    sides = 2 if rules.partnership_mode else players
+    sides = rules.side_count(players)
     lo, hi = _bounds(rules, outcomes, sides)
     races: dict[int, Sequence[float]] = {
         opp: race_values(rules, outcomes, sides, opp, lo, hi)[1] for opp in range(1, sides)}

@@ -203,7 +203,7 @@ def bid_likelihood(view: View, dealt: list[int], sharpness: float = 2.0) -> floa
                 if est is None:
                     est = cache[s] = best_strength(dealt[s], n, rules)
                 partner_high = (rules.partnership_mode and high_seat >= 0
-                                and high_seat % 2 == s % 2)
+                                and rules.side_of(high_seat) == rules.side_of(s))
                 like *= pass_weight(est, need, partner_high, sharpness)
         else:
             forced = high == 0 and s == view.dealer

@@ -46,7 +46,9 @@ class Solver:
         self.nodes = 0
         self.n = hand.players
         self.sides = tuple(hand.side_of(s) for s in range(self.n))
-        self.partners = hand.rules.partnership_mode
+        # Two teams: the root team's captures fix the other team's too (a smaller key); with
+        # three teams (TT1) or each for themselves, every seat's captures count.
+        self.partners = hand.rules.teams == 2
         self.tt: dict[tuple[int, ...], tuple[int, float, int]] = {}
         self._leaf: dict[tuple[object, ...], float] = {}
         self._low_card = -1

@@ -38,7 +38,7 @@ def estimate(hand: int, suit: int, rules: RuleSet, players: int) -> list[tuple[i
     order = tb.model.trump_order[suit]
     mine = [i for i, c in enumerate(order) if hand >> c & 1]
     partners = rules.partnership_mode
-    opponents = 2 if partners else players - 1
+    opponents = players - 2 if partners else players - 1  # TT1: 4 with three teams
     unseen = tb.full.bit_count() - hand.bit_count()
     q = min(rules.hand_size * opponents / unseen, 0.95)
     qp = rules.hand_size / unseen if partners else 0.0
@@ -113,15 +113,15 @@ def choose_bid(hand: int, seat: int, players: int, dealer: int, rules: RuleSet,
     _, pts = best_suit(hand, rules, players)
     dist = _distribution(pts, total)
     expected = sum(w * p for w, p in pts)
-    sides = 2 if rules.partnership_mode else players
+    sides = rules.side_count(players)
     w = 1.0 / (sides - 1) if sides > 1 else 1.0
     others = total - expected
     high, high_seat = 0, -1
     for s, a in auction:
         if a.bid is not None:
             high, high_seat = a.bid, s
-    mine = seat % 2 if rules.partnership_mode else seat
-    theirs = high_seat % 2 if rules.partnership_mode else high_seat
+    mine = rules.side_of(seat)
+    theirs = rules.side_of(high_seat) if high_seat >= 0 else -1
     if high == 0:
         pass_value = -0.5 * w
     elif theirs == mine:

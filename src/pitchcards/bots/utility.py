@@ -72,7 +72,7 @@ class Utility:
         self.next_dealer: int | None = None
         if dealer is not None:
             seat = (dealer + 1) % players
-            self.next_dealer = seat % 2 if rules.partnership_mode else seat
+            self.next_dealer = rules.side_of(seat)
 
     def __call__(self, r: HandResult) -> float:
         key = (r.deltas, r.made, r.moon, r.pitcher_side)

@@ -112,7 +112,7 @@ class Encoder:
     def __init__(self, rules: RuleSet, players: int) -> None:
         self.rules = rules
         self.players = n = players
-        self.sides = s = 2 if rules.partnership_mode else players
+        self.sides = s = rules.side_count(players)
         self.classic = classic = is_classic(rules)
         self.cards = c = 52 if classic else rules.deck  # C: one slot per card of the deck (T1)
         self.top_bid = top = _top_bid(rules)            # B

@@ -61,7 +61,7 @@ class Table:
         if reward == "win" and (episode != "match" or rules.target is None):
             raise ValueError("reward='win' needs episode='match' and rules with a target")
         self.players = players
-        self.sides = 2 if rules.partnership_mode else players
+        self.sides = rules.side_count(players)
         self.episode = episode
         self.reward = reward
         if max_hands is None:
@@ -110,7 +110,7 @@ class Table:
         ``winner`` (winning side, or None), ``hands`` (hands played), ``scores`` (match score per
         side), ``made`` and ``set`` (per side: contracts that side bid and made, or bid and was
         set), ``terminated`` and ``truncated``.  Sides are absolute: side of seat ``s`` is
-        ``s % 2`` in partnerships, else ``s``.
+        ``s % 2`` in partnerships (``s % 3`` in three teams, TT1), else ``s``.
         """
         match = self.match
         assert match is not None, "call reset() first"

@@ -60,7 +60,7 @@ def _describe_hand(game: Game, number: int) -> list[str]:
 
     def side(s: int) -> str:
         if isinstance(game, Match) and game.rules.partnership_mode:
-            return _team(names, s)
+            return _team(names, s, game.rules.teams)
         return names[s]
 
     out = ["", f"hand {number}: dealer {who(hand.dealer)}"]
@@ -108,9 +108,10 @@ def _match_names(m: Match) -> list[str]:
     return list(m.names)
 
 
-def _team(names: list[str] | tuple[str, ...], side: int) -> str:
-    """A partnership side: ``team 0 (Ann & Cy)`` (seats 0 & 2 against 1 & 3)."""
-    return f"team {side} ({names[side]} & {names[side + 2]})"
+def _team(names: list[str] | tuple[str, ...], side: int, teams: int) -> str:
+    """A partnership side: ``team 0 (Ann & Cy)`` (seats 0 & 2 against 1 & 3; with three
+    teams, seats t and t + 3: TT1)."""
+    return f"team {side} ({names[side]} & {names[side + teams]})"
 
 
 def _symbolic(action: Action) -> str:
@@ -123,7 +124,7 @@ def _symbolic(action: Action) -> str:
 def _side_name(match: Match, side: int) -> str:
     names = _match_names(match)
     if match.rules.partnership_mode:
-        return _team(names, side)
+        return _team(names, side, match.rules.teams)
     return names[side]
 
 

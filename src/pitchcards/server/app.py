@@ -33,7 +33,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
-from fastapi import Depends, FastAPI, Header, Request
+from fastapi import Depends, FastAPI, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -82,7 +82,7 @@ from .protocol import (
     parse_client_message,
 )
 from .room import Refused, Room, table_rules
-from .rulesinfo import rules_info, variants_info
+from .rulesinfo import fit_players, rules_info, variants_info
 from .scores import scores_router
 from .store import hash_secret
 from .testing import TestHooks, hooks_router
@@ -261,6 +261,9 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
 
     @app.post("/api/rules")
     async def explain_rules(request: RulesQuery) -> dict[str, Any]:
+        if request.fit_players:  # the new-table form: the options may move the range
+            rules, _ = table_rules(request.model_copy(update={"players": None}))
+            return rules_info(rules, fit_players(rules, request.players))
         return rules_info(*table_rules(request))
 
     async def created(request: CreateTable, seed: int | None = None,
@@ -356,9 +359,12 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
         return found
 
     @app.get("/api/tables/{table_id}/hands", dependencies=[Reads])
-    async def hands(table_id: str, authorization: Auth = None) -> dict[str, Any]:
+    async def hands(table_id: str, authorization: Auth = None,
+                    before: Annotated[int | None, Query(ge=1, le=10**9)] = None
+                    ) -> dict[str, Any]:
+        """At most ``HANDS_PAGE`` hands an answer, the newest below ``before`` (issue 31)."""
         got = await hub.on_owner(table_id, "record", token_hash=bearer(authorization))
-        return await asyncio.to_thread(finished_hands, got["record"], got["names"])
+        return await asyncio.to_thread(finished_hands, got["record"], got["names"], before)
 
     # ------------------------------------------------------------------ WebSocket
     @app.websocket("/ws/{table_id}")

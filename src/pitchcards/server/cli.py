@@ -73,6 +73,7 @@ def server_config(args: argparse.Namespace) -> ServerConfig:
                         send_queue=args.send_queue, send_timeout=args.send_timeout,
                         tables_per_address=args.tables_per_address,
                         heavy_tables_per_address=args.heavy_tables_per_address,
+                        thoughts_per_address=args.thoughts_per_address,
                         max_tables=args.max_tables,
                         unattended_pause=args.unattended_pause,
                         message_rate=args.message_rate,
@@ -246,6 +247,9 @@ def add_server_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser])
     parser.add_argument("--heavy-tables-per-address", type=whole_number(1), default=4,
                        metavar="N", help="of those, tables with hard or expert bots or "
                                          "stand-ins (default 4)")
+    parser.add_argument("--thoughts-per-address", type=whole_number(1), default=1,
+                       metavar="N", help="hard or expert bots thinking at once for all the "
+                                         "tables one address created (default 1)")
     parser.add_argument("--max-tables", type=whole_number(1), default=2000, metavar="N",
                        help="tables in memory, not over, in all (default 2000)")
     parser.add_argument("--unattended-pause", type=float, default=30.0, metavar="S",

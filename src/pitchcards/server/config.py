@@ -68,6 +68,9 @@ class ServerConfig:
     #: of those, tables whose bots (or stand-ins) are hard or expert: their bots hold the GIL
     #: for seconds a hand, and slow every other table of the process
     heavy_tables_per_address: int = 4
+    #: hard or expert bots thinking at once for all the tables one address created (each
+    #: thought holds the GIL on a worker thread; server/thinking.py)
+    thoughts_per_address: int = 1
     max_tables: int = 2000
     #: seconds a table in play goes on with nobody connected (players or spectators); then it
     #: pauses until someone connects (issue 31, finding 1)

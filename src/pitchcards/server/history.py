@@ -15,19 +15,30 @@ from ..notation import read_record
 from ..outcome import EnteredHand
 from ..views import result_to_dict
 
-__all__ = ["finished_hands"]
+__all__ = ["HANDS_PAGE", "finished_hands"]
+
+#: The most hands one answer of ``GET …/hands`` carries (issue 31): each step carries a view,
+#: so a long money table's every hand would be megabytes built in one request.
+HANDS_PAGE = 100
 
 
-def finished_hands(record_text: str, names: list[str] | None = None) -> dict[str, Any]:
+def finished_hands(record_text: str, names: list[str] | None = None,
+                   before: int | None = None, page: int | None = None) -> dict[str, Any]:
     """``GET /api/tables/{id}/hands``: ``{"hands": [{number, dealer, names, result, total,
-    steps: [{seat, action, view, hands}]}]}``, the first step of each hand being its deal.
+    steps: [{seat, action, view, hands}]}], "earlier": n | None}``, the first step of each
+    hand being its deal.
 
-    ``names``: the seats' names at a match (a money record names the seats of each hand)."""
+    ``names``: the seats' names at a match (a money record names the seats of each hand).
+    At most ``page`` (``HANDS_PAGE``) hands, the newest numbered below ``before`` (all: the newest);
+    ``earlier`` is the ``before`` that asks for the hands ahead of them (None: no more)."""
+    if page is None:
+        page = HANDS_PAGE
     record = read_record(record_text)
+    finished = [rec for rec in record.hands  # (a public record holds only finished hands)
+                if rec.result is not None and (before is None or rec.number < before)]
+    shown = finished[-page:] if page > 0 else []
     out = []
-    for rec in record.hands:
-        if rec.result is None:  # (a public record holds only finished hands)
-            continue
+    for rec in shown:
         hand: Hand
         if rec.outcome is not None:
             # A thrown-in hand is public by its bids alone (no card of it was played): its
@@ -49,7 +60,8 @@ def finished_hands(record_text: str, names: list[str] | None = None) -> dict[str
                     "names": rec.seats if rec.seats is not None else names,
                     "result": result_to_dict(hand.result), "total": rec.total,
                     "steps": steps})
-    return {"hands": out}
+    earlier = shown[0].number if shown and len(shown) < len(finished) else None
+    return {"hands": out, "earlier": earlier}
 
 
 def _step(hand: Hand, seat: int | None, action: str | None) -> dict[str, Any]:

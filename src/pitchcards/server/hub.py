@@ -21,6 +21,9 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from redis.exceptions import RedisError
+
+from .budget import OVER_ADDRESS, SharedBudget
 from .cluster import Cluster, Elsewhere, Mirror, Moved
 from .config import ServerConfig
 from .connection import Connection, Peer
@@ -29,8 +32,11 @@ from .ops import OPS
 from .protocol import CreateTable, Ping, TableInfo
 from .room import Player, Refused, Room, bot_heavy, table_rules
 from .store import Append, PlayerRow, Store, hash_secret
+from .thinking import ThoughtSlots
 
 if TYPE_CHECKING:
+    from ..actions import Action
+    from ..views import View
     from .testing import TestHooks
 
 __all__ = ["Hub", "new_token"]
@@ -69,6 +75,8 @@ class Hub:
         self._loading: dict[str, _Loading] = {}
         #: who created each table of this process (its budget: :meth:`tables_in_play`)
         self._creators: dict[str, str] = {}
+        #: the slow bots' thoughts, at most ``thoughts_per_address`` at once per creator
+        self.thoughts = ThoughtSlots(config.thoughts_per_address)
         self._pool = ThreadPoolExecutor(max_workers=1 if self.store.is_sqlite else 4,
                                         thread_name_prefix="pitch-db")
         self._heartbeat: asyncio.Task[None] | None = None
@@ -77,6 +85,11 @@ class Hub:
         self._append_ready = asyncio.Event()
         #: the other processes sharing the tables (``--redis``), or None: this one alone
         self.cluster = Cluster(self, config.redis_url) if config.redis_url else None
+        #: every process's tables per address, in Redis (a cluster's; server/budget.py)
+        self.budget = SharedBudget(self.cluster.bus.redis, 3 * config.heartbeat) \
+            if self.cluster is not None else None
+        #: (creator, table) that left this process's count since the last heartbeat
+        self._released: list[tuple[str, str]] = []
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a store method on the database thread (a slow one is logged)."""
@@ -192,6 +205,21 @@ class Hub:
                 room.hold_seat(player)
         return room
 
+    async def think(self, table_id: str, choose: Callable[[View], Action], view: View) -> Action:
+        """A slow bot of ``table_id`` decides from ``view`` on a worker thread, in one of the
+        slots of the address that created the table (``server/thinking.py``): one stranger's
+        tables take turns to hold the GIL instead of taking it from every other table."""
+        async with self.thoughts.slot(self.thought_key(table_id)):
+            if self.hooks is not None:  # a test server may hold the bot in its thought
+                await self.hooks.thinking(table_id)
+            return await asyncio.to_thread(choose, view)
+
+    def thought_key(self, table_id: str) -> str:
+        """Whose budget a table's bots think in: its creator's address, or (a creator this
+        process does not know: loaded after a restart, or a test's table) the table's own."""
+        creator = self._creators.get(table_id)
+        return f"address:{creator}" if creator is not None else f"table:{table_id}"
+
     def tables_in_play(self, address: str | None = None, heavy: bool = False) -> int:
         """Tables in memory and not over: all of them, or those ``address`` created here
         (``heavy``: only those whose bots think long, :func:`room.bot_heavy`)."""
@@ -210,13 +238,35 @@ class Hub:
         if address is None:
             return
         if self.tables_in_play(address) >= self.config.tables_per_address:
-            raise Refused("too_many_tables", f"your address has {self.config.tables_per_address}"
-                                             " tables in play, its most: finish one first", 429)
-        heavy = self.config.heavy_tables_per_address
-        if bot_heavy(request) and self.tables_in_play(address, heavy=True) >= heavy:
-            raise Refused("too_many_tables", f"your address has {heavy} tables in play with "
-                                             "hard or expert bots (or stand-ins), its most: "
-                                             "finish one, or choose easier bots", 429)
+            raise self._over_budget(heavy=False)
+        if bot_heavy(request) and \
+                self.tables_in_play(address, heavy=True) >= self.config.heavy_tables_per_address:
+            raise self._over_budget(heavy=True)
+
+    def _over_budget(self, heavy: bool) -> Refused:
+        if not heavy:
+            return Refused("too_many_tables", f"your address has {self.config.tables_per_address}"
+                                              " tables in play, its most: finish one first", 429)
+        return Refused("too_many_tables", f"your address has "
+                                          f"{self.config.heavy_tables_per_address} tables in "
+                                          "play with hard or expert bots (or stand-ins), its "
+                                          "most: finish one, or choose easier bots", 429)
+
+    async def _reserve(self, request: CreateTable, address: str, table_id: str) -> None:
+        """In a cluster, count the new table in its address's budget across every process
+        (``server/budget.py``); over it, refused as :meth:`_check_budget` refuses.  Redis not
+        answering: this process's own count (checked already) is all that holds."""
+        if self.budget is None:
+            return
+        try:
+            over = await self.budget.reserve(address, table_id, bot_heavy(request),
+                                             self.config.tables_per_address,
+                                             self.config.heavy_tables_per_address)
+        except (RedisError, OSError) as exc:
+            log.warning("tables per address counted by this process alone: %s", exc)
+            return
+        if over:
+            raise self._over_budget(heavy=over != OVER_ADDRESS)
 
     async def create(self, request: CreateTable, token: str,
                      seed: int | None = None, address: str | None = None
@@ -233,16 +283,22 @@ class Hub:
             if not 0 <= seat < size or seat == request.seat:
                 raise Refused("no_such_seat", f"bots: seat {seat} is not a free seat of a table "
                                               f"of {size} (the host sits at {request.seat})", 422)
+        table_id = secrets.token_urlsafe(12)
+        if address is not None:
+            await self._reserve(request, address, table_id)
         table_id, invite = await self._new_table(request, [PlayerRow(
-            request.name, request.seat, hash_secret(token), None, True)], seed)
+            request.name, request.seat, hash_secret(token), None, True)], seed, table_id)
         if address is not None:
             self._creators[table_id] = address
         return await self.room(table_id), invite, request.seat
 
     async def _new_table(self, request: CreateTable, seats: list[PlayerRow],
-                         seed: int | None = None) -> tuple[str, str]:
-        """Store a new table; its id and invite code (the invite is kept only hashed)."""
-        table_id = secrets.token_urlsafe(12)
+                         seed: int | None = None, table_id: str | None = None
+                         ) -> tuple[str, str]:
+        """Store a new table (``table_id``: a new one's id chosen already); its id and invite
+        code (the invite is kept only hashed)."""
+        if table_id is None:
+            table_id = secrets.token_urlsafe(12)
         invite = secrets.token_urlsafe(24)
         if seed is None:
             seed = secrets.randbits(63)
@@ -332,7 +388,7 @@ class Hub:
             return
         if self.rooms.get(room.id) is room:
             del self.rooms[room.id]
-            self._creators.pop(room.id, None)
+            self._forget_creator(room.id)
             self.metrics.tables.set(len(self.rooms))
         self.cluster.forget_room(room.id)
         self.cluster.release(room.id)
@@ -355,6 +411,32 @@ class Hub:
             now = time.monotonic()
             self.sweep(n, now)
             self.unload_idle(now)
+            await self._renew_budget()
+
+    def _forget_creator(self, table_id: str) -> None:
+        """The table leaves this process's count of its creator's tables (and, in a
+        cluster, the shared one at the next heartbeat)."""
+        creator = self._creators.pop(table_id, None)
+        if creator is not None and self.budget is not None:
+            self._released.append((creator, table_id))
+
+    async def _renew_budget(self) -> None:
+        """In a cluster: this process's tables in play go on counting in their creators'
+        budgets; those over or gone from memory stop (``server/budget.py``)."""
+        if self.budget is None:
+            return
+        playing, done = [], self._released
+        self._released = []
+        for table_id, creator in self._creators.items():
+            room = self.rooms.get(table_id)
+            if room is not None and room.status != "over":
+                playing.append((creator, table_id))
+            else:
+                done.append((creator, table_id))
+        try:
+            await self.budget.renew(playing, done)
+        except (RedisError, OSError) as exc:  # they expire by themselves meanwhile
+            log.warning("tables per address not renewed in Redis: %s", exc)
 
     def sweep(self, n: int, now: float) -> None:
         """The heartbeat's ping ``n`` to every socket: one silent for three heartbeats is
@@ -393,7 +475,7 @@ class Hub:
         for room in gone:
             room.close()
             del self.rooms[room.id]
-            self._creators.pop(room.id, None)
+            self._forget_creator(room.id)
             if self.cluster is not None:
                 self.cluster.release(room.id)
         if gone:

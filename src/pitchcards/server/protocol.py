@@ -153,6 +153,10 @@ class RulesQuery(_Model):
     players: int | None = Field(None, ge=1, le=16)
     options: dict[Annotated[str, StringConstraints(max_length=40)],
                   str | int | bool] = Field(default_factory=dict, max_length=40)
+    fit_players: bool = Field(False, description="true: a `players` these rules do not allow "
+                              "is answered for the nearest table size they do (the new-table "
+                              "form, whose options move the range); the answer's `players` "
+                              "says which. False: it is refused (bad_setup)")
 
 
 class CreateTable(_Model):

@@ -895,9 +895,7 @@ class Room:
     async def _think(self, bot: Bot, view: View) -> Action:
         """``bot`` decides from ``view`` on a worker thread (the view is immutable; the bot
         touches nothing of the table's)."""
-        if self.hub.hooks is not None:  # a test server may hold the bot in its thought
-            await self.hub.hooks.thinking(self.id)
-        return await asyncio.to_thread(bot.choose, view)
+        return await self.hub.think(self.id, bot.choose, view)  # a slot per address (issue 31)
 
     def _thought(self, applied: bool) -> None:
         if self.hub.hooks is not None:  # a test server: the test may look at the outcome

@@ -11,7 +11,7 @@ from ..explain import OPTION_SECTIONS, option_text, rules_summary, shown_options
 from ..rules import VARIANTS, RuleSet
 from ..views import rules_to_dict
 
-__all__ = ["rules_info", "variants_info"]
+__all__ = ["fit_players", "rules_info", "variants_info"]
 
 #: Options outside the rules page's sentences, with how the form asks for them.
 _NUMBERS = (("GOAL", "target", "number"), ("MONEY", "stake_per_point", "money"),
@@ -44,8 +44,19 @@ def variants_info() -> dict[str, Any]:
         variants.append({
             "name": name, "money": rules.money != "none",
             "players": {"min": low, "max": high, "default": rules.default_players},
+            "teams": rules_to_dict(rules)["teams"],
             "values": {o["name"]: _json(getattr(rules, o["name"])) for o in options}})
     return {"variants": variants, "options": options}
+
+
+def fit_players(rules: RuleSet, asked: int | None) -> int:
+    """The table size nearest ``asked`` that ``rules`` allow (their default without one): what
+    ``POST /api/rules`` explains under ``fit_players``, so the form's options may move the
+    range without a refusal."""
+    if asked is None:
+        return rules.default_players
+    low, high = rules.player_range
+    return rules.check_players(min(max(asked, low), high))
 
 
 def rules_info(rules: RuleSet, players: int) -> dict[str, Any]:

@@ -46,7 +46,7 @@ from ..explain import ILLEGAL_TEXT, bid_word, illegal_text
 from ..money import MAX_SEATS, cents_text, dollars_text
 from ..outcome import Outcome
 from ..rules import MOON, RuleSet, find_variant, parse_money
-from ..score_form import HandForm
+from ..score_form import QUESTIONS, HandForm, points_question
 from ..scoresheet import Leave, ScoreSheet
 from ..settlement import Payment
 from ..sheet_rows import (
@@ -57,6 +57,7 @@ from ..sheet_rows import (
     columns,
     hand_line,
     sheet_lines,
+    side_members,
     standings,
 )
 from .hub import Hub
@@ -216,8 +217,9 @@ def stakes_text(rules: RuleSet) -> str:
 def _next_hand(sheet: ScoreSheet) -> dict[str, Any]:
     """What the hand form asks about the next hand, worked out by the engine: who deals, the
     bids each player could win with, whether everyone may pass, whether a tied Game still
-    gives the point (then the form asks who tied), and the sides points are typed for (the
-    players, or the two teams)."""
+    gives the point (then the form asks who tied), the sides points are typed for (the
+    players, or the two teams), and each step's question in the scorekeeper's words
+    (:data:`pitchcards.score_form.QUESTIONS`; the points step asked a side at a time)."""
     session = sheet.session
     rules = session.rules
     names = list(session.names)
@@ -235,12 +237,13 @@ def _next_hand(sheet: ScoreSheet) -> dict[str, Any]:
         eldest = (session.next_dealer + 1) % len(names)
         all_pass = {"outcome": {"bidder": eldest, "bid": 0}, "thrown_in": False,
                     "label": f"All passed ({names[eldest]} pitches, no contract)"}
-    sides = ([f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
-             if rules.partnership_mode else names)
+    sides = [" & ".join(side) for side in side_members(names, rules)]
     return {"number": len(session.results) + 1, "dealer": names[session.next_dealer],
             "dealer_seat": session.next_dealer, "players": names, "sides": sides, "bids": bids,
             "all_pass": all_pass, "game_tie": rules.game_tie != "no_point",
-            "partners": rules.partnership_mode}
+            "partners": rules.partnership_mode,
+            # the scorekeeper's questions, as the terminal's form asks them (issue 28)
+            "questions": dict(QUESTIONS), "points_asked": [points_question(s) for s in sides]}
 
 
 def present(sheet: ScoreSheet) -> dict[str, Any]:

@@ -91,10 +91,11 @@ def run_tournament(fmt: str, *, entrants: int, bots: Sequence[str], rounds: int 
                                   given=shown(name), legal=tuple(
                                       b for b in sorted(BOTS) if not make_bot(b, 0).sees_all))
     rules = _rules(variant)
-    if (fmt == "progressive" or not cutthroat) and not rules.partnership_mode:
-        raise TournamentError(f"tables of two pairs need a partnership variant, not "
+    if (fmt == "progressive" or not cutthroat) and rules.teams != 2:
+        # Tournament tables are two pairs; three teams of six (TT1) have no movement yet.
+        raise TournamentError(f"tables of two pairs need a two-team partnership variant, not "
                               f"{rules.name}", given=rules.name,
-                              legal=tuple(n for n, v in VARIANTS.items() if v.partnership_mode))
+                              legal=tuple(n for n, v in VARIANTS.items() if v.teams == 2))
     bot_of = bot_entrants(entrants, bots)
     names = list(bot_of)
     if fmt == "duplicate":

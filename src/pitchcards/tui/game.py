@@ -92,18 +92,18 @@ class TableGame(Protocol):
 
 # What both games say the same way: sides and the winner's sentence (one place for each).
 def side_of(rules: RuleSet, seat: int) -> int:
-    """A seat's side: the seat itself, or its team (0 or 1) in partnerships."""
-    return seat % 2 if rules.partnership_mode else seat
+    """A seat's side: the seat itself, or its team (0 or 1; 0, 1 or 2 in three teams: TT1)."""
+    return rules.side_of(seat)
 
 
 def side_count(rules: RuleSet, players: int) -> int:
-    return 2 if rules.partnership_mode else players
+    return rules.side_count(players)
 
 
 def side_label(rules: RuleSet, names: list[str], side: int) -> str:
     """A side as words: a name, or in partnerships both names ("You & Cy")."""
     if rules.partnership_mode:
-        return " & ".join(names[s] for s in range(len(names)) if s % 2 == side)
+        return " & ".join(names[s] for s in range(len(names)) if rules.side_of(s) == side)
     return names[side]
 
 

@@ -15,7 +15,7 @@ from ..cards import DECK_SIZE, SUIT_SYMBOLS, SUITS, card_symbol, cards_of, parse
 from ..deck import deck_model, off_jack_of
 from ..explain import bid_word
 from ..money import cents_text
-from ..rules import RuleSet
+from ..rules import RuleSet, first_to_bid, trick_seats
 from ..scoring import HandResult
 from ..views import View, hand_order
 from .game import TableGame
@@ -109,7 +109,7 @@ def table_text(ctl: TableGame, view: View, width: int = MIN_WIDTH,
     winner_now: int | None = None
     if showing_last:
         leader, cards, winner_now = view.tricks[-1]
-        trick = {(leader + i) % view.players: c for i, c in enumerate(cards)}
+        trick = dict(zip(trick_seats(leader, len(cards), view.players), cards, strict=True))
     elif view.trick and view.trump is not None:
         winner_now = _winning(view)
     if view.phase == "auction" and view.pitched_card is not None and view.pitcher is not None:
@@ -141,7 +141,7 @@ def _seat_line(ctl: TableGame, view: View, seat: int, me: int) -> Text:
     line.append(ctl.name(seat), style=style)
     if seat == view.dealer:
         line.append(" D", style="dim")
-    if view.rules.partnership_mode and seat != me and seat % 2 == me % 2:
+    if view.rules.partnership_mode and seat != me and view.side_of(seat) == view.side_of(me):
         line.append(" partner", style="cyan")
     return line
 
@@ -261,7 +261,7 @@ def auction_text(ctl: TableGame, view: View, lines: int | None = None,
     if line.plain:
         out_lines.append(line)
     if not view.auction:
-        first = ctl.name((view.dealer + 1) % view.players)
+        first = ctl.name(first_to_bid(view.dealer, view.players))
         out_lines.append(Text(sentence(first, "bid", "first"), style="dim"))
     if lines is not None and len(out_lines) > lines:
         hidden = len(out_lines) - lines + 1
@@ -374,8 +374,8 @@ def trick_line(ctl: TableGame, leader: int, cards: list[int] | tuple[int, ...],
                winner: int | None, players: int) -> Text:
     """"Ann K♥  Bob 2♥  You A♥ → You": a trick in play order, and who took it."""
     out = Text()
-    for k, c in enumerate(cards):
-        out.append(f"{ctl.name((leader + k) % players)} ")
+    for seat, c in zip(trick_seats(leader, len(cards), players), cards, strict=True):
+        out.append(f"{ctl.name(seat)} ")
         out.append_text(card_text(c))
         out.append("  ")
     if winner is not None:

@@ -9,157 +9,17 @@ import { seatToken } from "./tokens.js";
 import { applyPrefs } from "./prefs.js";
 import { cardName, cardShort, cardSvg, suitIcon, suitName } from "./cards.js";
 import { h, replace } from "./dom.js";
-import { actionSentence as sentenceOf, bidWord, moonWord } from "./words.js";
+import { bidWord, moonWord } from "./words.js";
+import { actionSentence, actionShort, handTitle, nameOf, positionWords, sideName, signed,
+  trickStops } from "./history_steps.js";
 import { siteHeader, variantWords } from "./site.js";
 
 /**
- * @typedef {{leader: number, cards: string[], winner: number}} Trick
- * @typedef {{rules: import("./words.js").Rules, players: number, sides: number[],
- *   dealer: number, phase: "auction" | "play" | "over", seat_to_act: number | null,
- *   auction: [number, string][], high_bid: string | null, high_bidder: number | null,
- *   pitched_card: string | null, pitcher: number | null, contract: string | null,
- *   trump: string | null, tricks: Trick[], trick: [number, string][], leader: number | null,
- *   tricks_won: number[], result: Result | null, scores: number[] | null,
- *   first_to_bid: number}} PublicView
- * @typedef {{pitcher: number | null, bid: number | string | null, made: boolean, moon: boolean,
- *   high: number | null, low: number | null, jack: number | null, game: number | null,
- *   points: number[], deltas: number[], tricks?: number[], game_counts?: number[],
- *   trump?: string | null, high_card?: string | null, low_card?: string | null,
- *   jack_card?: string | null, thrown_in?: boolean,
- *   extra?: [string, number | null, number][]}} Result
- * @typedef {{seat: number | null, action: string | null, view: PublicView,
- *   hands: string[][]}} Step
- * @typedef {{number: number, dealer: number, names: string[] | null, result: Result | null,
- *   total?: number[] | null, steps: Step[]}} HandRecord
+ * @typedef {import("./history_steps.js").HandRecord} HandRecord
+ * @typedef {import("./history_steps.js").PublicView} PublicView
+ * @typedef {import("./history_steps.js").Step} Step
+ * @typedef {import("./history_steps.js").Result} Result
  */
-
-const TRICKS = 6;
-
-// ------------------------------------------------------------------ words
-
-/**
- * @param {HandRecord} hand
- * @param {number} seat
- */
-function nameOf(hand, seat) {
-  return hand.names?.[seat] || `Seat ${seat + 1}`;
-}
-
-/**
- * What a seat did, in a sentence: "Ann bids 3.", "Bob plays the ten of clubs." (words.js)
- * @param {PublicView} view
- * @param {string} who
- * @param {string} action
- */
-function actionSentence(view, who, action) {
-  return sentenceOf(view.rules, who, action);
-}
-
-/**
- * An auction action, short: "bid 3", "pass", "pitch Q♥".
- * @param {PublicView} view
- * @param {string} action
- */
-function actionShort(view, action) {
-  const [kind, arg] = action.split(" ");
-  if (kind === "pitch") return `pitch ${cardShort(arg)}`;
-  if (arg === "moon") return `bid ${moonWord(view.rules)}`;
-  return action;
-}
-
-/**
- * A side in words: its player, or the partners "Ann & Cy" (the view's `sides` says who).
- * @param {HandRecord} hand
- * @param {number} side
- */
-function sideName(hand, side) {
-  const sides = hand.steps[0].view.sides;
-  return [...sides.keys()].filter((s) => sides[s] === side).map((s) => nameOf(hand, s))
-    .join(" & ");
-}
-
-/**
- * A signed number: "+2", "−4", "0".
- * @param {number} n
- */
-function signed(n) {
-  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
-}
-
-/**
- * The hand in a line for the list: "Hand 2: Bob bid 4, set".
- * @param {HandRecord} hand
- */
-function handTitle(hand) {
-  const r = hand.result;
-  const view = hand.steps[hand.steps.length - 1].view;
-  if (!r) return `Hand ${hand.number}`;
-  if (r.thrown_in || r.pitcher === null) return `Hand ${hand.number}: thrown in`;
-  if (r.bid === 0) return `Hand ${hand.number}: ${nameOf(hand, r.pitcher)} led, no bid`;
-  return `Hand ${hand.number}: ${nameOf(hand, r.pitcher)} bid ${bidWord(view.rules, r.bid)}, `
-    + (r.made ? "made" : "set");
-}
-
-// ------------------------------------------------------------------ positions
-
-/**
- * How many tricks are complete, and how many cards of the current one are down.
- * @param {PublicView} view
- */
-function progress(view) {
-  return { done: view.tricks.length, cards: view.trick.length };
-}
-
-/**
- * Where a step stands, for #position: "The deal (0 of 6 tricks)", "Auction (0 of 6 tricks)",
- * "Trick 3 of 6, card 2", "Trick 3 of 6", "Trick 6 of 6: scored".
- * @param {HandRecord} hand
- * @param {number} index
- */
-function positionWords(hand, index) {
-  const step = hand.steps[index];
-  const view = step.view;
-  const { done, cards } = progress(view);
-  const last = index === hand.steps.length - 1;
-  if (last && (hand.result?.thrown_in || (done === 0 && cards === 0))) {
-    return `Thrown in (0 of ${TRICKS} tricks)`;
-  }
-  if (index === 0) return `The deal (0 of ${TRICKS} tricks)`;
-  if (view.phase === "auction") return `Auction, bid ${auctionCount(view)} (0 of ${TRICKS} tricks)`;
-  if (done === 0 && cards === 0) return `Auction over (0 of ${TRICKS} tricks)`;
-  if (cards > 0) return `Trick ${done + 1} of ${TRICKS}, card ${cards}`;
-  if (last) return `Trick ${done} of ${TRICKS}: scored`;
-  return `Trick ${done} of ${TRICKS}`;
-}
-
-/** @param {PublicView} view */
-function auctionCount(view) {
-  return view.auction.length;
-}
-
-/**
- * The steps "by trick" stops at: the deal, the end of the auction, each trick's last card, the
- * end.
- * @param {HandRecord} hand
- * @returns {number[]}
- */
-function trickStops(hand) {
-  const stops = [0];
-  let tricks = 0;
-  hand.steps.forEach((step, i) => {
-    const view = step.view;
-    if (i > 0 && view.phase !== "auction" && hand.steps[i - 1].view.phase === "auction") {
-      stops.push(i);
-    }
-    if (view.tricks.length > tricks) {
-      tricks = view.tricks.length;
-      stops.push(i);
-    }
-  });
-  const end = hand.steps.length - 1;
-  if (stops[stops.length - 1] !== end) stops.push(end);
-  return [...new Set(stops)].sort((a, b) => a - b);
-}
 
 // ------------------------------------------------------------------ the viewer
 
@@ -315,8 +175,7 @@ class Viewer {
       caption = `${nameOf(hand, view.pitcher)} pitched`;
     } else if (shown.length === 0 && view.tricks.length > 0) {
       const t = view.tricks[view.tricks.length - 1];
-      shown = t.cards.map((c, i) => /** @type {[number, string]} */ (
-        [(t.leader + i) % view.players, c]));
+      shown = t.plays;
       winner = t.winner;
       caption = `Trick ${view.tricks.length}, won by ${nameOf(hand, t.winner)}`;
     } else if (shown.length > 0) {

@@ -16,9 +16,10 @@ import { statsPanel } from "./stats.js";
  * @typedef {{name: string, section: string, kind: "choice" | "bool" | "number" | "money",
  *   choices: (string | number | boolean)[] | null}} OptionInfo
  * @typedef {{name: string, money: boolean, players: {min: number, max: number, default: number},
- *   values: Record<string, string | number | boolean | null>}} VariantInfo
+ *   teams: number[][] | null, values: Record<string, string | number | boolean | null>}} VariantInfo
  * @typedef {{value: any, text: string, shown: boolean}} OptionState
- * @typedef {{rules: {name: string, options: Record<string, any>}, players: number,
+ * @typedef {{rules: {name: string, options: Record<string, any>, players: [number, number],
+ *   teams: number[][] | null}, players: number,
  *   options: Record<string, OptionState>, summary: string}} RulesInfo
  * @typedef {import("./site.js").TableInfo} TableInfo
  */
@@ -153,6 +154,8 @@ class CreateForm {
     /** @type {Record<number, string>} the chosen player per seat: a level or "open" */
     this.seatChoice = {};
     this.requests = 0;
+    /** @type {RulesInfo | null} the server's answer for the rules as chosen (POST /api/rules) */
+    this.answer = null;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this.timer = undefined;
     /** @type {Map<string, {field: HTMLElement | null, text: HTMLElement, row: HTMLElement}>} */
@@ -308,13 +311,16 @@ class CreateForm {
     return out;
   }
 
-  /** The table size range under the options chosen (two-player games, partnerships). */
-  playerRange() {
+  /**
+   * The table sizes the rules as chosen allow, and the seats of each team (null: each for
+   * themselves): the server's facts — its answer for these options (POST /api/rules), the
+   * variant's (GET /api/variants) until it comes.
+   * @returns {{sizes: [number, number], teams: number[][] | null}}
+   */
+  tableFacts() {
+    if (this.answer) return { sizes: this.answer.rules.players, teams: this.answer.rules.teams };
     const v = this.current;
-    const opts = { ...v.values, ...this.chosenOptions() };
-    if (opts.partnership === "2x2") return [4, 4];
-    const low = opts.allow_two_players ? 2 : v.players.min;
-    return [Math.min(low, v.players.max), v.players.max];
+    return { sizes: [v.players.min, v.players.max], teams: v.teams };
   }
 
   variantChanged() {
@@ -327,7 +333,7 @@ class CreateForm {
 
   /** @param {number} [want] */
   renderPlayers(want) {
-    const [low, high] = this.playerRange();
+    const [low, high] = this.tableFacts().sizes;
     const before = Number(this.players.value) || want || this.current.players.default;
     const chosen = Math.min(Math.max(want ?? before, low), high);
     replace(this.players);
@@ -347,7 +353,8 @@ class CreateForm {
     replace(this.seat);
     for (let s = 0; s < n; s++) this.seat.append(h("option", { value: String(s), text: seatWords(s) }));
     this.seat.value = String(mine);
-    const partners = this.optionValue("partnership") === "2x2";
+    const teams = this.tableFacts().teams ?? [];
+    const partner = (/** @type {number} */ s) => teams.some((t) => t.includes(s) && t.includes(mine));
     replace(this.seatsBox);
     for (let s = 0; s < n; s++) {
       if (s === mine) continue;
@@ -361,23 +368,15 @@ class CreateForm {
       select.addEventListener("change", () => {
         this.seatChoice[s] = select.value;
       });
-      const team = partners ? (s % 2 === mine % 2 ? " (your partner)" : " (opponent)") : "";
+      const team = teams.length ? (partner(s) ? " (your partner)" : " (opponent)") : "";
       this.seatsBox.append(h("div", { class: "field seat-field" },
         h("label", { for: id, text: seatWords(s) + team }), select));
     }
   }
 
-  /**
-   * An option's value now (the form's, else the variant's).
-   * @param {string} name
-   */
-  optionValue(name) {
-    const chosen = this.chosenOptions();
-    return name in chosen ? chosen[name] : this.current.values[name];
-  }
-
   /** @param {VariantInfo} v */
   renderOptions(v) {
+    this.answer = null;  // the variant's own rules: its facts until the server answers
     this.fields.clear();
     replace(this.rulesBox);
     /** @type {Map<string, HTMLElement>} */
@@ -451,10 +450,6 @@ class CreateForm {
   /** @param {string} name */
   optionChanged(name) {
     this.lastChanged = name;
-    if (name === "partnership" || name === "allow_two_players") {
-      this.renderPlayers();
-      this.renderSeats();
-    }
     for (const { field } of this.fields.values()) field?.removeAttribute("aria-invalid");
     this.explain();
   }
@@ -467,13 +462,22 @@ class CreateForm {
 
   async explainNow() {
     const asked = ++this.requests;
+    // fit_players: the answer is for the nearest table size these options allow (they may
+    // move the range), and says which
     const body = { variant: this.variant.value, players: Number(this.players.value),
-      options: this.chosenOptions() };
+      options: this.chosenOptions(), fit_players: true };
     try {
       /** @type {RulesInfo} */
       const info = await api("POST", "/api/rules", body);
       if (asked !== this.requests) return;
       say(this.rulesError, "");
+      const before = JSON.stringify(this.tableFacts());
+      this.answer = info;
+      if (JSON.stringify(this.tableFacts()) !== before
+          || info.players !== Number(this.players.value)) {
+        this.renderPlayers(info.players);
+        this.renderSeats();
+      }
       this.showRules(info);
     } catch (error) {
       if (asked !== this.requests) return;

@@ -29,12 +29,15 @@ function who(s) {
  * @param {TableInfo} info
  */
 function seatList(info) {
-  const partners = Boolean(info.rules?.partners);
+  const teams = info.rules?.teams ?? [];
+  /** @param {number} seat its team's words (the rules' teams: the server's fact), or none */
+  const team = (seat) => {
+    const i = teams.findIndex((t) => t.includes(seat));
+    return i < 0 ? "" : ` · team ${i + 1} (seats ${teams[i].map((s) => s + 1).join(" & ")})`;
+  };
   return h("ul", { class: "join-seats", "aria-label": "Seats" },
     info.seats.map((s) => h("li", { "data-seat": s.seat, "data-kind": s.kind },
-      h("span", { class: "seat-no", text: seatWords(s.seat)
-        + (partners ? ` · team ${s.seat % 2 === 0 ? "1 (seats 1 & 3)" : "2 (seats 2 & 4)"}`
-          : "") }),
+      h("span", { class: "seat-no", text: seatWords(s.seat) + team(s.seat) }),
       h("span", { class: "who", text: who(s) }))));
 }
 

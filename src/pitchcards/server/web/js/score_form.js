@@ -13,7 +13,8 @@ import { h, replace, say } from "./dom.js";
  * @typedef {{value: number | string, label: string}} BidChoice
  * @typedef {{number: number, dealer: string, dealer_seat: number, players: string[],
  *   sides: string[], bids: BidChoice[][], all_pass: {outcome: Record<string, unknown>, thrown_in: boolean,
- *   label: string} | null, game_tie: boolean, partners: boolean}} NextHand
+ *   label: string} | null, game_tie: boolean, partners: boolean,
+ *   questions: Record<Step, string>, points_asked: string[]}} NextHand
  * @typedef {{kind: string, number?: number, dealer?: string, outcome?: string,
  *   bidder?: string | null, bid?: string | null, trump?: string | null,
  *   trump_symbol?: string, takers?: Record<string, string | null>,
@@ -24,21 +25,12 @@ import { h, replace, say } from "./dom.js";
  *   close: () => void}} FormActions
  */
 
-const QUESTIONS = {
-  bidder: "Who won the bid?",
-  bid: "What was the bid?",
-  trump: "Trump?",
-  high: "Who took High?",
-  low: "Who took Low?",
-  jack: "Who took the Jack?",
-  game: "Who took Game?",
-  tied: "Who tied for Game?",
-  points: "Points won?",
-  swept: "Did the bidder's side take all six tricks?",
-  confirm: "Score this hand?",
-};
-
-/** @typedef {keyof typeof QUESTIONS} Step */
+/**
+ * A step of the form; its question is the server's (`next.questions`: the scorekeeper's own,
+ * score_form.py's QUESTIONS, as `pitch score` asks it).
+ * @typedef {"bidder" | "bid" | "trump" | "high" | "low" | "jack" | "game" | "tied" | "points"
+ *   | "swept" | "confirm"} Step
+ */
 
 /**
  * The form for the next hand.
@@ -184,7 +176,7 @@ export function handForm(next, actions) {
     choice(name, String(seat), () => pick(seat)));
 
   const render = () => {
-    heading.textContent = QUESTIONS[step];
+    heading.textContent = next.questions[step];
     soFar.textContent = summary();
     soFar.hidden = !soFar.textContent;
     section.dataset.step = step;
@@ -217,7 +209,7 @@ export function handForm(next, actions) {
     } else if (step === "points") {
       // The points each player (or team) won, a tap each in seat order.
       const typed = /** @type {number[]} */ (Array.isArray(answers.points) ? answers.points : []);
-      heading.textContent = `Points won by ${next.sides[typed.length]}?`;
+      heading.textContent = next.points_asked[typed.length];
       buttons = [0, 1, 2, 3, 4].map((p) => choice(String(p), String(p), () => {
         const now = [...typed, p];
         answer({ points: now }, now.length < next.sides.length ? "points" : undefined);

@@ -7,7 +7,8 @@ import { h } from "./dom.js";
 /**
  * @typedef {{seat: number, name: string | null, kind: "human" | "bot" | "open",
  *   level?: string | null, connected?: boolean, away?: boolean, host?: boolean}} SeatInfo
- * @typedef {{table: string, variant: string, rules: {name?: string, options?: Record<string, any>, partners?: boolean},
+ * @typedef {{table: string, variant: string, rules: {name?: string, options?: Record<string, any>, partners?: boolean,
+ *   teams?: number[][] | null},
  *   status: "waiting" | "playing" | "over", listed: boolean, money: boolean,
  *   seats: SeatInfo[], seq: number, spectators?: number, invite?: string}} TableInfo
  */

@@ -254,7 +254,7 @@ export class TableStore {
         state.lastTrick = null;
         break;
       case "trick_won":
-        state.lastTrick = { leader: event.leader, cards: event.cards, winner: event.winner };
+        state.lastTrick = { leader: event.leader, winner: event.winner, plays: event.plays };
         break;
       case "hand_scored":
         if (state.view) {

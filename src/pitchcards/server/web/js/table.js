@@ -363,7 +363,7 @@ store.onEvent((event, state, before) => {
     if (event.seat === scene.me && scene.seated) trickPace.release();
     play("card");
   } else if (event.type === "trick_won") {
-    trickPace.won({ leader: event.leader, cards: event.cards, winner: event.winner });
+    trickPace.won({ leader: event.leader, winner: event.winner, plays: event.plays });
     play("trick");
   } else if (event.type === "hand_scored") {
     play("hand");

@@ -45,14 +45,14 @@ export function renderTrick(root, state, scene, held = null) {
   let cards = [];
   let winner = null;
   if (held && view) {
-    cards = held.cards.map((card, i) => [(held.leader + i) % view.players, card]);
+    cards = held.plays;
     winner = held.winner;
   } else if (view && view.phase !== "auction") {
     if (view.trick.length) {
       cards = view.trick;
     } else if (view.tricks.length) {
       const last = view.tricks[view.tricks.length - 1];
-      cards = last.cards.map((card, i) => [(last.leader + i) % view.players, card]);
+      cards = last.plays;
       winner = last.winner;
     }
   }
@@ -215,12 +215,11 @@ export function renderLastTrick(root, trick, scene) {
     return;
   }
   const list = el("ol", { class: "last-trick-cards" });
-  trick.cards.forEach((card, i) => {
-    const seat = (trick.leader + i) % scene.players;
+  for (const [seat, card] of trick.plays) {
     list.append(el("li", { "data-seat": seat, "data-card": card, "data-winner": seat === trick.winner }, [
       cardSvg(card, { fourColour: prefs().fourColour, decorative: true }),
       el("span", { text: `${scene.who(seat)}: ${cardShort(card)}` }),
     ]));
-  });
+  }
   root.append(list, el("p", { text: sentence(scene.who(trick.winner), "take", "it") + "." }));
 }

@@ -14,10 +14,10 @@ export { cardShort };
  *   thrown_in?: boolean, extra?: [string, number | null, number][]}} HandResult
  * @typedef {{name: string, options: Record<string, any>, points_total: number,
  *   players: [number, number], moon: string | null, bids: [string, string][],
- *   partners: boolean, discards: number, target: number | null,
+ *   partners: boolean, discards: number, target: number | null, teams?: number[][] | null,
  *   resolved?: Record<string, any>}} Rules the engine's rules_to_dict: the options changed from
  *   the variant, and the facts the page shows instead of working them out (docs/protocol.md)
- * @typedef {{leader: number, cards: string[], winner: number}} Trick
+ * @typedef {{leader: number, winner: number, plays: [number, string][]}} Trick
  * @typedef {{schema: number, rules: Rules, seat: number | null, players: number,
  *   dealer: number, phase: "auction" | "declare" | "discard" | "play" | "over", seat_to_act: number | null,
  *   hand: string[], dealt: string[], hand_sizes: number[], auction: [number, string][],
