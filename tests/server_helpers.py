@@ -4,15 +4,18 @@
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import json
+import logging
 import os
 import random
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import uuid
 from collections.abc import Iterator, Mapping, Sequence
@@ -145,14 +148,121 @@ def running_server(tmp_path: Path, db: str = "sqlite", *, extra: tuple[str, ...]
                    hooked: bool = False) -> Iterator[ServerProcess]:
     """A started server on a new SQLite file (``db="sqlite"``) or PostgreSQL database
     (``hooked``: with the test-only hooks, tests/hooked_serve.py)."""
-    with contextlib.ExitStack() as stack:
-        if db == "postgres":
-            url = stack.enter_context(postgres_database())
-        else:
-            url = f"sqlite:///{tmp_path / 'server.db'}"
+    with database_url(tmp_path, db) as url:
         server = ServerProcess(url, workdir=tmp_path, extra=extra, hooked=hooked)
-        stack.callback(server.stop)
-        yield server.start()
+        try:
+            yield server.start()
+        finally:
+            server.stop()
+
+
+@contextlib.contextmanager
+def database_url(tmp_path: Path, db: str) -> Iterator[str]:
+    """A new SQLite file in ``tmp_path`` (``db="sqlite"``) or a new PostgreSQL database
+    (``"postgres"``, dropped after)."""
+    if db == "postgres":
+        with postgres_database() as url:
+            yield url
+    else:
+        yield f"sqlite:///{tmp_path / 'server.db'}"
+
+
+class AppServer:
+    """The server's app in this process: ``create_app`` with the settings ``pitch serve`` makes
+    from its flags (the same parser, :func:`server_config` and :func:`uvicorn_config`), served
+    by uvicorn on a thread of its own (its own event loop) on a port of 127.0.0.1 — the same
+    surface as :class:`ServerProcess` (``url``, ``output()``), without a process to start and
+    the server's imports to pay for (issue 27).  ``hooked``: with the test-only hooks, as
+    tests/hooked_serve.py makes them (``--hold-bots`` in ``extra`` holds every table's bots).
+    ``app``: the app itself, for a test that looks inside (``app.state.hub``)."""
+
+    def __init__(self, db_url: str, *, extra: tuple[str, ...] = (), hooked: bool = False,
+                 workdir: Path) -> None:
+        from pitchcards.server.cli import add_server_parsers
+        from pitchcards.server.testing import TestHooks
+
+        hold_bots = "--hold-bots" in extra
+        if hold_bots and not hooked:
+            raise ValueError("--hold-bots is a flag of the hooked test server: give hooked=True")
+        parser = argparse.ArgumentParser(prog="pitch")
+        add_server_parsers(parser.add_subparsers())
+        self.port = free_port()
+        self.args = parser.parse_args(
+            ["serve", "--port", str(self.port), "--db", db_url, "--log-level", "warning",
+             "--keep-alive", "600", *(a for a in extra if a != "--hold-bots")])
+        self.hooks = TestHooks(hold_bots=hold_bots) if hooked else None
+        self.hooked = hooked
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = workdir / f"server-{self.port}.log"
+        self.app: Any = None
+        self._server: Any = None
+        self._thread: threading.Thread | None = None
+        self._handler: logging.Handler | None = None
+
+    def start(self, timeout: float = 120.0) -> AppServer:
+        import uvicorn
+
+        from pitchcards.server import create_app
+        from pitchcards.server.cli import check_database, server_config, uvicorn_config
+        from pitchcards.server.logs import JsonFormatter
+
+        config = server_config(self.args)
+        problem = check_database(config.sqlalchemy_url)  # as pitch serve does first
+        if problem:
+            raise RuntimeError(f"the test server cannot use its database: {problem}")
+        # The server's log (its loggers are this process's: while it runs, the log has what
+        # the process's server code logs at warning and above)
+        self._handler = logging.FileHandler(self.log, encoding="utf-8")
+        self._handler.setFormatter(JsonFormatter())
+        self._handler.setLevel(logging.WARNING)
+        for name in _SERVER_LOGGERS:
+            logging.getLogger(name).addHandler(self._handler)
+        self.app = create_app(config, hooks=self.hooks)
+        self._server = uvicorn.Server(uvicorn_config(self.app, self.args, config, None))
+        listening = socket.socket()
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+        listening.bind(("127.0.0.1", self.port))  # bound before the thread starts: no race
+        self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [listening]},
+                                        name=f"server-{self.port}", daemon=True)
+        self._thread.start()
+        deadline = time.monotonic() + timeout
+        while not self._server.started:  # a condition, polled; the deadline catches a hang
+            if not self._thread.is_alive() or time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError("the in-process server did not start:\n" + self.output())
+            time.sleep(0.01)
+        return self
+
+    def stop(self) -> None:
+        if self._server is not None and self._thread is not None:
+            self._server.should_exit = True
+            self._thread.join(60)
+            self._thread = None
+        if self._handler is not None:
+            for name in _SERVER_LOGGERS:
+                logging.getLogger(name).removeHandler(self._handler)
+            self._handler.close()
+            self._handler = None
+
+    def output(self) -> str:
+        return self.log.read_text(errors="replace") if self.log.exists() else ""
+
+
+#: the loggers an in-process server's log (:class:`AppServer`) listens to
+_SERVER_LOGGERS = ("pitchcards", "uvicorn.error", "uvicorn.asgi", "asyncio")
+
+
+@contextlib.contextmanager
+def running_app(tmp_path: Path, db: str = "sqlite", *, extra: tuple[str, ...] = (),
+                hooked: bool = False) -> Iterator[AppServer]:
+    """:func:`running_server`, in this process (:class:`AppServer`): for the tests where the
+    process itself does not matter (not its start, its death or its memory)."""
+    with database_url(tmp_path, db) as url:
+        server = AppServer(url, extra=extra, hooked=hooked, workdir=tmp_path)
+        try:
+            yield server.start()
+        finally:
+            server.stop()
 
 
 #: Table settings for tests: no pauses (bots act at once, the next hand is dealt at once).
@@ -169,12 +279,22 @@ def server_fixture(db: str = "sqlite", extra: tuple[str, ...] = QUICK_LIMITS,
                    hooked: bool = False) -> Any:
     """A module-scoped pytest fixture: one server for every test of a module (it is stopped
     after them, even when one fails); ``hooked``: a test server (:func:`hooked_table`)."""
+    return _module_server(running_server, db, extra, hooked)
+
+
+def app_fixture(db: str = "sqlite", extra: tuple[str, ...] = QUICK_LIMITS,
+                hooked: bool = False) -> Any:
+    """:func:`server_fixture` in this process (:func:`running_app`): one app for every test
+    of a module."""
+    return _module_server(running_app, db, extra, hooked)
+
+
+def _module_server(run: Any, db: str, extra: tuple[str, ...], hooked: bool) -> Any:
     import pytest
 
     @pytest.fixture(scope="module")
-    def server(tmp_path_factory: Any) -> Iterator[ServerProcess]:
-        with running_server(tmp_path_factory.mktemp("server"), db, extra=extra,
-                            hooked=hooked) as started:
+    def server(tmp_path_factory: Any) -> Iterator[Any]:
+        with run(tmp_path_factory.mktemp("server"), db, extra=extra, hooked=hooked) as started:
             yield started
 
     return server

@@ -15,11 +15,11 @@ from pitchcards.outcome import Outcome
 from pitchcards.rules import find_variant, parse_money
 from pitchcards.score_form import QUESTIONS, points_question
 from pitchcards.scoresheet import ScoreSheet
-from server_helpers import QUICK_LIMITS, running_server, server_fixture
+from server_helpers import QUICK_LIMITS, app_fixture, running_app
 
 pytestmark = pytest.mark.timeout(120)
 
-server = server_fixture()
+server = app_fixture()
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 HAND = {"bidder": 1, "bid": 3, "trump": "H", "high": 1, "low": 2, "jack": 1, "game": 1}
@@ -179,7 +179,7 @@ def _a_session(url: str) -> tuple[Sheet, ScoreSheet]:
 
 @pytest.mark.parametrize("db", ["sqlite", "postgres"])
 def test_a_session_kept_on_the_server_survives_a_restart(tmp_path, db):
-    with running_server(tmp_path, db, extra=QUICK_LIMITS) as started:
+    with running_app(tmp_path, db, extra=QUICK_LIMITS) as started:
         sheet, core = _a_session(started.url)
         before = sheet.get()  # laid out from the sheet as each change left it
         started.stop()
@@ -274,7 +274,7 @@ def test_a_match_to_a_target_has_no_money(server):
 
 
 def test_writes_are_rate_limited_like_the_other_http_writes(tmp_path):
-    with running_server(tmp_path, extra=("--http-writes-per-minute", "8")) as strict:
+    with running_app(tmp_path, extra=("--http-writes-per-minute", "8")) as strict:
         http = httpx.Client(base_url=strict.url, timeout=30)
         replies = [http.post("/api/scores", json={"players": ["Ann", "Bob"]})
                    for _ in range(6)]

@@ -25,18 +25,18 @@ from pitchcards.server.names import mixed_scripts, name_key
 from pitchcards.server.protocol import SERVER_MESSAGES, SERVER_REASONS
 from server_helpers import (
     FAST,
+    app_fixture,
     healthy,
     hello,
     raw_socket,
-    server_fixture,
     settled_info,
 )
 
 pytestmark = pytest.mark.timeout(120)
 
-server = server_fixture()
+server = app_fixture()
 #: A server with tight limits: 2 messages a second (bursts of 4), 3 sockets per address.
-strict = server_fixture(extra=("--message-rate", "2", "--max-connections-per-address", "3",
+strict = app_fixture(extra=("--message-rate", "2", "--max-connections-per-address", "3",
                                "--http-writes-per-minute", "40"))
 
 KNOWN = set(SERVER_REASONS) | set(REASONS)
@@ -478,7 +478,7 @@ async def _held(url: str, table: str, forged: str) -> Any:
 
 #: the cap of --max-connections-per-address 2, behind a proxy on 127.0.0.1 that the server
 #: trusts (``--forwarded-allow-ips``) and, in ``strict``, with no proxy trusted (the default)
-proxied = server_fixture(extra=("--max-connections-per-address", "2",
+proxied = app_fixture(extra=("--max-connections-per-address", "2",
                                 "--forwarded-allow-ips", "127.0.0.1"))
 
 

@@ -1,5 +1,6 @@
 """``pitch bot --join``: a bot in its own process takes a seat by invite URL and plays the
-match to its end against a person connected through the Python client."""
+match to its end against a person connected through the Python client (the server: the app in
+the test process; the bot: a process of its own)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import sys
 import pytest
 
 from pitchcards.client import Client
-from server_helpers import FAST, QUICK_LIMITS, running_server
+from server_helpers import FAST, QUICK_LIMITS, running_app
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -44,7 +45,7 @@ async def _game(url: str) -> tuple[int, str, dict]:
 
 
 def test_a_bot_joins_by_invite_and_plays_to_the_end(tmp_path):
-    with running_server(tmp_path, "sqlite", extra=QUICK_LIMITS) as server:
+    with running_app(tmp_path, "sqlite", extra=QUICK_LIMITS) as server:
         code, out, info = asyncio.run(_game(server.url))
     assert code == 0, out
     assert "seated as Robo" in out
@@ -55,7 +56,7 @@ def test_a_bot_joins_by_invite_and_plays_to_the_end(tmp_path):
 
 
 def test_a_bad_invite_is_a_clear_error(tmp_path):
-    with running_server(tmp_path, "sqlite") as server:
+    with running_app(tmp_path, "sqlite") as server:
         done = subprocess.run([sys.executable, "-m", "pitchcards.cli", "bot", "--join",
                                f"{server.url}/join/nosuchcode"], capture_output=True,
                               text=True, timeout=60, stdin=subprocess.DEVNULL)

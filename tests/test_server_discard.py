@@ -16,11 +16,11 @@ import pytest
 
 from pitchcards.client import Client, TableConnection
 from pitchcards.events import ActionTaken
-from server_helpers import FAST, hooked_table, play_held, server_fixture
+from server_helpers import FAST, app_fixture, hooked_table, play_held
 
 pytestmark = pytest.mark.timeout(120)
 
-server = server_fixture(hooked=True)
+server = app_fixture(hooked=True)
 
 TEN_POINT: dict[str, Any] = {"variant": "ten-point", "settings": FAST,
                              "bots": {1: "random", 2: "random", 3: "random"}}

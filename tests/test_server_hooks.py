@@ -16,11 +16,11 @@ from pitchcards.client import Client, TableConnection
 from pitchcards.events import ActionTaken
 from pitchcards.server.app import create_app
 from pitchcards.server.config import ServerConfig
-from server_helpers import FAST, hooked_table, run_bots, running_server, server_fixture
+from server_helpers import FAST, app_fixture, hooked_table, run_bots, running_server
 
 pytestmark = pytest.mark.timeout(120)
 
-server = server_fixture(hooked=True)
+server = app_fixture(hooked=True)
 
 #: Ann (a person) at seat 0 and three bots that choose at random (from their seeds).
 SOLO: dict[str, Any] = {"bots": {1: "random", 2: "random", 3: "random"}, "settings": FAST}

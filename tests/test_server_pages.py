@@ -11,24 +11,25 @@ import httpx
 import pytest
 
 from pitchcards.client import Client, ServerError
-from server_helpers import FAST, QUICK_LIMITS, running_server
+from server_helpers import FAST, app_fixture
 
 pytestmark = pytest.mark.timeout(120)
 
+server = app_fixture()  # one app in this process for the module's tests
 
-def test_pages_and_unknown_addresses(tmp_path):
-    with running_server(tmp_path, "sqlite", extra=QUICK_LIMITS) as server:
-        async def setup():
-            async with Client(server.url) as api:
-                return await api.create_table("Ann", variant="setback", bots={2: "expert"})
-        me = asyncio.run(setup())
-        home = httpx.get(server.url + "/")
-        invite = httpx.get(me.invite_url or "")
-        table = httpx.get(f"{server.url}/t/{me.table}")
-        bad_invite = httpx.get(f"{server.url}/join/nosuchinvite")
-        nowhere = httpx.get(f"{server.url}/no/such/address")
-        wrong_method = httpx.delete(f"{server.url}/api/lobby")
-        history = httpx.get(f"{server.url}/t/{me.table}/history")
+
+def test_pages_and_unknown_addresses(server):
+    async def setup():
+        async with Client(server.url) as api:
+            return await api.create_table("Ann", variant="setback", bots={2: "expert"})
+    me = asyncio.run(setup())
+    home = httpx.get(server.url + "/")
+    invite = httpx.get(me.invite_url or "")
+    table = httpx.get(f"{server.url}/t/{me.table}")
+    bad_invite = httpx.get(f"{server.url}/join/nosuchinvite")
+    nowhere = httpx.get(f"{server.url}/no/such/address")
+    wrong_method = httpx.delete(f"{server.url}/api/lobby")
+    history = httpx.get(f"{server.url}/t/{me.table}/history")
     for page, script in ((home, "home"), (invite, "join"), (table, "table"),
                          (history, "history")):
         assert page.status_code == 200
@@ -49,7 +50,7 @@ def test_pages_and_unknown_addresses(tmp_path):
     assert wrong_method.status_code == 405 and wrong_method.json()["reason"] == "bad_message"
 
 
-def test_acting_on_a_closed_socket_says_so(tmp_path):
+def test_acting_on_a_closed_socket_says_so(server):
     async def run(url: str) -> None:
         async with Client(url) as api:
             me = await api.create_table("Ann", bots={1: "random", 2: "random", 3: "random"},
@@ -68,5 +69,4 @@ def test_acting_on_a_closed_socket_says_so(tmp_path):
             await table.act(str(view.legal_actions[0]))
             await table.close()
 
-    with running_server(tmp_path, "sqlite", extra=QUICK_LIMITS) as server:
-        asyncio.run(run(server.url))
+    asyncio.run(run(server.url))

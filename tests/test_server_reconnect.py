@@ -21,18 +21,18 @@ from pitchcards.client import Client, Seat, TableConnection
 from pitchcards.events import ActionTaken
 from server_helpers import (
     FAST,
+    app_fixture,
     every_event,
     hello,
     hooked_table,
     play_held,
     raw_socket,
     run_bots,
-    server_fixture,
 )
 
 pytestmark = pytest.mark.timeout(120)
 
-server = server_fixture(hooked=True)
+server = app_fixture(hooked=True)
 
 #: Ann (a person) at seat 0 and three quick bots.
 SOLO: dict[str, Any] = {"bots": {1: "random", 2: "random", 3: "random"}}
@@ -190,6 +190,9 @@ def test_a_dropped_player_is_played_by_a_bot_after_the_grace_and_gets_the_seat_b
                 await table.resume()
                 assert not _seat_info(table, 0)["away"] and table.you["seat"] == 0
                 await watcher.wait_for(lambda: not _seat_info(watcher, 0)["away"], 30)
+                # the events missed come after the welcome: back_at is where the table was
+                # when Ann came back, not the last event her socket had read by then
+                await table.wait_for(lambda: table.seq >= table.welcome_seq, 30)
                 back_at = table.seq
                 went_on = await run_bots(api, ann.table)
                 assert went_on["to_act"] == 0 and went_on["status"] == "playing", went_on

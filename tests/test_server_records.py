@@ -25,15 +25,15 @@ from pitchcards.notation import parse_record
 from server_helpers import (
     FAST,
     QUICK_LIMITS,
+    app_fixture,
     healthy,
     hooked_table,
     play_held,
-    server_fixture,
 )
 
 pytestmark = pytest.mark.timeout(120)
 
-server = server_fixture(extra=(*QUICK_LIMITS, "--hold-bots"), hooked=True)
+server = app_fixture(extra=(*QUICK_LIMITS, "--hold-bots"), hooked=True)
 
 #: Ann (host) and Bob, people, with two bots.
 PAIR: dict[str, Any] = {"bots": {1: "easy", 3: "easy"}}

@@ -30,7 +30,7 @@ from server_helpers import (
     hello,
     hooked_table,
     raw_socket,
-    running_server,
+    running_app,
     settled_info,
 )
 
@@ -138,7 +138,7 @@ async def _make_scene(url: str) -> Scene:
 
 @pytest.fixture(scope="module")
 def scene(tmp_path_factory: Any) -> Iterator[Scene]:
-    with running_server(tmp_path_factory.mktemp("roles"), extra=(*QUICK_LIMITS, "--hold-bots"),
+    with running_app(tmp_path_factory.mktemp("roles"), extra=(*QUICK_LIMITS, "--hold-bots"),
                         hooked=True) as server:
         yield asyncio.run(_make_scene(server.url))
 

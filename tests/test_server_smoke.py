@@ -12,9 +12,9 @@ import pytest
 import pitchcards as pc
 from pitchcards.client import Client, Seat
 from pitchcards.notation import parse_record
-from server_helpers import FAST, QUICK_LIMITS, running_server
+from server_helpers import FAST, QUICK_LIMITS, running_app
 
-pytestmark = pytest.mark.timeout(180)
+pytestmark = pytest.mark.timeout(300)  # a whole match: only a hang takes this long
 
 
 async def _play(api: Client, seat: Seat, rng: random.Random) -> list[pc.View]:
@@ -52,5 +52,5 @@ async def _match(url: str) -> None:
 
 @pytest.mark.parametrize("db", ["sqlite", "postgres"])
 def test_two_people_and_two_bots_play_a_match(tmp_path, db):
-    with running_server(tmp_path, db, extra=QUICK_LIMITS) as server:
+    with running_app(tmp_path, db, extra=QUICK_LIMITS) as server:
         asyncio.run(_match(server.url))

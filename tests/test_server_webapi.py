@@ -16,11 +16,11 @@ import pitchcards as pc
 from pitchcards.client import Client
 from pitchcards.explain import rules_summary
 from pitchcards.views import rules_to_dict
-from server_helpers import FAST, play_randomly, server_fixture
+from server_helpers import FAST, app_fixture, play_randomly
 
 pytestmark = pytest.mark.timeout(180)
 
-server = server_fixture()
+server = app_fixture()
 
 
 def test_variants_name_every_option_with_its_choices_and_each_variants_values(server):

@@ -9,12 +9,15 @@ import errno
 import gc
 import socket
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    import uvicorn
+
+    from .config import ServerConfig
     from .testing import TestHooks
 
-__all__ = ["add_server_parsers", "serve"]
+__all__ = ["add_server_parsers", "check_database", "serve", "server_config", "uvicorn_config"]
 
 
 def serve(args: argparse.Namespace, hooks: TestHooks | None = None) -> int:
@@ -24,32 +27,14 @@ def serve(args: argparse.Namespace, hooks: TestHooks | None = None) -> int:
     import uvicorn
 
     from .app import create_app
-    from .config import ServerConfig, default_db_url
     from .logs import log_config
 
-    config = ServerConfig(db_url=args.db or default_db_url(), host=args.host, port=args.port,
-                          public_url=args.public_url,
-                          allowed_origins=tuple(args.allow_origin),
-                          max_connections_per_address=args.max_connections_per_address,
-                          http_writes_per_minute=args.http_writes_per_minute,
-                          http_reads_per_minute=args.http_reads_per_minute,
-                          http_misses_per_minute=args.http_misses_per_minute,
-                          sign_ins_per_minute=args.sign_ins_per_minute,
-                          sign_ins_per_hour_per_account=args.sign_ins_per_hour_per_account,
-                          send_queue=args.send_queue, send_timeout=args.send_timeout,
-                          tables_per_address=args.tables_per_address,
-                          heavy_tables_per_address=args.heavy_tables_per_address,
-                          thoughts_per_address=args.thoughts_per_address,
-                          max_tables=args.max_tables,
-                          unattended_pause=args.unattended_pause,
-                          message_rate=args.message_rate,
-                          message_burst=max(1, int(2 * args.message_rate)),
-                          redis_url=args.redis)
+    config = server_config(args)
     if args.redis and not config.sqlalchemy_url.startswith("postgresql"):
         print("pitch serve: --redis shares tables between processes through PostgreSQL: give "
               "--db postgresql://… too (docs/deploy.md)", file=sys.stderr)
         return 2
-    problem = _check_database(config.sqlalchemy_url)
+    problem = check_database(config.sqlalchemy_url)
     if problem:
         print(f"pitch serve: cannot use the database {_shown_db(config.db_url)}: {problem}",
               file=sys.stderr)
@@ -67,8 +52,46 @@ def serve(args: argparse.Namespace, hooks: TestHooks | None = None) -> int:
     _tune_gc()
     print(f"pitch serve: open {config.url}  (database: {_shown_db(config.db_url)}; "
           "Ctrl+C stops)", flush=True)
-    server = uvicorn.Server(uvicorn.Config(
-        app, host=args.host, port=args.port, log_config=log_config(args.log_level),
+    server = uvicorn.Server(uvicorn_config(app, args, config, log_config(args.log_level)))
+    with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl+C during the shutdown
+        server.run()
+    return 0 if server.started else 1
+
+
+def server_config(args: argparse.Namespace) -> ServerConfig:
+    """The server's settings from ``pitch serve``'s flags (also the in-process test servers',
+    tests/server_helpers.py, so that they run as ``pitch serve`` does)."""
+    from .config import ServerConfig, default_db_url
+
+    return ServerConfig(db_url=args.db or default_db_url(), host=args.host, port=args.port,
+                        public_url=args.public_url,
+                        allowed_origins=tuple(args.allow_origin),
+                        max_connections_per_address=args.max_connections_per_address,
+                        http_writes_per_minute=args.http_writes_per_minute,
+                        http_reads_per_minute=args.http_reads_per_minute,
+                        http_misses_per_minute=args.http_misses_per_minute,
+                        sign_ins_per_minute=args.sign_ins_per_minute,
+                        sign_ins_per_hour_per_account=args.sign_ins_per_hour_per_account,
+                        send_queue=args.send_queue, send_timeout=args.send_timeout,
+                        tables_per_address=args.tables_per_address,
+                        heavy_tables_per_address=args.heavy_tables_per_address,
+                        thoughts_per_address=args.thoughts_per_address,
+                        max_tables=args.max_tables,
+                        unattended_pause=args.unattended_pause,
+                        message_rate=args.message_rate,
+                        message_burst=max(1, int(2 * args.message_rate)),
+                        redis_url=args.redis)
+
+
+def uvicorn_config(app: Any, args: argparse.Namespace, config: ServerConfig,
+                   logs: dict[str, Any] | None) -> uvicorn.Config:
+    """uvicorn's settings for ``app`` from ``pitch serve``'s flags; ``logs``: a ``dictConfig``
+    for the process (None: leave the process's logging alone, as an in-process test server
+    does)."""
+    import uvicorn
+
+    return uvicorn.Config(
+        app, host=args.host, port=args.port, log_config=logs,
         ws_max_size=config.max_message, ws_ping_interval=None, lifespan="on",
         ws_per_message_deflate=args.ws_compression,
         # A client's address is the socket's peer unless it came through a proxy named in
@@ -76,13 +99,10 @@ def serve(args: argparse.Namespace, hooks: TestHooks | None = None) -> int:
         # which let any client on a shared host forge its address: issue 31, finding 4).
         proxy_headers=bool(args.forwarded_allow_ips),
         forwarded_allow_ips=args.forwarded_allow_ips or "",
-        timeout_keep_alive=args.keep_alive, timeout_graceful_shutdown=5))
-    with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl+C during the shutdown
-        server.run()
-    return 0 if server.started else 1
+        timeout_keep_alive=args.keep_alive, timeout_graceful_shutdown=5)
 
 
-def _check_database(url: str) -> str | None:
+def check_database(url: str) -> str | None:
     """Open the database and bring its schema up to date; what went wrong, in one line."""
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
