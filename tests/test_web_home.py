@@ -364,3 +364,36 @@ def test_the_hosts_waiting_room_shows_the_open_seats(browser, server):
         assert viewer.errors == []
     finally:
         viewer.close()
+
+
+def test_the_hosts_waiting_room_shows_the_teams(browser, server):
+    """Issue 30, finding 8: before the first deal a partnership table's felt names each seat's
+    team, and the host's partner, from the rules' ``teams`` (the server's fact, not seat
+    arithmetic in the page); a table where each plays alone shows no team."""
+    host = create_table(server.url, "Ann", variant="auction-partners", players=4,
+                        bots={1: "easy"})
+    viewer = Player(browser, server.url, host, **PHONE)
+    try:
+        page = viewer.open_table().page
+        page.locator('#seats .seat[data-seat="3"] .mark.team').wait_for()
+        teams = api(server.url, "GET", f"/api/tables/{host['table']}")["rules"]["teams"]
+        shown = {seat: page.locator(f'#seats .seat[data-seat="{seat}"] .mark.team').inner_text()
+                 for seat in range(4)}
+        mine = next(t for t in teams if 0 in t)
+        for index, team in enumerate(teams):
+            for seat in team:
+                word = f"team {index + 1}"
+                assert shown[seat] == (f"partner · {word}" if seat in mine and seat != 0
+                                       else word), (seat, shown)
+        screenshot(page, "host-waiting-room-teams-phone")
+        assert viewer.errors == []
+    finally:
+        viewer.close()
+    alone = create_table(server.url, "Cy", players=3, bots={1: "easy"})
+    viewer = Player(browser, server.url, alone, **PHONE)
+    try:
+        page = viewer.open_table().page
+        page.locator('#seats .seat[data-seat="2"]').wait_for()
+        assert page.locator("#seats .mark.team").count() == 0
+    finally:
+        viewer.close()

@@ -66,7 +66,7 @@ const LABELS = /** @type {Record<string, string>} */ ({
 
 /** The words for an option's values (anything not here: the value with spaces). */
 const CHOICE_WORDS = /** @type {Record<string, Record<string, string>>} */ ({
-  partnership: { off: "Each for themselves", "2x2": "Two teams of two" },
+  partnership: { off: "Each for themselves", "2x2": "Two teams of two", "3x2": "Three teams of two" },
   first_dealer: { random: "Drawn at random", cut: "By a cut" },
   auction: { single_round: "One round", continuous: "Round and round" },
   moon: { none: "None (4 is the top)", moon: "Moon", smudge: "Smudge (scores 5)",

@@ -105,6 +105,7 @@ export function renderSeats(root, state, scene) {
   const view = scene.view;
   const bids = view ? lastBids(view) : new Map();
   const partners = view && view.rules.partners;
+  const teams = state.table?.rules?.teams ?? [];
   root.replaceChildren();
   root.dataset.players = String(scene.players);
   for (let seat = 0; seat < scene.players; seat += 1) {
@@ -123,6 +124,13 @@ export function renderSeats(root, state, scene) {
       && state.table.status === "playing") marks.push(el("span", { class: "mark offline", text: "offline" }));
     if (partners && view && !me && scene.seated && view.sides[seat] === view.sides[scene.me]) {
       marks.push(el("span", { class: "mark partner", text: "partner" }));
+    }
+    // before the first deal (no view yet): each seat's team, as the rules' teams say (a fact
+    // the server sends: the page works out no partnership)
+    const team = view ? -1 : teams.findIndex((t) => t.includes(seat));
+    if (team >= 0) {
+      const mine = scene.seated && !me && teams[team].includes(scene.me);
+      marks.push(el("span", { class: "mark team", text: mine ? `partner · team ${team + 1}` : `team ${team + 1}` }));
     }
     const bid = view ? bidText(view, seat, bids) : "";
     const held = view ? view.hand_sizes[seat] : null;
