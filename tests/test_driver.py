@@ -129,12 +129,7 @@ def test_a_turn_of_another_table_is_not_current_here() -> None:
 def test_what_is_not_a_bots_turn_is_refused_with_a_reason() -> None:
     table = _table()
     table.deal(CARDS)
-    bot_turn = table.next_step()
-    assert isinstance(bot_turn, BotTurn)
-    assert bot_turn.apply(bot_turn.choose())
-    for seat in (2, 3):
-        turn = table.next_step()
-        assert isinstance(turn, BotTurn) and turn.seat == seat and turn.apply(turn.choose())
+    table.advance()  # the bots bid, up to seat 0, played from outside
     waiting = table.next_step()
     assert isinstance(waiting, OutsideTurn)
     before = _state(table)
