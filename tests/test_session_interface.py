@@ -33,7 +33,6 @@ KIND_CHECKS_LEFT = {
     "notation/describe.py": 4,
     "notation/writer.py": 2,
     "scoresheet.py": 2,
-    "tui/controller.py": 1,
 }
 
 

@@ -7,6 +7,7 @@ from pitchcards.outcome import Outcome
 from pitchcards.rules import find_variant, parse_money
 from pitchcards.scoresheet import ScoreSheet
 from pitchcards.server.scores import present
+from pitchcards.settlement import Leave, Payment
 from pitchcards.sheet_rows import (
     HandLine,
     JoinLine,
@@ -15,9 +16,11 @@ from pitchcards.sheet_rows import (
     Standing,
     columns,
     hand_line,
+    leave_sentence,
     sheet_lines,
     standings,
 )
+from pitchcards.tui.score_sheet import leave_text
 from pitchcards.tui.score_sheet import sheet_lines as terminal_lines
 
 
@@ -90,3 +93,19 @@ def test_the_terminal_and_the_server_lay_out_the_same_rows() -> None:
         else:
             assert isinstance(line, LeaveLine) and row["cents"] == line.leave.cents
     assert [s["cents"] for s in served["standings"]] == [s.cents for s in standings(sheet)]
+
+
+def test_a_leave_is_one_sentence_in_every_face() -> None:
+    paid = Leave("Dee", 120, (Payment("Ann", "Dee", 80), Payment("Bob", "Dee", 40)))
+    owed = Leave("Cy", -35, (Payment("Cy", "Ann", 35),))
+    alone = Leave("Eve", 0, ())
+    assert leave_sentence(paid) == "Dee leaves: paid $1.20 — Ann pays Dee $0.80, Bob pays Dee $0.40"
+    assert leave_sentence(owed) == "Cy leaves: pays $0.35 — Cy pays Ann $0.35"
+    assert leave_sentence(alone) == "Eve leaves: paid $0.00"
+    served = present(_money_sheet())["rows"][1]
+    left = sheet_lines(_money_sheet())[1]
+    assert isinstance(left, LeaveLine)
+    assert served["text"] == leave_sentence(left.leave) == leave_text(left.leave)
+    # the terminal's verb agrees with "You" (its own player), the rest of the sentence is one
+    assert leave_text(Leave("You", 120, paid.payments)) == leave_sentence(paid).replace(
+        "Dee leaves", "You leave", 1)

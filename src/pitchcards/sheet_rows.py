@@ -14,13 +14,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .money import cents_text
 from .scoresheet import Leave, ScoreSheet
 
 if TYPE_CHECKING:
     from .rules import RuleSet
 
 __all__ = ["HandLine", "JoinLine", "LeaveLine", "SettleLine", "SheetLine", "Side", "Standing",
-           "columns", "hand_line", "sheet_lines", "standings"]
+           "columns", "hand_line", "leave_sentence", "sheet_lines", "standings"]
 
 #: A column of the sheet: one player, or a team's two players (partnerships, A-R2.2).
 Side = tuple[str, ...]
@@ -82,6 +83,17 @@ class Standing:
     stars: int | None = None    #: (money) moons made
     cents: int | None = None    #: (money) against the average: owed now, or paid out
     to_settle: int | None = None  #: (money) still to change hands, after what leavers took
+
+
+def leave_sentence(leave: Leave, subject: str | None = None) -> str:
+    """A leave in words, as every face writes it: ``Dee leaves: paid $1.20 — Ann pays Dee
+    $1.20`` (A-R7.5; "pays" when the leaver owes).  ``subject`` replaces ``Dee leaves`` (the
+    terminal's verbs agree with "You")."""
+    amount = cents_text(leave.cents)[1:]
+    paid = f"paid {amount}" if leave.cents >= 0 else f"pays {amount}"
+    how = ", ".join(p.text() for p in leave.payments)
+    who = subject if subject is not None else f"{leave.name} leaves"
+    return f"{who}: {paid}" + (f" — {how}" if how else "")
 
 
 def columns(sheet: ScoreSheet) -> tuple[Side, ...]:

@@ -19,9 +19,17 @@ A seat's agent is a bot (:class:`~pitchcards.bots.Bot`) or nobody: then the seat
 outside (a key press, a socket message) with :meth:`Table.push`.  In a money session agents
 belong to *players*, not seat numbers, since seats move as players join and leave (A-R8.3).
 
-Bots are asked in two steps so a face can think off its UI thread: :meth:`Table.decide` only
-reads (the bot sees its seat's view), :meth:`Table.apply` applies a decision on the owner's
-thread; :meth:`Table.step` and :meth:`Table.advance` do both.
+The table says what happens next (issue 28, item 2), so that no face keeps its own "deal
+between hands, pick the bot, think, is it still current, apply" loop::
+
+    step = t.next_step()            # DealNext | BotTurn | OutsideTurn | Over
+    if isinstance(step, BotTurn):   # the seat, its view (built here, on the owner's thread), seq
+        action = step.choose()      # reads only that view: may run on a worker thread
+        step.apply(action)          # back on the owner's thread: False if the table moved on
+
+A face only *schedules* that work (a worker thread, an asyncio task, a timer): it deals when
+told :class:`DealNext`, waits for a person at an :class:`OutsideTurn`, stops at :class:`Over`.
+:meth:`Table.advance` is the same decisions in one fast loop (the arena's hot path).
 
 Visibility is decided in one place, :meth:`Table.events_for` (like
 :func:`~pitchcards.views.view_of` for views): a deal event carries only the receiving seat's
@@ -62,10 +70,81 @@ from .views import SCHEMA, View
 if TYPE_CHECKING:
     from .bots.base import Bot
 
-__all__ = ["Table"]
+__all__ = ["BotTurn", "DealNext", "OutsideTurn", "Over", "Step", "Table", "seat_of"]
 
 #: Who an event is cut for: a seat index, a player's name (money sessions), or None (spectator).
 Who = int | str | None
+
+
+def seat_of(who: object, names: Sequence[str]) -> int | None:
+    """THE who→seat rule: ``who``'s seat in the seating ``names`` — a seat number in range, or a
+    player's name — or None (a bool is not a seat)."""
+    if isinstance(who, str):
+        return names.index(who) if who in names else None
+    if isinstance(who, int) and not isinstance(who, bool) and 0 <= who < len(names):
+        return who
+    return None
+
+
+def _no_such_seat(who: object, names: Sequence[str]) -> IllegalActionError:
+    return IllegalActionError(f"{shown(who)} is not a seat (0..{len(names) - 1}) or a player at "
+                              "this table", reason="no_such_seat")
+
+
+# ---------------------------------------------------------------------- what happens next
+@dataclasses.dataclass(frozen=True, slots=True)
+class DealNext:
+    """Between hands (or before the first): the next hand is to be dealt.  The face chooses
+    when — after its result panel, a pause, a money game's joins and leaves (A-R8.3) — and
+    calls :meth:`Table.deal`."""
+
+    hand: int  #: the index of the hand to deal (0: the first)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BotTurn:
+    """A bot is to act: ``seat``, the ``view`` it decides from (built on the owner's thread;
+    None only for a bot that sees every card, ``sees_all``), and ``seq``, the table's event
+    number when the turn was taken.  :meth:`choose` may run on a worker thread; :meth:`apply`,
+    on the owner's thread, applies the choice only if the table is still where it was."""
+
+    seat: int
+    view: View | None
+    seq: int
+    bot: Bot
+    _table: Table = dataclasses.field(repr=False, compare=False)
+    _hand: Hand = dataclasses.field(repr=False, compare=False)
+    _moves: int = dataclasses.field(repr=False, compare=False)
+
+    def choose(self) -> Action:
+        """The bot's decision from its view (reads nothing else of the table's)."""
+        return self._table._think(self.bot, self.seat, self.view, self._hand)
+
+    def apply(self, action: ActionLike) -> bool:
+        """:meth:`Table.apply_if_current` for this turn."""
+        return self._table.apply_if_current(self, action)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class OutsideTurn:
+    """A seat played from outside (a key press, a socket message) is to act: the table waits
+    for :meth:`Table.push`.  ``seq`` as in :class:`BotTurn` (a turn timer's stand-in checks
+    :meth:`Table.is_current` before it plays)."""
+
+    seat: int
+    seq: int
+    _table: Table = dataclasses.field(repr=False, compare=False)
+    _moves: int = dataclasses.field(repr=False, compare=False)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Over:
+    """The match has a winner, or the money session is settled: nothing more happens."""
+
+
+#: What :meth:`Table.next_step` says happens next: a closed set.
+Step = DealNext | BotTurn | OutsideTurn | Over
+_OVER = Over()
 
 
 class Table:
@@ -93,6 +172,9 @@ class Table:
         self.history = history
         self._events: list[Event] = []
         self._seq = 0
+        #: every change of position (an action, an undo, a deal, a new bot): what a turn from
+        #: :meth:`next_step` is checked against, with or without events (``history``)
+        self._moves = 0
         self._agents: dict[str, Bot] = {}
         names = session.names
         for key, bot in (bots or {}).items():
@@ -100,10 +182,9 @@ class Table:
                 raise IllegalActionError(f"the bot for {shown(key)} is {shown(bot)}, not a bot "
                                          "(make one with pitchcards.bots.make_bot)",
                                          reason="bad_setup", phase="setup")
-            if isinstance(key, int) and not isinstance(key, bool) and 0 <= key < len(names):
-                self._agents[names[key]] = bot
-            elif isinstance(key, str) and key in names:
-                self._agents[key] = bot
+            seat = seat_of(key, names)
+            if seat is not None:
+                self._agents[names[seat]] = bot
             else:
                 raise IllegalActionError(
                     f"cannot seat a bot at {shown(key)}: seats are 0..{len(names) - 1}, "
@@ -173,19 +254,17 @@ class Table:
         """Refresh the per-seat bots after the seating changed (a deal, a join, a leave)."""
         self._seat_names = self.session.names
         self._seat_bots = [self._agents.get(name) for name in self._seat_names]
+        self._moves += 1
 
     def set_bot(self, who: int | str, bot: Bot | None) -> None:
         """From now on ``bot`` plays ``who`` (a seat now, or a player's name), or, with None,
         the seat is played from outside again: a server hands a dropped player's seat to a bot
         and back.  Its actions are marked ``by_bot`` in the events."""
         names = self.session.names
-        if isinstance(who, int) and not isinstance(who, bool) and 0 <= who < len(names):
-            name = names[who]
-        elif isinstance(who, str) and who in names:
-            name = who
-        else:
-            raise IllegalActionError(f"{shown(who)} is not a seat (0..{len(names) - 1}) or a "
-                                     "player at this table", reason="no_such_seat")
+        seat = seat_of(who, names)
+        if seat is None:
+            raise _no_such_seat(who, names)
+        name = names[seat]
         if bot is None:
             self._agents.pop(name, None)
         elif not callable(getattr(bot, "choose", None)):
@@ -307,17 +386,25 @@ class Table:
         """Let the bots play until an outside seat must act or the game is over.
 
         Between hands it deals the next hand when ``auto_deal`` is on, else it stops there;
-        with ``stop_at_hand_end`` it also stops as soon as a hand ends.
+        with ``stop_at_hand_end`` it also stops as soon as a hand ends.  These are
+        :meth:`next_step`'s decisions, done in one loop: nothing else moves the table while it
+        runs, so within a hand each bot's turn is played without a :class:`BotTurn` object.
         """
         session = self.session
-        while not session.is_over:
-            if not session.in_hand:
+        while True:
+            step = self.next_step()
+            if type(step) is DealNext:
                 if not self.auto_deal:
                     return
                 self.deal()
-            hand: Hand = session.hand  # type: ignore[assignment]
+                continue
+            if type(step) is not BotTurn:  # Over, or an OutsideTurn: wait for that seat
+                return
+            hand = step._hand
+            self._push(hand, step.choose(), step.seat, by_bot=True)
             # The hot path of every bot match (the arena plays millions of these): the seat's
-            # bot from a list, its view, its choice, the engine's checked push.
+            # bot from a list, its view, its choice, the engine's checked push — a BotTurn's
+            # choose and apply, as next_step would give them.
             seat = hand.seat_to_act
             while seat is not None:
                 bot = self._seat_bots[seat]
@@ -329,11 +416,70 @@ class Table:
             if stop_at_hand_end:
                 return
 
+    # ------------------------------------------------------------------ what happens next
+    def next_step(self) -> Step:
+        """What happens next: :class:`DealNext` between hands, :class:`BotTurn` when a bot is to
+        act (its view built here: call this on the owner's thread), :class:`OutsideTurn` when
+        a seat played from outside is to act, :class:`Over` at the end.  Reads only."""
+        session = self.session
+        if session.is_over:
+            return _OVER
+        hand = session.hand
+        seat = None if hand is None or not session.in_hand else hand.seat_to_act
+        if seat is None or hand is None:
+            return DealNext(len(session.hands))
+        bot = self._seat_bots[seat]
+        if bot is None:
+            return OutsideTurn(seat, self._seq, self, self._moves)
+        view = None if bot.sees_all else session.view(seat)
+        return BotTurn(seat, view, self._seq, bot, self, hand, self._moves)
+
+    def is_current(self, turn: BotTurn | OutsideTurn) -> bool:
+        """``turn`` (from :meth:`next_step`) is still what happens next: the same table, no
+        action, undo, deal or change of bot since, and the seat still played as it was (by the
+        same bot, or from outside).  A server holding a lock checks this before it applies a
+        choice made outside the lock."""
+        if turn._table is not self or turn._moves != self._moves or turn.seq != self._seq:
+            return False
+        hand = self.session.hand
+        if hand is None or not self.session.in_hand or hand.seat_to_act != turn.seat:
+            return False
+        bot = turn.bot if type(turn) is BotTurn else None
+        return self._seat_bots[turn.seat] is bot
+
+    def apply_if_current(self, turn: BotTurn, action: ActionLike) -> bool:
+        """Apply the choice made for ``turn`` if the table is still where it was
+        (:meth:`is_current`) and return True; False, changing nothing, if it moved on (an
+        undo, another action, a new game, the seat handed back to a person).
+
+        An action the engine refuses raises its :class:`~pitchcards.errors.IllegalActionError`
+        and changes nothing; so does a ``turn`` that is not a bot's (reason ``not_your_seat``:
+        an outside seat's action goes through :meth:`push`).
+        """
+        if type(turn) is not BotTurn:
+            seat = getattr(turn, "seat", None)
+            raise IllegalActionError(
+                f"{shown(action)} for {shown(turn)}: only a BotTurn from next_step() is applied "
+                "here; an outside seat's action goes through push()", reason="not_your_seat",
+                action=shown(action), seat=seat if type(seat) is int else None,
+                phase=self._phase())
+        if not self.is_current(turn):
+            return False
+        self._push(turn._hand, action, turn.seat, by_bot=True)
+        return True
+
+    def _phase(self) -> str:
+        hand = self.session.hand
+        if self.session.is_over:
+            return "over"
+        return hand.phase if hand is not None and self.session.in_hand else "between hands"
+
     def pop(self) -> Action:
         """Take back the last action of the current hand (practice games)."""
         hand = self.session.hand
         seat = hand.history[-1][0] if hand is not None and hand.history else -1
         action = self.session.pop()  # refuses (nothing to undo, no hand) before we look again
+        self._moves += 1
         hand = self.session.hand
         assert hand is not None
         self._tricks_seen = len(hand.completed_tricks())
@@ -361,6 +507,7 @@ class Table:
     def _push(self, hand: Hand, action: ActionLike, seat: int | None, *, by_bot: bool) -> None:
         """Push to the session (which checks and refuses, changing nothing) and tell it."""
         self.session.push(action, seat)
+        self._moves += 1
         if not self.history:
             return
         actor = hand.history[-1][0]
@@ -537,28 +684,19 @@ class Table:
 
     def _check_who(self, who: Who) -> None:
         """Refuse a ``who`` that was never at this table: not a seat number, not a player."""
-        if who is None:
-            return
-        if isinstance(who, str) and any(who in names for names in self._seatings):
-            return
-        if isinstance(who, int) and not isinstance(who, bool) \
-                and 0 <= who < max(len(names) for names in self._seatings):
-            return
-        raise IllegalActionError(
-            f"{shown(who)} is not a seat (0..{len(self.session.names) - 1}) or a player at this "
-            "table", reason="no_such_seat")
+        if who is not None and all(seat_of(who, names) is None for names in self._seatings):
+            raise _no_such_seat(who, self.session.names)
 
     def _seat_of(self, event: Event, who: Who) -> int | None:
-        """``who``'s seat in the hand ``event`` belongs to (names move between hands)."""
+        """``who``'s seat in the hand ``event`` belongs to (names move between hands: a player
+        who did not sit in it has none there)."""
         if who is None:
             return None
         names = self._names_at(event.seq)
-        if isinstance(who, str):
-            return names.index(who) if who in names else None
-        if isinstance(who, int) and not isinstance(who, bool) and 0 <= who < len(names):
-            return who
-        raise IllegalActionError(f"{shown(who)} is not a seat (0..{len(names) - 1}) or a "
-                                 "player at this table", reason="no_such_seat")
+        seat = seat_of(who, names)
+        if seat is None and not isinstance(who, str):
+            raise _no_such_seat(who, names)
+        return seat
 
     def _names_at(self, seq: int) -> tuple[str, ...]:
         """The seating of the hand event ``seq`` belongs to (names move between hands)."""
@@ -568,12 +706,10 @@ class Table:
         if who is None:
             return None
         names = self._seatings[-1]  # the seating of the last hand dealt: views are of it
-        if isinstance(who, str) and who in names:
-            return names.index(who)
-        if isinstance(who, int) and not isinstance(who, bool) and 0 <= who < len(names):
-            return who
-        raise IllegalActionError(f"{shown(who)} is not a seat (0..{len(names) - 1}) or a "
-                                 "player at this table", reason="no_such_seat")
+        seat = seat_of(who, names)
+        if seat is None:
+            raise _no_such_seat(who, names)
+        return seat
 
     def __repr__(self) -> str:
         return f"<Table {self.session!r} seq={self._seq} bots={sorted(self._agents)}>"

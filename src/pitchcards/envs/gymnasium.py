@@ -122,20 +122,18 @@ class PitchEnv(gymnasium.Env[dict[str, Any], np.int64]):
         """Let the bots play until it is the learning seat's turn or the episode ends."""
         total = 0.0
         table = self.table
-        while not table.done and table.seat_to_act != self.seat:
-            seat: int = table.seat_to_act  # type: ignore[assignment]
-            action = self.bots[seat].choose(table.view(seat))
-            total += table.step(action)[self.seat]
+        while (turn := table.bot_turn()) is not None:
+            total += table.play(turn)[self.seat]
         return total
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
         super().reset(seed=seed)
         draws = [int(x) for x in self.np_random.integers(0, 2**62, size=self.table.players + 1)]
-        self.table.reset(draws[0])
         others = [s for s in range(self.table.players) if s != self.seat]
         self.bots = {s: make_bot(name, draws[1 + s])
                      for s, name in zip(others, self.opponent_names, strict=True)}
+        self.table.reset(draws[0], self.bots)
         self._advance()  # rewards before the first decision cannot happen: hands start dealt
         obs = self._obs()
         return obs, {"action_mask": obs["action_mask"]}

@@ -1,7 +1,8 @@
 """The episode logic shared by the PettingZoo and Gymnasium environments (no third-party imports).
 
-The game itself runs on :class:`pitchcards.table.Table`, the one game loop every face uses; this
-module adds what an environment needs on top: episodes, truncation and rewards.
+The game itself runs on :class:`pitchcards.table.Table`, the one game loop every face uses: it says
+what happens next (a hand to deal, a bot's turn, a seat played from outside) and this module does
+it, adding what an environment needs on top: episodes, truncation and rewards.
 
 An *episode* is a match (``episode="match"``, default: hands are dealt until a side wins, or
 ``max_hands`` hands, after which the episode is *truncated*), or a single hand
@@ -25,13 +26,17 @@ Rewards (per seat; partners share their side's reward; ``k`` is the number of si
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..hand import Hand
 from ..match import Match
 from ..rules import RuleSet, find_variant
+from ..table import BotTurn, DealNext
 from ..table import Table as GameTable
 from ..views import View
+
+if TYPE_CHECKING:
+    from ..bots import Bot
 
 __all__ = ["Table", "make_rules"]
 
@@ -91,13 +96,36 @@ class Table:
     def done(self) -> bool:
         return self.terminated or self.truncated
 
-    def reset(self, seed: int | None) -> None:
-        """A new match, its deals (and first dealer) fixed by ``seed``; the first hand dealt."""
+    def reset(self, seed: int | None, bots: Mapping[int, Bot] | None = None) -> None:
+        """A new match, its deals (and first dealer) fixed by ``seed``, ``bots`` at their seats
+        (the others are played from outside: :meth:`step`); the first hand dealt."""
         # history=False: an environment reads views, not events, and steps millions of times.
+        seated: dict[int | str, Bot] = {seat: bot for seat, bot in (bots or {}).items()}
         self.game = GameTable(Match(self.rules, self.players, dealer=None, seed=seed),
-                              history=False)
-        self.game.deal()
+                              bots=seated, history=False, auto_deal=False)
         self.terminated = self.truncated = False
+        self._go_on()
+
+    def _go_on(self) -> None:
+        """Deal when the game table says a hand is to be dealt (the episode goes on)."""
+        assert self.game is not None
+        step = self.game.next_step()
+        if isinstance(step, DealNext):
+            self.game.deal()
+
+    def bot_turn(self) -> BotTurn | None:
+        """The turn of the bot to act, or None (a seat played from outside acts, or the
+        episode is over)."""
+        if self.done or self.game is None:
+            return None
+        step = self.game.next_step()
+        return step if isinstance(step, BotTurn) else None
+
+    def play(self, turn: BotTurn) -> list[float]:
+        """The bot of ``turn`` decides and acts; the rewards it brings to every seat."""
+        assert not self.done, "the episode is over: call reset()"
+        turn.apply(turn.choose())  # always current: nothing else moves the table meanwhile
+        return self._after_action()
 
     def view(self, seat: int) -> View:
         """``seat``'s view of the current hand, with the match scores."""
@@ -130,9 +158,14 @@ class Table:
         (a ``ValueError`` with a ``reason``) and changes nothing.
         """
         assert self.game is not None and not self.done, "the episode is over: call reset()"
-        game = self.game
-        match: Match = game.session  # type: ignore[assignment]
-        game.push(action)
+        self.game.push(action)
+        return self._after_action()
+
+    def _after_action(self) -> list[float]:
+        """Every seat's reward for the action just taken; the episode's end, or the next hand
+        dealt, when it ended a hand."""
+        assert self.game is not None
+        match: Match = self.game.session  # type: ignore[assignment]
         rewards = [0.0] * self.players
         hand = self.hand
         if hand.result is None:
@@ -155,5 +188,5 @@ class Table:
         elif len(match.results) >= self.max_hands:
             self.truncated = True
         else:
-            game.deal()
+            self._go_on()
         return rewards

@@ -56,6 +56,7 @@ from ..sheet_rows import (
     Side,
     columns,
     hand_line,
+    leave_sentence,
     sheet_lines,
     side_members,
     standings,
@@ -166,12 +167,9 @@ def _hand_row(rules: RuleSet, line: HandLine) -> dict[str, Any]:
 
 def leave_row(leave: Leave) -> dict[str, Any]:
     """``Dee leaves: paid $1.20 — Cy pays Dee $0.40, Bob pays Dee $0.80``."""
-    amount = cents_text(leave.cents)[1:]
-    paid = f"paid {amount}" if leave.cents >= 0 else f"pays {amount}"
-    how = ", ".join(p.text() for p in leave.payments)
-    return {"kind": "leave", "name": leave.name, "cents": leave.cents, "amount": amount,
-            "payments": [_payment(p) for p in leave.payments],
-            "text": f"{leave.name} leaves: {paid}" + (f" — {how}" if how else "")}
+    return {"kind": "leave", "name": leave.name, "cents": leave.cents,
+            "amount": cents_text(leave.cents)[1:],
+            "payments": [_payment(p) for p in leave.payments], "text": leave_sentence(leave)}
 
 
 def _rows(sheet: ScoreSheet) -> list[dict[str, Any]]:

@@ -1,10 +1,12 @@
 """The game behind the screen, with no UI: a :class:`~pitchcards.table.Table` (the one game
 loop), the bots' levels, undo, saving.
 
-The app asks the controller who acts; for a bot seat it takes :meth:`GameController.bot_view`
-on the UI thread and calls :meth:`GameController.choose` off it (the decision reads only that
-view), then applies the action on the UI thread with :meth:`GameController.apply`, which returns
-the events it caused (a trick won, a hand scored) in the human's copy.  The human only ever gets
+The app asks the table what happens next (:meth:`GameController.next_step`); for a bot's turn
+it calls :meth:`GameController.think` off the UI thread (the decision reads only the turn's
+view), then :meth:`GameController.play` on the UI thread, which applies it only if the table
+has not moved on (an undo, a new game).  Your actions go through
+:meth:`GameController.apply`, which returns the events it caused (a trick won, a hand scored)
+in the human's copy.  The human only ever gets
 :meth:`GameController.view`, their own seat's View.
 """
 
@@ -12,8 +14,10 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
+from typing import cast
 
 from ..actions import Action
 from ..bots import Bot, make_bot
@@ -27,7 +31,7 @@ from ..scoring import HandResult
 from ..session import GameSession
 from ..session_kinds import new_session
 from ..storage import read_text, write_atomically
-from ..table import Table
+from ..table import BotTurn, Step, Table
 from ..views import View
 from .config import BOT_NAMES, HUMAN, LEVELS, GameConfig, new_file
 from .game import expert_hint, side_count, side_label, side_of, win_sentence
@@ -65,8 +69,10 @@ class GameController:
                 if name != HUMAN:
                     self.levels.setdefault(name, config.level)
         self.game: GameSession = game
-        #: the money session's own calls (payouts, stars), None in a match
-        self.session: MoneySession | None = game if isinstance(game, MoneySession) else None
+        #: the money session's own calls (payouts, stars), None in a match: the rules say which
+        #: (a session is made by session_kinds.new_session or the record reader, which build a
+        #: MoneySession exactly when the rules play for money)
+        self.session: MoneySession | None = cast(MoneySession, game) if self.money else None
         seated = list(game.names) if self.money else self.names
         # A match's seats are numbers; a money session's bots belong to players (seats move).
         self.table = Table(game, bots={s: self._new_bot(name) for s, name in enumerate(seated)
@@ -169,14 +175,22 @@ class GameController:
         assert bot is not None, f"seat {seat} is yours"
         return bot
 
+    def next_step(self) -> Step:
+        """What happens next, as the table says (deal, a bot's turn, yours, over)."""
+        return self.table.next_step()
+
+    def think(self, turn: BotTurn, min_seconds: float = 0.0) -> Action:
+        """The decision for a bot's ``turn``, taking at least ``min_seconds`` (the pace of a
+        game you watch); reads only the turn's view, so it runs off the UI thread."""
+        return _at_least(min_seconds, turn.choose)
+
+    def play(self, turn: BotTurn, action: Action) -> bool:
+        """Apply a bot's decision if its turn is still current (False: it moved on)."""
+        return self.table.apply_if_current(turn, action)
+
     def choose(self, seat: int, view: View, min_seconds: float = 0.0) -> Action:
         """A bot's decision from its own view (safe to call off the UI thread)."""
-        start = time.monotonic()
-        action = self.table.choose(seat, view)
-        rest = min_seconds - (time.monotonic() - start)
-        if rest > 0:
-            time.sleep(rest)
-        return action
+        return _at_least(min_seconds, lambda: self.table.choose(seat, view))
 
     def apply(self, action: Action | str, seat: int) -> list[Event]:
         """Apply ``seat``'s action (checked: a stale or illegal one raises); the events it
@@ -306,6 +320,17 @@ class GameController:
         controller = cls(config, game=game, levels=levels, names=names)
         controller.undos = record.undos or 0
         return controller
+
+
+def _at_least(seconds: float, decide: Callable[[], Action]) -> Action:
+    """``decide()``, returning no sooner than ``seconds`` after the call (a pace, not a wait
+    for something: the bots of a watched game do not answer instantly)."""
+    start = time.monotonic()
+    action = decide()
+    rest = seconds - (time.monotonic() - start)
+    if rest > 0:
+        time.sleep(rest)
+    return action
 
 
 #: Dollars to the cent for the screen (the money game's one rounding rule, A-R7.6).

@@ -1,10 +1,11 @@
 """The local game source: ``pitch play`` against bots on this machine.
 
-The driver of a :class:`~.controller.GameController`: it deals between hands, runs the bot to
-act in a worker thread (dropping an answer that is no longer current), applies the actions,
-keeps a finished trick on the table as the pace says, opens the result panel after each hand,
-and does what only a local game can — undo, save and resume, settle up, a new game.  It works
-the screen only through :class:`~.source.TableScreen`.
+The driver of a :class:`~.controller.GameController`: it does what the table says happens next
+(:meth:`~pitchcards.table.Table.next_step`) — deals when told to, runs a bot's turn in a worker
+thread and hands its answer back to the table (which drops it if the game moved on meanwhile),
+waits for your key at your turn — keeps a finished trick on the table as the pace says, opens
+the result panel after each hand, and does what only a local game can — undo, save and resume,
+settle up, a new game.  It works the screen only through :class:`~.source.TableScreen`.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from ..errors import IllegalActionError
 from ..events import ActionTaken, HandScored, TrickWon
 from ..explain import illegal_text
 from ..money import cents_text
-from ..views import View
+from ..table import BotTurn, DealNext, OutsideTurn, Over
 from .analysis_screen import AnalysisScreen
 from .config import GameConfig
 from .controller import GameController
@@ -80,54 +81,54 @@ class LocalSource:
         screen, ctl = self.screen, self.ctl
         if screen.busy or screen.result_open or screen.screen_stack_busy():
             return
-        if ctl.dealt and not ctl.in_hand and self.acked < ctl.hand_number:
-            self.show_result()
+        step = ctl.next_step()
+        if isinstance(step, DealNext | Over) and ctl.dealt and self.acked < ctl.hand_number:
+            self.show_result()  # a hand ended: its result first
             return
-        if ctl.over:
+        if isinstance(step, Over):
             return
-        if not ctl.in_hand:
+        if isinstance(step, DealNext):
             ctl.deal()
             screen.choices.choice = None
             screen.take_events()
+            step = ctl.next_step()
         screen.token += 1
-        seat = ctl.to_act
-        if seat is None:
-            return
-        if seat == ctl.human_seat:
+        if isinstance(step, OutsideTurn):  # yours: the only seat not played by a bot
             screen.choices.keep_a_legal_card(ctl.view())
             screen.refresh_screen()
+            return
+        if not isinstance(step, BotTurn):
             return
         screen.busy = True
         screen.stalled = None
         screen.refresh_screen()
-        token = screen.token
-        view = ctl.bot_view(seat)
-        screen.in_thread(lambda: self._bot_thread(seat, view, token), group="bot")
+        screen.in_thread(lambda: self._bot_thread(step), group="bot")
 
-    def _bot_thread(self, seat: int, view: View, token: int) -> None:
+    def _bot_thread(self, turn: BotTurn) -> None:
         try:
-            action = self.ctl.choose(seat, view, self.screen.delays.bot)
+            action = self.ctl.think(turn, self.screen.delays.bot)
         except Exception as exc:  # a broken bot is shown, never left "thinking" forever
-            self.screen.from_thread(self._bot_failed, seat, token, exc)
+            self.screen.from_thread(self._bot_failed, turn, exc)
             return
-        self.screen.from_thread(self._bot_done, seat, token, action)
+        self.screen.from_thread(self._bot_done, turn, action)
 
-    def _bot_failed(self, seat: int, token: int, exc: Exception) -> None:
-        screen = self.screen
+    def _bot_failed(self, turn: BotTurn, exc: Exception) -> None:
+        screen, ctl = self.screen, self.ctl
         screen.busy = False
-        if token != screen.token:
-            return
-        screen.stalled = (f"{self.ctl.name(seat)} ({self.ctl.level(seat)}) cannot move: "
+        if not ctl.table.is_current(turn):
+            return  # the game moved on meanwhile: nothing is stalled
+        screen.stalled = (f"{ctl.name(turn.seat)} ({ctl.level(turn.seat)}) cannot move: "
                           f"{type(exc).__name__}: {str(exc)[:200]}")
         screen.say(Text(f"{screen.stalled}. Press n for a new game, or q to quit (and save).",
                         style="bold red"))
 
-    def _bot_done(self, seat: int, token: int, action: Action) -> None:
+    def _bot_done(self, turn: BotTurn, action: Action) -> None:
         self.screen.busy = False
-        if token != self.screen.token or self.ctl.to_act != seat:
-            return  # stale: undone, or a new game started meanwhile
+        before = self.ctl.table.seq
+        if not self.ctl.play(turn, action):
+            return  # the table moved on (an undo, a new game): the answer is dropped
         self.bot_moves += 1
-        self._apply(action, seat)
+        self._applied(action, turn.seat, before)
 
     def act(self, action: Action) -> None:
         """Your action (the screen checked it is your turn)."""
@@ -138,9 +139,14 @@ class LocalSource:
             self.screen.say(Text(illegal_text(exc, view), style="red"))
 
     def _apply(self, action: Action, seat: int) -> None:
+        before = self.ctl.table.seq
+        self.ctl.apply(action, seat)
+        self._applied(action, seat, before)
+
+    def _applied(self, action: Action, seat: int, before: int) -> None:
+        """After ``seat``'s action (events after seq ``before``): the screen catches up, a
+        finished trick stays as the pace says, and the game moves on."""
         screen, ctl = self.screen, self.ctl
-        before = ctl.table.seq
-        ctl.apply(action, seat)
         screen.token += 1
         screen.choices.acted(action, seat == ctl.human_seat)
         if seat == ctl.human_seat:

@@ -17,7 +17,7 @@ from ..explain import bid_word
 from ..money import cents_text, dollars_text
 from ..scoresheet import Leave, ScoreSheet
 from ..settlement import Payment
-from ..sheet_rows import HandLine, JoinLine, LeaveLine, Side, columns, standings
+from ..sheet_rows import HandLine, JoinLine, LeaveLine, Side, columns, leave_sentence, standings
 from ..sheet_rows import sheet_lines as rows_of
 from . import jsonfile
 from .config import data_dir, new_file
@@ -118,11 +118,9 @@ def _totals(sheet: ScoreSheet, sides: tuple[Side, ...]) -> list[str]:
 
 
 def leave_text(leave: Leave) -> str:
-    """``Dee leaves: paid $1.20 — Ann pays Dee $1.20``."""
-    paid = ("paid " + cents_text(leave.cents)[1:] if leave.cents >= 0
-            else "pays " + cents_text(leave.cents)[1:])
-    how = payments_text(list(leave.payments))
-    return f"{sentence(leave.name, 'leave')}: {paid}" + (f" — {how}" if how else "")
+    """``Dee leaves: paid $1.20 — Ann pays Dee $1.20`` (the core's sentence, the verb agreeing
+    with its subject)."""
+    return leave_sentence(leave, sentence(leave.name, "leave"))
 
 
 def payments_text(payments: list[Payment]) -> str:
