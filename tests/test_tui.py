@@ -24,6 +24,7 @@ from pitchcards.cli import main
 from pitchcards.tui.app import Delays, PitchApp
 from pitchcards.tui.config import GameConfig
 from pitchcards.tui.controller import GameController
+from pitchcards.tui.history import earlier_rows, history_text
 from pitchcards.tui.screens import QuitScreen, ResultScreen, SetupScreen, TextScreen
 from pitchcards.tui.widgets import BidButton, CardView
 
@@ -392,3 +393,25 @@ def test_complete_matches_of_every_variant_against_every_level(variant: str, lev
     assert ctl.over, f"{variant} against {level} bots did not finish in {hands} hands"
     if variant != "money":
         assert ctl.winner_text
+
+
+@pytest.mark.usefixtures("small_search_budgets")  # the sheet is under test, not the bots
+def test_the_score_sheet_names_three_teams_apart() -> None:
+    """TT1: with three teams of two a point won by another team says which ("T2", "T3"), not
+    "opp" for both; your own team is "us"."""
+    ctl = GameController(GameConfig(variant="three-teams", seed=9, level="easy"))
+    you = make_bot("easy", seed=1)
+    takers: set[int] = set()
+    while len(ctl.game.results) < 4 and ctl.game.winner is None:
+        ctl.deal()
+        while ctl.in_hand:
+            _act(ctl, you)
+        r = ctl.game.results[-1]
+        takers |= {s for s in (r.high, r.low, r.jack, r.game) if s is not None}
+    rows = earlier_rows(ctl)
+    sheet = history_text(ctl, rows).plain
+    assert "opp" not in sheet and "T1-T3: the teams by number" in sheet
+    mine = ctl.my_side
+    for side in takers:
+        assert ("us" if side == mine else f"T{side + 1}") in sheet
+    assert len(takers - {mine}) >= 1  # another team took a point (seed 9)

@@ -61,8 +61,10 @@ def earlier_rows(ctl: TableGame) -> list[HandRow]:
 def _who(ctl: TableGame, row: HandRow, side: int | None) -> str:
     if side is None:
         return "-"
-    if ctl.rules.partnership_mode:
-        return "us" if side == ctl.my_side else "opp"
+    if ctl.rules.partnership_mode:  # two teams: us and opp; three (TT1): the others by number
+        if side == ctl.my_side:
+            return "us"
+        return "opp" if ctl.rules.teams == 2 else f"T{side + 1}"
     return row.names[side] if side < len(row.names) else f"seat {side}"
 
 
@@ -134,7 +136,8 @@ def history_text(ctl: TableGame, rows: list[HandRow]) -> Text:
         out.append("; " + ", ".join(f"{_EXTRA_HEADS.get(n, n[:2])} {n.lower()}"
                                     for n in extras), style="dim")
     if ctl.rules.partnership_mode:
-        out.append(" (us: your team, opp: the other)", style="dim")
+        out.append(" (us: your team, opp: the other)" if ctl.rules.teams == 2
+                   else " (us: your team, T1-T3: the teams by number)", style="dim")
     out.append(f"; the scores after each hand. {count(len(rows), 'hand')}.", style="dim")
     return out
 
