@@ -48,7 +48,7 @@ npx --no-install tsc -p jsconfig.json
 npx --no-install eslint src/pitchcards/server/web/js tests/js
 # The page's pure modules against the engine's facts (tests/js/engine.json, made by
 # tests/engine_fixtures.py; tests/test_engine_fixtures.py keeps it current): docs/testing.md.
-node --test tests/js/
+node --test --test-reporter=dot tests/js/
 status=0
 # Both cores (pytest-xdist): whole modules go to each worker (--dist loadfile), so a module's
 # server or browser fixture is built once; each worker has its own ports, data folder and
