@@ -20,7 +20,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
-import json
 import logging
 import random
 import time
@@ -42,6 +41,7 @@ from ..settlement import Cashbook, Leave, Payment
 from ..table import Table
 from ..views import View, rules_to_dict
 from .connection import Peer
+from .frames import EventFrames, event_frame
 from .names import name_key
 from .protocol import (
     Act,
@@ -306,7 +306,7 @@ class Room:
 
     def _keep_result(self, event: Event) -> None:
         if event.type in RESULT_EVENTS:
-            self.results.append({k: v for k, v in event.to_dict().items() if k != "state"})
+            self.results.append(event.to_dict(skip="state"))
 
     def _forget(self) -> None:
         """Keep at most twice ``replay_limit`` events in memory: a reconnect at most that far
@@ -377,19 +377,15 @@ class Room:
         self._new.clear()  # the same list: the Table's subscription appends to it
         conns = self.connections()
         for event in new:
-            shared: str | None = None
-            own: dict[str | None, str] = {}
+            # one cut and one frame per name (spectators: None), the view's public part
+            # encoded once for all of them (frames.EventFrames)
+            frames = EventFrames(event, event.seq in self.timed_out)
+            sent: dict[str | None, str] = {}
             for conn in conns:
-                mine = table.cut(event, conn.name)
-                if mine is event:
-                    if shared is None:
-                        shared = self._event_frame(event)
-                    conn.send(shared)
-                else:
-                    frame = own.get(conn.name)
-                    if frame is None:
-                        frame = own[conn.name] = self._event_frame(mine)
-                    conn.send(frame)
+                frame = sent.get(conn.name)
+                if frame is None:
+                    frame = sent[conn.name] = frames.frame(table.cut(event, conn.name))
+                conn.send(frame)
         self.sent = table.seq
         self._forget()
         self._wake.set()
@@ -462,9 +458,6 @@ class Room:
                                      self.settings.grace, self.seq))
         return out
 
-    def _event_frame(self, event: Event) -> str:
-        return _event_frame(event, event.seq in self.timed_out)
-
     def _seat_info(self, seat: int, p: Player) -> SeatInfo:
         return SeatInfo(seat=seat, name=p.name, kind="bot" if p.is_bot else "human",
                         level=p.level if p.is_bot else (self.settings.stand_in if p.away
@@ -525,7 +518,7 @@ class Room:
             except IllegalActionError:  # a money joiner not dealt in yet: the public events
                 events = table.events(None, after=last_seq)  # type: ignore[arg-type]
             for event in events:
-                conn.send(self._event_frame(event))
+                conn.send(event_frame(event, event.seq in self.timed_out))
         else:
             seat = self._seat_now(self.players.get(conn.name or ""))
             snap = table.snapshot(seat if conn.name is not None else None)
@@ -980,11 +973,6 @@ class Room:
                 conn.send(frame)
             self._announce()
             return new_id
-
-
-def _event_frame(event: Event, timed_out: bool = False) -> str:
-    return ('{"type":"event","event":' + json.dumps(event.to_dict(), separators=(",", ":"))
-            + (',"timed_out":true}' if timed_out else "}"))
 
 
 def _payment_infos(payments: Sequence[Payment]) -> list[PaymentInfo]:
