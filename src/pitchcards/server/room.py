@@ -18,9 +18,7 @@ from the table's secret seed to the same state and the same event ``seq``.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-import random
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -28,11 +26,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from ..actions import Action
-from ..bots import make_bot
 from ..errors import IllegalActionError, InvalidActionError
 from ..explain import illegal_text
 from ..table import Table
-from ..views import View, rules_to_dict
+from ..views import rules_to_dict
 from .config import ServerConfig
 from .connection import Peer
 from .frames import EventFrames, event_frame
@@ -54,13 +51,13 @@ from .protocol import (
     You,
 )
 from .refused import Refused
-from .room_state import SLOW_LEVELS, RoomState, bot_heavy, parse_act, table_rules
+from .room_driver import RoomDriver
+from .room_state import RoomState, bot_heavy, parse_act, table_rules
 from .room_storage import TableStorage
 from .seats import BOT_NAMES, Player, player_by_hash, player_by_token
 from .store import Fenced, PlayerRow, StoredTable
 
 if TYPE_CHECKING:
-    from ..bots.base import Bot
     from .testing import TestHooks
 
 __all__ = ["BOT_NAMES", "Player", "Refused", "Room", "RoomHost", "bot_heavy", "table_rules"]
@@ -96,13 +93,9 @@ class Room:
         self.id = stored.id
         self.lock = asyncio.Lock()
         self.spectators: set[Peer] = set()
-        self._wake = asyncio.Event()
-        self._driver: asyncio.Task[None] | None = None
-        self._timer: asyncio.Task[None] | None = None
-        self._timer_seq = -1
-        #: the turn timer running: (seat, seq it started at, when it ends: time.monotonic())
-        self._turn: tuple[int, int, float] | None = None
         self.closed = False
+        #: what the table does by itself: deals, bots, the turn timer
+        self.driver = RoomDriver(self)
         #: when something last happened here (a change, a socket came or went): idle rooms
         #: leave memory (Hub.unload_idle)
         self.idle_since = time.monotonic()
@@ -126,9 +119,9 @@ class Room:
         if self.state.table is not None:
             for player in self.state.players.values():
                 if player.level is not None:
-                    self._seat_bot(player, player.level)
+                    self.driver.seat_bot(player, player.level)
                 elif player.away:
-                    self._seat_bot(player, self.state.settings.stand_in)
+                    self.driver.seat_bot(player, self.state.settings.stand_in)
 
     # ------------------------------------------------------------------ what the table is
     # (read by the hub, the app and the tests; room_state.RoomState holds it)
@@ -186,15 +179,8 @@ class Room:
         carries the hash, never the token)."""
         return player_by_hash(self.state.players.values(), digest)
 
-    def _seat_bot(self, player: Player, level: str) -> None:
-        assert self.state.table is not None
-        if player.name in self.state.table.names:
-            hooks = self.hub.hooks  # a test server's bots play the same on every run
-            seed = hooks.bot_seed(self.state.seed, player.name) if hooks is not None else None
-            self.state.table.set_bot(player.name, _bot_for(level, seed))
-
     # ------------------------------------------------------------------ the one writer
-    async def _commit(self, entry: dict[str, Any], parsed: Sequence[Action] = ()) -> str | None:
+    async def commit(self, entry: dict[str, Any], parsed: Sequence[Action] = ()) -> str | None:
         """Apply, store, then send: the only way the game changes.  Hold the lock.
         ``parsed``: an act's actions, parsed once by its caller."""
         first = self.state.table.seq + 1 if self.state.table is not None else 1
@@ -226,7 +212,7 @@ class Room:
             self.hold_seat(self.state.players[entry["name"]])
         self._flush()
         if self.state.status != status:  # the match was won or the money settled: say so
-            self._announce()
+            self.announce()
         return done
 
     async def _reload(self) -> None:
@@ -254,7 +240,7 @@ class Room:
                 conn.send(frame)
         self.sent = table.seq
         self.state.forget()
-        self._wake.set()
+        self.driver.wake()
 
     def connections(self) -> list[Peer]:
         out = list(self.spectators)
@@ -293,8 +279,9 @@ class Room:
         now = time.monotonic()
         table = self.state.table
         out: list[Deadline] = []
-        if self._turn is not None and table is not None and table.in_hand:
-            seat, seq, until = self._turn
+        turn = self.driver.turn
+        if turn is not None and table is not None and table.in_hand:
+            seat, seq, until = turn
             if table.seq == seq and table.to_act == seat:
                 out.append(_deadline("turn", table.names[seat], seat, until - now,
                                      self.state.settings.turn_timer or 0, seq))
@@ -313,7 +300,7 @@ class Room:
                                                         else None),
                         connected=bool(p.conns) or p.is_bot, away=p.away, host=p.host)
 
-    def _announce(self) -> None:
+    def announce(self) -> None:
         frame = TableMessage(table=self.info()).model_dump_json()
         for conn in self.connections():
             conn.send(frame)
@@ -354,8 +341,8 @@ class Room:
             for name, text, at in await self.hub.storage.recent_chat(self.id, 20):
                 conn.send_model(ChatMessage(name=name, text=text, at=at))
             if returned or player is None:
-                self._announce()
-        self._wake.set()
+                self.announce()
+        self.driver.wake()
 
     def _catch_up(self, conn: Peer, last_seq: int | None) -> None:
         table = self.state.table
@@ -389,7 +376,7 @@ class Room:
                     and not self.closed:
                 self.hold_seat(player)
             if not self.closed:
-                self._announce()
+                self.announce()
 
     def unattended(self, now: float) -> bool:
         """Nobody has been connected for ``unattended_pause`` seconds: the table does not
@@ -414,9 +401,9 @@ class Room:
                     or player.name not in self.state.table.names:  # not seated (yet, or any more)
                 return
             player.away = True
-            self._seat_bot(player, self.state.settings.stand_in)
-            self._announce()
-        self._wake.set()
+            self.driver.seat_bot(player, self.state.settings.stand_in)
+            self.announce()
+        self.driver.wake()
 
     # ------------------------------------------------------------------ players' requests
     async def act(self, conn: Peer, msg: Act) -> None:
@@ -446,7 +433,7 @@ class Room:
             else:  # one log entry for the whole discard (T4)
                 entry["actions"] = [str(action) for action in actions]
             try:
-                await self._commit(entry, actions)
+                await self.commit(entry, actions)
             except IllegalActionError as exc:
                 raise Refused(exc.reason, str(exc), legal=self.state.legal_for(conn.name),
                               words=illegal_text(exc, table.view(seat))) from None
@@ -516,7 +503,7 @@ class Room:
             row = PlayerRow(name, seat, token_hash, None, False)
             await self.hub.storage.add_player(self.id, row)
             self.state.players[name] = Player(row)
-            self._announce()
+            self.announce()
             return seat
 
     async def start(self, player: Player) -> None:
@@ -544,18 +531,18 @@ class Room:
                 await self.hub.storage.add_player(self.id, row)
                 self.state.players[row.name] = Player(row)
             try:
-                await self._commit({"op": "start", "names": names})
+                await self.commit({"op": "start", "names": names})
             except IllegalActionError as exc:
                 raise Refused(exc.reason, str(exc)) from None
             if self.alone_since is not None:  # started with nobody connected: it plays
                 self.alone_since = time.monotonic()  # unattended_pause seconds, then waits
             for p in self.state.players.values():
                 if p.level is not None:
-                    self._seat_bot(p, p.level)
+                    self.driver.seat_bot(p, p.level)
                 else:
                     self.hold_seat(p)
-            self._announce()
-        self._wake.set()
+            self.announce()
+        self.driver.wake()
 
     async def leave(self, player: Player) -> Fraction | None:
         """A money player leaves: now if between hands (the payout), else at the next break."""
@@ -579,14 +566,14 @@ class Room:
         """Apply ``entry`` now if no hand is in play, else queue it for the next break."""
         assert self.state.table is not None
         if self.state.table.in_hand:
-            await self._commit({"op": "pending", "entry": entry})  # stored before "pending"
-            self._announce()
+            await self.commit({"op": "pending", "entry": entry})  # stored before "pending"
+            self.announce()
             return
         try:
-            await self._commit(entry)
+            await self.commit(entry)
         except IllegalActionError as exc:
             raise Refused(exc.reason, str(exc)) from None
-        self._announce()
+        self.announce()
 
     def record(self, player: Player) -> str:
         """The game so far as the table's players may see it: finished hands, no seed."""
@@ -594,165 +581,26 @@ class Room:
 
     # ------------------------------------------------------------------ the driver
     def run(self) -> None:
-        """Start the room's driver task (bots, deals, timers)."""
-        if self._driver is None:
-            self._driver = asyncio.create_task(self._drive())
-            self._wake.set()
+        """Start the room's driver task (bots, deals, timers: room_driver.RoomDriver)."""
+        self.driver.run()
 
     def wake(self) -> None:
         """Have the driver look again at what the table does next."""
-        self._wake.set()
+        self.driver.wake()
+
+    async def expire_turn(self) -> bool:
+        """Run the turn timer out now, and return once its stand-in has played (a test
+        server's hook: a test never waits on the wall clock); False if none is running."""
+        return await self.driver.expire_turn()
 
     def close(self, code: int = 1001, reason: str = "server shutting down") -> None:
         self.closed = True
-        for task in (self._driver, self._timer):
-            if task is not None:
-                task.cancel()
+        self.driver.stop()
         for player in self.state.players.values():
             if player.grace is not None:
                 player.grace.cancel()
         for conn in self.connections():
             conn.close(code, reason)
-
-    async def _drive(self) -> None:
-        while not self.closed:
-            await self._wake.wait()
-            self._wake.clear()
-            try:
-                while not self.closed and await self._drive_once():
-                    pass
-            except asyncio.CancelledError:
-                raise
-            except Refused as exc:
-                log.warning("table paused: %s", exc.message, extra={"table": self.id})
-            except Exception:
-                log.exception("table driver failed", extra={"table": self.id})
-            if self.hub.hooks is not None:  # a test server: the test may take its next step
-                self.hub.hooks.stopped(self.id)
-
-    async def _drive_once(self) -> bool:
-        """Do the next thing the table does by itself; False when it waits for a person."""
-        table = self.state.table
-        if table is None or self.state.status != "playing" or table.is_over:
-            return False
-        if self.unattended(time.monotonic()):
-            return False  # attach() wakes the driver
-        if not table.in_hand:
-            if self.state.settings.hand_pause and table.hand is not None:
-                await asyncio.sleep(self.state.settings.hand_pause)
-            async with self.lock:
-                if table is not self.state.table or table.in_hand or table.is_over:
-                    return True
-                for entry in list(self.state.pending):  # each leaves the list once applied
-                    try:
-                        await self._commit(entry)
-                    except (IllegalActionError, Refused) as exc:
-                        log.warning("pending %s refused: %s", entry, exc,
-                                    extra={"table": self.id})
-                self.state.pending.clear()
-                if not table.is_over and not table.in_hand:
-                    await self._commit({"op": "deal"})
-                self._announce()
-            return True
-        seat = table.to_act
-        assert seat is not None
-        if table.bot_at(seat) is None:
-            self._arm_timer(seat)
-            return False
-        if self.state.settings.bot_delay:
-            await asyncio.sleep(self.state.settings.bot_delay)
-        async with self.lock:
-            bot = table.bot_at(seat) if table is self.state.table and table.in_hand \
-                and table.to_act == seat else None
-            if bot is None:
-                return True
-            if self.hub.hooks is not None and not self.hub.hooks.bot_may_act(self.id):
-                return False  # a test server's bots are held until the test lets them act
-            view, at = table.view(seat), table.seq
-            name = table.names[seat]
-            slow = self.state.players[name].level in SLOW_LEVELS or (
-                self.state.players[name].away and self.state.settings.stand_in in SLOW_LEVELS)
-            if not slow:  # a quick bot decides and acts in one go, under the lock
-                await self._commit_bot(seat, bot.choose(view))
-                self.hub.metrics.actions.labels("bot").inc()
-                return True
-        # A slow bot thinks outside the lock, on a worker thread, from the view it was given:
-        # meanwhile the table answers attaches, chat and other seats' messages (issue 29).
-        action = await self._think(bot, view)
-        async with self.lock:
-            applied = self._unchanged(table, at, seat) and table.bot_at(seat) is bot
-            if applied:  # else the position moved on (or the player came back): look again
-                await self._commit_bot(seat, action)
-        self._thought(applied)
-        if applied:
-            self.hub.metrics.actions.labels("bot").inc()
-        return True
-
-    async def _think(self, bot: Bot, view: View) -> Action:
-        """``bot`` decides from ``view`` on a worker thread (the view is immutable; the bot
-        touches nothing of the table's)."""
-        if self.hub.hooks is not None:  # a test server may hold the bot in its thought
-            await self.hub.hooks.thinking(self.id)
-        return await asyncio.to_thread(bot.choose, view)
-
-    def _thought(self, applied: bool) -> None:
-        if self.hub.hooks is not None:  # a test server: the test may look at the outcome
-            self.hub.hooks.thought(self.id, applied)
-
-    def _unchanged(self, table: Table, at: int, seat: int) -> bool:
-        """The table is where it was when a bot was given its view: the same table, at the
-        same event, the same seat to act.  Hold the lock."""
-        return (table is self.state.table and not self.closed and table.seq == at
-                and table.in_hand and table.to_act == seat)
-
-    async def _commit_bot(self, seat: int, action: Action, timeout: bool = False) -> None:
-        entry: dict[str, Any] = {"op": "act", "seat": seat, "action": str(action), "bot": True}
-        if timeout:
-            entry["timeout"] = True
-        await self._commit(entry, (action,))
-
-    def _arm_timer(self, seat: int) -> None:
-        """The turn timer: if the seat to act has not acted in ``turn_timer`` seconds, its
-        stand-in bot plays that one turn."""
-        if self.state.settings.turn_timer is None or self.state.table is None:
-            return
-        if self._timer_seq == self.state.table.seq and self._timer is not None:
-            return
-        if self._timer is not None:
-            self._timer.cancel()
-        self._timer_seq = self.state.table.seq
-        delay = self.state.settings.turn_timer
-        self._turn = (seat, self.state.table.seq, time.monotonic() + delay)
-        self._timer = asyncio.create_task(self._timeout(seat, self.state.table.seq, delay))
-        self._announce()  # the clock: every page counts down the same deadline
-
-    async def expire_turn(self) -> bool:
-        """Run the turn timer out now, and return once its stand-in has played (a test
-        server's hook: a test never waits on the wall clock); False if none is running."""
-        if self._turn is None or self._timer is None or self._timer.done():
-            return False
-        seat, seq, _ = self._turn
-        self._timer.cancel()
-        await self._timeout(seat, seq, 0)
-        return True
-
-    async def _timeout(self, seat: int, seq: int, delay: float) -> None:
-        await asyncio.sleep(delay)
-        async with self.lock:
-            table = self.state.table
-            if table is None or not self._unchanged(table, seq, seat):
-                return
-            view = table.view(seat)
-        # the stand-in thinks outside the lock too, and plays only if nothing moved meanwhile
-        action = await self._think(_bot_for(self.state.settings.stand_in), view)
-        async with self.lock:
-            applied = self._unchanged(table, seq, seat) and table.bot_at(seat) is None
-            if applied:
-                with contextlib.suppress(Refused, IllegalActionError):
-                    # "timeout": the pages say "time ran out — a bot played for you"
-                    await self._commit_bot(seat, action, timeout=True)
-        self._thought(applied)
-        self._wake.set()
 
     # ------------------------------------------------------------------ rematch
     async def rematch(self, player: Player, create: Callable[..., Any]) -> str:
@@ -774,7 +622,7 @@ class Room:
             frame = RematchMessage(table=new_id).model_dump_json()
             for conn in self.connections():
                 conn.send(frame)
-            self._announce()
+            self.announce()
             return new_id
 
 
@@ -783,9 +631,3 @@ def _deadline(kind: Literal["turn", "grace"], name: str, seat: int, left: float,
     return Deadline(kind=kind, name=name, seat=seat,
                     remaining_ms=max(0, round(left * 1000)), total_ms=round(total * 1000),
                     seq=seq)
-
-
-def _bot_for(level: str, seed: int | None = None) -> Bot:
-    """A fresh bot of ``level``; its choices are logged, so its seed (random unless given)
-    need not be kept."""
-    return make_bot(level, seed=random.getrandbits(64) if seed is None else seed)
