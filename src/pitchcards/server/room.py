@@ -1,5 +1,11 @@
-"""A table on the server: the engine's :class:`~pitchcards.table.Table`, its players and their
-sockets, its bots, timers and log — and the one writer that changes it.
+"""A table on the server: the coordinator of its layers, and the one writer that changes it.
+
+The layers (docs/design.md, "The server"): what the table is, rebuilt from its log, is
+:class:`~pitchcards.server.room_state.RoomState` (pure); who sits there is
+:mod:`~pitchcards.server.seats`; what it does by itself (deals, bots, the turn timer) is
+:class:`~pitchcards.server.room_driver.RoomDriver`; it stores through
+:class:`~pitchcards.server.room_storage.TableStorage`.  The room holds the lock, the sockets
+and the players' requests.
 
 Every change goes the same way, under the room's lock (one writer per table):
 
