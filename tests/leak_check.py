@@ -24,7 +24,6 @@ import random
 import re
 import sqlite3
 from collections.abc import Sequence
-from types import SimpleNamespace
 
 import pitchcards as pc
 from pitchcards.cards import card_name, cards_of
@@ -122,11 +121,8 @@ async def play_game(api: Client, index: int, rng: random.Random,
 def full_record(db_url: str, table_id: str) -> str:
     """The table's whole record with every discard shown, rebuilt from the server's store the
     way the server rebuilds a room (its log replayed from the secret seed)."""
-    from typing import Any, cast
-
     from pitchcards.notation import write_record
-    from pitchcards.server.config import ServerConfig
-    from pitchcards.server.room import Room
+    from pitchcards.server.room_state import RoomState
     from pitchcards.server.store import Store
 
     store = Store(db_url)
@@ -135,10 +131,9 @@ def full_record(db_url: str, table_id: str) -> str:
     finally:
         store.close()
     assert stored is not None, f"table {table_id} is not in {db_url}"
-    room = Room(cast(Any, SimpleNamespace(hooks=None, config=ServerConfig(db_url=db_url))),
-                stored)  # no hub: only the log replayed
-    assert room.table is not None, f"table {table_id} never started"
-    return write_record(room.table.session)
+    state = RoomState(stored, keep_events=10**9)  # the log replayed: no hub, no sockets
+    assert state.table is not None, f"table {table_id} never started"
+    return write_record(state.table.session)
 
 
 def add_full_records(db_url: str, games: Sequence[Game]) -> None:

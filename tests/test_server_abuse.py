@@ -27,9 +27,8 @@ from starlette.testclient import WebSocketDenialResponse
 
 from pitchcards.errors import IllegalActionError
 from pitchcards.rules import find_variant
-from pitchcards.server import ServerConfig, create_app
+from pitchcards.server import ServerConfig, create_app, room_state
 from pitchcards.server import history as history_module
-from pitchcards.server import room as room_module
 from pitchcards.server.connection import TRANSPORT, Connection, Peer
 from pitchcards.server.hub import new_token
 from pitchcards.server.protocol import CreateTable
@@ -504,7 +503,7 @@ def test_finding7_results_come_from_events_kept_as_they_happened(tmp_path, monke
         ann = _finished_table(client, hooks)
         table = app.state.hub.rooms[ann["table"]].table
         expected = [{k: v for k, v in e.to_dict().items() if k != "state"}
-                    for e in table.events(None) if e.type in room_module.RESULT_EVENTS]
+                    for e in table.events(None) if e.type in room_state.RESULT_EVENTS]
 
         def walked(*_args: Any, **_kwargs: Any) -> Any:
             raise AssertionError("GET .../results walked the table's history")
@@ -530,7 +529,7 @@ def test_finding7_records_hands_and_replays_run_off_the_event_loop(tmp_path, mon
             return fn(*args, **kwargs)
         return spied
 
-    monkeypatch.setattr(room_module, "write_record", _spy("record", room_module.write_record))
+    monkeypatch.setattr(room_state, "write_record", _spy("record", room_state.write_record))
     monkeypatch.setattr(Room, "_rebuild", _spy("replay", Room._rebuild))
     with TestClient(app) as client:
         ann = _finished_table(client, hooks)

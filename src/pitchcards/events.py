@@ -78,12 +78,14 @@ class Event:
         state: View | None = getattr(self, "state", None)
         return state
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, skip: str | None = None) -> dict[str, Any]:
         """JSON-ready: cards and actions as text, views as :meth:`View.to_dict`, money as exact
-        strings (``"-3/4"``), never floats."""
+        strings (``"-3/4"``), never floats.  ``skip``: leave that field out (a server encodes
+        an event's view itself: its public part once for every seat's copy)."""
         out: dict[str, Any] = {"schema": SCHEMA, "type": self.type}
         for f in dataclasses.fields(self):
-            out[f.name] = _encode(getattr(self, f.name))
+            if f.name != skip:
+                out[f.name] = _encode(getattr(self, f.name))
         return out
 
 

@@ -91,18 +91,38 @@ class View:
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form: cards and actions as text, money as exact strings, never floats.
 
-        :meth:`from_dict` reads it back to an equal View.  ``schema`` is :data:`SCHEMA`.
+        :meth:`from_dict` reads it back to an equal View.  ``schema`` is :data:`SCHEMA`.  It is
+        :meth:`public_dict` and :meth:`own_dict` together.
         """
+        return self.public_dict() | self.own_dict()
+
+    def own_dict(self) -> dict[str, Any]:
+        """The part of :meth:`to_dict` that is this seat's own: its seat, cards, discards and
+        legal actions, and what follows from them.  Every other key (:meth:`public_dict`) is
+        the same in every seat's view of one moment, so a server encodes it once for all the
+        seats (the seat's copy of an event differs only here: ``Table.cut``)."""
+        return {
+            "seat": self.seat,
+            "hand": [card_name(c) for c in hand_order(self)],  # in the order faces show it
+            "dealt": [card_name(c) for c in cards_of(self.dealt_mask)],
+            "legal_actions": [str(a) for a in self.legal_actions],
+            "discards_left": self.discards_left,
+            "off_jack": self.off_jack_held,
+        } | ({"discarded": [card_name(c) for c in cards_of(self.discarded_mask)]}
+             if self.discarded_mask else {})
+
+    def public_dict(self) -> dict[str, Any]:
+        """The part of :meth:`to_dict` every seat's view of one moment shares (the table's
+        public state and the facts a client shows rather than works out, issue 29); none of
+        it depends on ``seat``, ``hand_mask``, ``dealt_mask``, ``discarded_mask`` or
+        ``legal_actions``."""
         return {
             "schema": SCHEMA,
             "rules": rules_to_dict(self.rules),
-            "seat": self.seat,
             "players": self.players,
             "dealer": self.dealer,
             "phase": self.phase,
             "seat_to_act": self.seat_to_act,
-            "hand": [card_name(c) for c in hand_order(self)],  # in the order faces show it
-            "dealt": [card_name(c) for c in cards_of(self.dealt_mask)],
             "hand_sizes": list(self.hand_sizes),
             "auction": [[s, str(a)] for s, a in self.auction],
             "high_bid": None if self.high_bid is None else bid_text(self.high_bid, self.rules),
@@ -115,7 +135,6 @@ class View:
             "trick": [[s, card_name(c)] for s, c in self.trick],
             "leader": self.leader,
             "tricks_won": list(self.tricks_won),
-            "legal_actions": [str(a) for a in self.legal_actions],
             "result": None if self.result is None else result_to_dict(self.result),
             "scores": None if self.scores is None else list(self.scores),
             "target": self.target,
@@ -125,12 +144,9 @@ class View:
             "money_cents": None if self.money_cents is None else list(self.money_cents),
             # facts a client shows rather than works out (issue 29)
             "first_to_bid": first_to_bid(self.dealer, self.players),
-            "discards_left": self.discards_left,
             "sides": [self.side_of(seat) for seat in range(self.players)],
             "side_names": self.side_names,
-            "off_jack": self.off_jack_held,
-        } | ({"discarded": [card_name(c) for c in cards_of(self.discarded_mask)]}
-             if self.discarded_mask else {})
+        }
 
     @property
     def off_jack_held(self) -> str | None:

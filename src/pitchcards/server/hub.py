@@ -31,6 +31,7 @@ from .metrics import Metrics
 from .ops import OPS
 from .protocol import CreateTable, Ping, TableInfo
 from .room import Player, Refused, Room, bot_heavy, table_rules
+from .room_storage import HubStorage
 from .store import Append, PlayerRow, Store, hash_secret
 from .thinking import ThoughtSlots
 
@@ -71,6 +72,8 @@ class Hub:
         self.hooks = hooks
         self.store = store if store is not None else Store(config.sqlalchemy_url)
         self.metrics = Metrics()
+        #: what a room stores its table through (room_storage.TableStorage)
+        self.storage = HubStorage(self.store, self.db, self.append)
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, _Loading] = {}
         #: who created each table of this process (its budget: :meth:`tables_in_play`)

@@ -1,5 +1,11 @@
-"""A table on the server: the engine's :class:`~pitchcards.table.Table`, its players and their
-sockets, its bots, timers and log — and the one writer that changes it.
+"""A table on the server: the coordinator of its layers, and the one writer that changes it.
+
+The layers (docs/design.md, "The server"): what the table is, rebuilt from its log, is
+:class:`~pitchcards.server.room_state.RoomState` (pure); who sits there is
+:mod:`~pitchcards.server.seats`; what it does by itself (deals, bots, the turn timer) is
+:class:`~pitchcards.server.room_driver.RoomDriver`; it stores through
+:class:`~pitchcards.server.room_storage.TableStorage`.  The room holds the lock, the sockets
+and the players' requests.
 
 Every change goes the same way, under the room's lock (one writer per table):
 
@@ -18,43 +24,31 @@ from the table's secret seed to the same state and the same event ``seq``.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import hmac
-import json
 import logging
-import random
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from ..actions import Action, parse_action
-from ..bots import make_bot
-from ..errors import IllegalActionError, InvalidActionError, OptionError, shown
-from ..events import Event
+from ..actions import Action
+from ..errors import IllegalActionError, InvalidActionError
 from ..explain import illegal_text
-from ..money import MoneySession
-from ..notation import write_record
-from ..rules import RuleSet, find_variant
-from ..session_kinds import new_session
-from ..settlement import Cashbook, Leave, Payment
 from ..table import Table
-from ..views import View, rules_to_dict
+from ..views import rules_to_dict
+from .config import ServerConfig
 from .connection import Peer
+from .frames import EventFrames, event_frame
+from .metrics import Metrics
 from .names import name_key
 from .protocol import (
     Act,
     ChatMessage,
     CreateTable,
     Deadline,
-    ErrorMessage,
-    LeaveInfo,
-    PaymentInfo,
     Payments,
     PaymentsPreview,
     RematchMessage,
-    RulesQuery,
     SeatInfo,
     Snapshot,
     TableInfo,
@@ -62,285 +56,153 @@ from .protocol import (
     Welcome,
     You,
 )
-from .store import Fenced, PlayerRow, StoredTable, hash_secret
+from .refused import Refused
+from .room_driver import RoomDriver
+from .room_state import RoomState, bot_heavy, parse_act, table_rules
+from .room_storage import TableStorage
+from .seats import BOT_NAMES, Player, player_by_hash, player_by_token
+from .store import Fenced, PlayerRow, StoredTable
 
 if TYPE_CHECKING:
-    from ..bots.base import Bot
-    from .hub import Hub
+    from ..views import View
+    from .testing import TestHooks
 
-__all__ = ["BOT_NAMES", "Player", "Refused", "Room", "table_rules"]
+__all__ = ["BOT_NAMES", "Player", "Refused", "Room", "RoomHost", "bot_heavy", "table_rules"]
 
 log = logging.getLogger("pitchcards.server")
 
-#: Names for bot seats (a human who took the name first keeps it; the bot takes the next).
-BOT_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou",
-             "Max", "Ned", "Oz", "Pat")
-#: Bot levels that think long enough to be run on a worker thread, off the event loop.
-_SLOW_LEVELS = frozenset({"hard", "expert"})
-#: The highest ``target`` a server table plays to: a stranger's table ends (issue 31,
-#: finding 1; the engine itself takes any positive target; the usual ones are 7 to 52,
-#: docs/rules.md).
-MAX_TARGET = 500
-#: The events a score sheet is made of (GET /api/tables/{id}/results): public, and small
-#: without their views.
-RESULT_EVENTS = frozenset({"hand_scored", "match_won", "player_joined", "player_left",
-                           "settled"})
-#: The score sheet's events a room keeps (the newest; a money table may run for ever).
-RESULTS_KEPT = 2000
 
-
-class Refused(Exception):
-    """A request the server turns down: a reason code (protocol.SERVER_REASONS or the
-    engine's REASONS), words, and the HTTP status it maps to.  Nothing changed."""
-
-    def __init__(self, reason: str, message: str, status: int = 409,
-                 legal: Sequence[str] | None = None, words: str | None = None) -> None:
-        super().__init__(message)
-        self.reason = reason
-        self.message = message
-        self.status = status
-        self.legal = list(legal) if legal is not None else None
-        self.words = words
-
-    def to_message(self, seq: int | None) -> ErrorMessage:
-        return ErrorMessage(reason=self.reason, message=self.message, words=self.words, seq=seq,
-                            legal=self.legal)
-
-
-def bot_heavy(config: CreateTable) -> bool:
-    """Whether a table's bots think long (``hard``, ``expert``: seconds of CPU a hand, on a
-    worker thread that holds the GIL): its bots, the ones that fill its empty seats, or the
-    stand-ins of its absent players."""
-    return bool(_SLOW_LEVELS & {*config.bots.values(), config.fill, config.settings.stand_in})
-
-
-def table_rules(config: CreateTable | RulesQuery) -> tuple[RuleSet, int]:
-    """The rules and table size a :class:`CreateTable` (or a :class:`RulesQuery`) asks for,
-    checked by the engine (``OptionError`` / ``IllegalActionError`` name what is wrong)."""
-    rules = find_variant(config.variant)
-    if config.options:
-        rules = rules.replace(**config.options)
-    if rules.target is not None and rules.target > MAX_TARGET:
-        raise OptionError(f"option target={rules.target}: a table on this server plays to at "
-                          f"most {MAX_TARGET} points (1..{MAX_TARGET}, or a money table)")
-    players = rules.check_players(config.players if config.players is not None
-                                  else rules.default_players)
-    return rules, players
-
-
-class Player:
-    """Someone (or a bot) with a seat at this table."""
-
-    __slots__ = ("away", "conns", "grace", "grace_until", "host", "level", "name", "seat",
-                 "token_hash")
-
-    def __init__(self, row: PlayerRow) -> None:
-        self.name = row.name
-        self.seat = row.seat            #: the seat taken before the start (money: join order)
-        self.token_hash = row.token_hash
-        self.level = row.level          #: a bot seat's level (None: a person)
-        self.host = row.host
-        self.conns: set[Peer] = set()
-        self.away = False               #: a stand-in bot plays until they return
-        self.grace: asyncio.Task[None] | None = None
-        #: when the grace period ends (time.monotonic()), while it runs
-        self.grace_until: float | None = None
+class RoomHost(Protocol):
+    """What a room uses of the process that holds it (the hub): its settings, a test server's
+    hooks, the counters, storage for its table through :class:`TableStorage` (never the
+    store itself), and word that the table was lost to another process."""
 
     @property
-    def is_bot(self) -> bool:
-        return self.level is not None
+    def config(self) -> ServerConfig: ...
+
+    @property
+    def hooks(self) -> TestHooks | None: ...
+
+    @property
+    def metrics(self) -> Metrics: ...
+
+    @property
+    def storage(self) -> TableStorage: ...
+
+    def lost(self, room: Room) -> None: ...
+
+    async def think(self, table_id: str, choose: Callable[[View], Action], view: View) -> Action:
+        ...
 
 
 class Room:
     """One table: build it with :meth:`load` (from the database), then drive it."""
 
-    def __init__(self, hub: Hub, stored: StoredTable) -> None:
+    def __init__(self, hub: RoomHost, stored: StoredTable) -> None:
         self.hub = hub
         self.id = stored.id
         self.lock = asyncio.Lock()
         self.spectators: set[Peer] = set()
-        self._wake = asyncio.Event()
-        self._driver: asyncio.Task[None] | None = None
-        self._timer: asyncio.Task[None] | None = None
-        self._timer_seq = -1
-        #: the turn timer running: (seat, seq it started at, when it ends: time.monotonic())
-        self._turn: tuple[int, int, float] | None = None
         self.closed = False
+        #: what the table does by itself: deals, bots, the turn timer
+        self.driver = RoomDriver(self)
         #: when something last happened here (a change, a socket came or went): idle rooms
         #: leave memory (Hub.unload_idle)
         self.idle_since = time.monotonic()
         #: since when nobody has been connected (None: someone is).  A table loaded from the
         #: database (after a restart, or unloaded) waits for someone before it plays again.
         self.alone_since: float | None = time.monotonic() - hub.config.unattended_pause
-        #: the table's seq at which its older events are next dropped from memory
-        self._forget_at = 2 * hub.config.replay_limit
         self._rebuild(stored)
 
     # ------------------------------------------------------------------ state from the log
     def _rebuild(self, stored: StoredTable) -> None:
-        """(Re)make the room's state from what is stored: settings, players, the log."""
-        self.config = CreateTable.model_validate(stored.config)
-        self.settings = self.config.settings
-        self.rules, self.size = table_rules(self.config)
-        self.money = self.rules.money != "none"
-        self.seed = stored.seed
-        self.listed = stored.listed
-        self.rematch_id = stored.rematch
-        old = getattr(self, "players", {})
-        self.players: dict[str, Player] = {}
-        for row in stored.players:
-            player = Player(row)
-            if row.name in old:  # keep sockets and presence across a rebuild
-                player.conns, player.away = old[row.name].conns, old[row.name].away
-            self.players[row.name] = player
-        self.table: Table | None = None
-        self.status = "waiting"
-        self._new: list[Event] = []
-        self.pending: list[dict[str, Any]] = []
-        #: the seqs of actions a stand-in played because the turn timer ran out
-        self.timed_out: set[int] = set()
-        #: who paid whom as players left (money tables; the scorekeeper's own book)
-        self.cashbook = Cashbook()
-        #: the score sheet's events, public and without views, kept as they happen (bounded):
-        #: GET .../results answers from them without walking the history (finding 7)
-        self.results: deque[dict[str, Any]] = deque(maxlen=RESULTS_KEPT)
-        for entry in stored.entries:
-            self._apply(entry)
-        self.version = len(stored.entries)
-        self._new.clear()
-        self._forget()
+        """(Re)make the room's state from what is stored: settings, players, the log
+        (room_state.RoomState replays it); a rebuild keeps the players' sockets."""
+        old = getattr(self, "state", None)
+        self.state = RoomState(stored, self.hub.config.replay_limit,
+                               old.players if old is not None else None)
         #: the first event of the last change: a client that has seen it has seen the position
         #: the next action is decided on (the rest of that change, a trick won or a hand scored,
         #: follows from it)
-        self.position = self.table.seq if self.table is not None else 0
-        self.sent = self.table.seq if self.table is not None else 0
-        if self.table is not None:
-            for player in self.players.values():
+        self.position = self.state.seq
+        self.sent = self.state.seq
+        if self.state.table is not None:
+            for player in self.state.players.values():
                 if player.level is not None:
-                    self._seat_bot(player, player.level)
+                    self.driver.seat_bot(player, player.level)
                 elif player.away:
-                    self._seat_bot(player, self.settings.stand_in)
+                    self.driver.seat_bot(player, self.state.settings.stand_in)
 
-    def _apply(self, entry: dict[str, Any], parsed: Sequence[Action] = ()) -> str | None:
-        """Apply one log entry to the engine (live or replaying); returns an act's action in
-        the engine's words.  ``parsed``: a live act's actions, already parsed (an action is
-        parsed once).  Raises the engine's errors, having changed nothing."""
-        op = entry["op"]
-        if op == "start":
-            self._start_engine(entry["names"])
-            return None
-        if op == "pending":
-            # A money join, leave or settle asked for during a hand, answered "pending": in the
-            # log with the request, so a restart applies it at the break as it would have been
-            # (A-R8.3: joins and leaves happen between hands; issue 31, finding 3).
-            self.pending.append(entry["entry"])
-            return None
-        table = self.table
-        if table is None:
-            raise Refused("not_started", "the host has not started the match yet")
-        done: str | None = None
-        if op == "deal":
-            table.deal()
-        elif op == "act" and "actions" in entry:  # a seat's whole discard (T4): all or none
-            table.push_all(parsed or [parse_action(text) for text in entry["actions"]],
-                           entry["seat"])
-        elif op == "act":
-            action = parsed[0] if parsed else parse_action(entry["action"])
-            if entry.get("timeout"):  # the action_taken is the change's first event
-                self.timed_out.add(table.seq + 1)
-            if entry["bot"]:
-                table.apply(entry["seat"], action)
-            else:
-                table.push(action, entry["seat"])
-            done = str(action)
-        elif op == "join":
-            table.join(entry["name"])
-        elif op == "leave":
-            table.leave(entry["name"])
-            self.cashbook.paid_out(self._money_session(), entry["name"])  # A-R7.5
-        elif op == "settle":
-            table.settle()
-        else:  # pragma: no cover - the log holds only what this module writes
-            raise ValueError(f"unknown log entry {entry!r}")
-        if op in ("deal", "settle"):  # the break is over: the pending were applied or refused
-            self.pending.clear()
-        elif entry in self.pending:  # applied at the break: no longer pending
-            self.pending.remove(entry)
-        if table.is_over:
-            self.status = "over"
-        return done
+    # ------------------------------------------------------------------ what the table is
+    # (read by the hub, the app and the tests; room_state.RoomState holds it)
+    @property
+    def table(self) -> Table | None:
+        return self.state.table
 
-    def _money_session(self) -> MoneySession:
-        session = self.table.session if self.table is not None else None
-        if not self.money or session is None:
-            raise Refused("join_leave_not_allowed", "only a started money table has payouts")
-        return cast(MoneySession, session)  # a money table's session (new_session, money=True)
+    @property
+    def status(self) -> str:
+        return self.state.status
+
+    @property
+    def players(self) -> dict[str, Player]:
+        return self.state.players
+
+    @property
+    def config(self) -> CreateTable:
+        return self.state.config
+
+    @property
+    def listed(self) -> bool:
+        return self.state.listed
+
+    @property
+    def pending(self) -> list[dict[str, Any]]:
+        return self.state.pending
+
+    @property
+    def version(self) -> int:
+        return self.state.version
+
+    @property
+    def results(self) -> deque[dict[str, Any]]:
+        return self.state.results
+
+    @property
+    def seq(self) -> int:
+        """The table's event seq now (0 before the start)."""
+        return self.state.seq
 
     def payments(self) -> Payments | None:
         """Who paid whom as players left, and once settled the fewest payments left."""
-        if not self.money or self.table is None:
-            return None
-        session = self._money_session()
-        return Payments(leaves=[_leave_info(leave) for leave in self.cashbook.leaves],
-                        settlement=_payment_infos(self.cashbook.settlement(session))
-                        if session.finished else None)
+        return self.state.payments()
 
     def preview(self, player: Player) -> PaymentsPreview:
         """What ``player`` leaving, or the table settling, would pay now (nothing changes)."""
-        session = self._money_session()
-        if session.finished:
-            raise Refused("game_over", "the money is already settled")
-        if player.name not in session.players:
-            raise Refused("not_seated", f"{player.name} is not seated now")
-        leave = self.cashbook.preview_leave(session, player.name)
-        return PaymentsPreview(leave=_leave_info(leave),
-                               settle=_payment_infos(self.cashbook.settlement(session)),
-                               final=not session.in_hand)
+        return self.state.preview(player)
 
-    def _start_engine(self, names: list[str]) -> None:
-        session = new_session(self.rules, names, dealer=None, seed=self.seed)
-        self.table = Table(session, auto_deal=False)
-        self.table.subscribe(self._new.append)
-        self.table.subscribe(self._keep_result)
-        self.status = "playing"
+    def player_by_token(self, token: str) -> Player | None:
+        """The player whose token this is; every stored hash is compared in constant time."""
+        return player_by_token(self.state.players.values(), token)
 
-    def _keep_result(self, event: Event) -> None:
-        if event.type in RESULT_EVENTS:
-            self.results.append({k: v for k, v in event.to_dict().items() if k != "state"})
-
-    def _forget(self) -> None:
-        """Keep at most twice ``replay_limit`` events in memory: a reconnect at most that far
-        behind replays from them, one further behind takes a snapshot, and every event is
-        in the table's log in the database (issue 31, finding 1)."""
-        table = self.table
-        keep = self.hub.config.replay_limit
-        if table is not None and table.seq >= self._forget_at:
-            table.forget(keep)
-            self._forget_at = table.seq + keep
-            # a forgotten event is never sent from memory again: nor is its timed-out mark kept
-            self.timed_out = {seq for seq in self.timed_out if seq > table.seq - keep}
-
-    def _seat_bot(self, player: Player, level: str) -> None:
-        assert self.table is not None
-        if player.name in self.table.names:
-            hooks = self.hub.hooks  # a test server's bots play the same on every run
-            seed = hooks.bot_seed(self.seed, player.name) if hooks is not None else None
-            self.table.set_bot(player.name, _bot_for(level, seed))
+    def player_by_hash(self, digest: str) -> Player | None:
+        """The player whose token hashes to ``digest`` (a request another process passed on
+        carries the hash, never the token)."""
+        return player_by_hash(self.state.players.values(), digest)
 
     # ------------------------------------------------------------------ the one writer
-    async def _commit(self, entry: dict[str, Any], parsed: Sequence[Action] = ()) -> str | None:
+    async def commit(self, entry: dict[str, Any], parsed: Sequence[Action] = ()) -> str | None:
         """Apply, store, then send: the only way the game changes.  Hold the lock.
         ``parsed``: an act's actions, parsed once by its caller."""
-        first = self.table.seq + 1 if self.table is not None else 1
-        status = self.status
-        done = self._apply(entry, parsed)
+        first = self.state.table.seq + 1 if self.state.table is not None else 1
+        status = self.state.status
+        done = self.state.apply(entry, parsed)
         if done is not None:
             entry = {**entry, "action": done}
-        n = self.version + 1
+        n = self.state.version + 1
         try:
-            await self.hub.append(self.id, n, entry,
-                              self.status if entry["op"] in ("start", "settle") or
-                              self.status == "over" else None)
+            await self.hub.storage.append(self.id, n, entry,
+                              self.state.status if entry["op"] in ("start", "settle") or
+                              self.state.status == "over" else None)
         except Fenced:
             log.error("table lost", extra={"table": self.id, "n": n})
             self.close(1012, "table moved to another server")
@@ -352,126 +214,103 @@ class Room:
             await self._reload()
             raise Refused("storage", "the server could not store that; nothing changed, try "
                                      "again", 503) from None
-        self.version = n
+        self.state.version = n
         self.idle_since = time.monotonic()
-        if self.table is not None and self.table.seq >= first:
+        if self.state.table is not None and self.state.table.seq >= first:
             self.position = first
         if entry["op"] == "join":  # a joiner who has no socket open gets the grace too
-            self.hold_seat(self.players[entry["name"]])
+            self.hold_seat(self.state.players[entry["name"]])
         self._flush()
-        if self.status != status:  # the match was won or the money settled: say so
-            self._announce()
+        if self.state.status != status:  # the match was won or the money settled: say so
+            self.announce()
         return done
 
     async def _reload(self) -> None:
-        stored = await self.hub.db(self.hub.store.load, self.id)
+        stored = await self.hub.storage.load(self.id)
         if stored is not None:
             self._rebuild(stored)
 
     def _flush(self) -> None:
         """Send the new events, each connection its own cut (Table.cut decides)."""
-        table = self.table
-        if table is None or not self._new:
+        table = self.state.table
+        if table is None or not self.state.new:
             return
-        new = self._new[:]
-        self._new.clear()  # the same list: the Table's subscription appends to it
+        new = self.state.new[:]
+        self.state.new.clear()  # the same list: the Table's subscription appends to it
         conns = self.connections()
         for event in new:
-            shared: str | None = None
-            own: dict[str | None, str] = {}
+            # one cut and one frame per name (spectators: None), the view's public part
+            # encoded once for all of them (frames.EventFrames)
+            frames = EventFrames(event, event.seq in self.state.timed_out)
+            sent: dict[str | None, str] = {}
             for conn in conns:
-                mine = table.cut(event, conn.name)
-                if mine is event:
-                    if shared is None:
-                        shared = self._event_frame(event)
-                    conn.send(shared)
-                else:
-                    frame = own.get(conn.name)
-                    if frame is None:
-                        frame = own[conn.name] = self._event_frame(mine)
-                    conn.send(frame)
+                frame = sent.get(conn.name)
+                if frame is None:
+                    frame = sent[conn.name] = frames.frame(table.cut(event, conn.name))
+                conn.send(frame)
         self.sent = table.seq
-        self._forget()
-        self._wake.set()
-
-    @property
-    def seq(self) -> int:
-        """The table's event seq now (0 before the start)."""
-        return self.table.seq if self.table is not None else 0
+        self.state.forget()
+        self.driver.wake()
 
     def connections(self) -> list[Peer]:
         out = list(self.spectators)
-        for player in self.players.values():
+        for player in self.state.players.values():
             out.extend(player.conns)
         return out
 
-    # ------------------------------------------------------------------ who is who
-    def player_by_token(self, token: str) -> Player | None:
-        """The player whose token this is; every stored hash is compared in constant time."""
-        return self.player_by_hash(hash_secret(token))
-
-    def player_by_hash(self, digest: str) -> Player | None:
-        """The player whose token hashes to ``digest`` (a request another process passed on
-        carries the hash, never the token)."""
-        found = None
-        for player in self.players.values():
-            if player.token_hash is not None and hmac.compare_digest(player.token_hash, digest):
-                found = player
-        return found
-
     def info(self) -> TableInfo:
         seats: list[SeatInfo] = []
-        table = self.table
+        table = self.state.table
         if table is None:
-            by_seat = {p.seat: p for p in self.players.values()}
-            for seat in range(self.size):
+            by_seat = {p.seat: p for p in self.state.players.values()}
+            for seat in range(self.state.size):
                 p = by_seat.get(seat)
                 seats.append(self._seat_info(seat, p) if p is not None else
                              SeatInfo(seat=seat, name=None,
-                                      kind="bot" if seat in self.config.bots else "open",
-                                      level=self.config.bots.get(seat)))
+                                      kind="bot" if seat in self.state.config.bots else "open",
+                                      level=self.state.config.bots.get(seat)))
         else:
             for seat, name in enumerate(table.names):
-                seats.append(self._seat_info(seat, self.players[name]).model_copy(
+                seats.append(self._seat_info(seat, self.state.players[name]).model_copy(
                     update={"side": table.session.side_of(seat)}))
-        pending = [f"{e['op']} {e.get('name', '')}".strip() for e in self.pending]
-        return TableInfo(table=self.id, variant=self.rules.name,
-                         rules=rules_to_dict(self.rules, resolved=True), status=self.status,
-                         listed=self.listed, money=self.money, seats=seats,
-                         settings=self.settings, seq=table.seq if table is not None else 0,
+        pending = [f"{e['op']} {e.get('name', '')}".strip() for e in self.state.pending]
+        return TableInfo(table=self.id, variant=self.state.rules.name,
+                         rules=rules_to_dict(self.state.rules, resolved=True),
+                         status=self.state.status,
+                         listed=self.state.listed, money=self.state.money, seats=seats,
+                         settings=self.state.settings, seq=table.seq if table is not None else 0,
                          spectators=len(self.spectators), pending=pending,
-                         rematch=self.rematch_id, payments=self.payments(),
+                         rematch=self.state.rematch_id, payments=self.state.payments(),
                          deadlines=self.deadlines())
 
     def deadlines(self) -> list[Deadline]:
         """The clocks running now, as time left (relative: a client's clock may be off): the
         turn timer of the seat to act, and each dropped player's grace."""
         now = time.monotonic()
-        table = self.table
+        table = self.state.table
         out: list[Deadline] = []
-        if self._turn is not None and table is not None and table.in_hand:
-            seat, seq, until = self._turn
+        turn = self.driver.turn
+        if turn is not None and table is not None and table.in_hand:
+            seat, seq, until = turn
             if table.seq == seq and table.to_act == seat:
                 out.append(_deadline("turn", table.names[seat], seat, until - now,
-                                     self.settings.turn_timer or 0, seq))
-        for player in self.players.values():
-            held = self._seat_now(player)
+                                     self.state.settings.turn_timer or 0, seq))
+        for player in self.state.players.values():
+            held = self.state.seat_now(player)
             # only a seat in play waits (not a leaver's, nor a joiner's before the break)
-            if player.grace_until is not None and held is not None and self.status == "playing":
+            if player.grace_until is not None and held is not None \
+                    and self.state.status == "playing":
                 out.append(_deadline("grace", player.name, held, player.grace_until - now,
-                                     self.settings.grace, self.seq))
+                                     self.state.settings.grace, self.seq))
         return out
-
-    def _event_frame(self, event: Event) -> str:
-        return _event_frame(event, event.seq in self.timed_out)
 
     def _seat_info(self, seat: int, p: Player) -> SeatInfo:
         return SeatInfo(seat=seat, name=p.name, kind="bot" if p.is_bot else "human",
-                        level=p.level if p.is_bot else (self.settings.stand_in if p.away
+                        level=p.level if p.is_bot else (self.state.settings.stand_in if p.away
                                                         else None),
                         connected=bool(p.conns) or p.is_bot, away=p.away, host=p.host)
 
-    def _announce(self) -> None:
+    def announce(self) -> None:
         frame = TableMessage(table=self.info()).model_dump_json()
         for conn in self.connections():
             conn.send(frame)
@@ -496,27 +335,27 @@ class Room:
                 player.grace_until = None
                 returned = not player.conns
                 player.conns.add(conn)
-                if player.away and self.table is not None:
+                if player.away and self.state.table is not None:
                     player.away = False
-                    if player.name in self.table.names:
-                        self.table.set_bot(player.name, None)
-            table = self.table
+                    if player.name in self.state.table.names:
+                        self.state.table.set_bot(player.name, None)
+            table = self.state.table
             seq = table.seq if table is not None else 0
             you = You(role="player" if player else "spectator",
-                      seat=self._seat_now(player), name=conn.name,
+                      seat=self.state.seat_now(player), name=conn.name,
                       host=bool(player and player.host))
             conn.send_model(Welcome(table=self.info(), you=you, seq=seq))
             conn.welcomed = True
             if table is not None:
                 self._catch_up(conn, last_seq)
-            for name, text, at in await self.hub.db(self.hub.store.recent_chat, self.id, 20):
+            for name, text, at in await self.hub.storage.recent_chat(self.id, 20):
                 conn.send_model(ChatMessage(name=name, text=text, at=at))
             if returned or player is None:
-                self._announce()
-        self._wake.set()
+                self.announce()
+        self.driver.wake()
 
     def _catch_up(self, conn: Peer, last_seq: int | None) -> None:
-        table = self.table
+        table = self.state.table
         assert table is not None
         behind = table.seq - last_seq if last_seq is not None else None
         if behind is not None and 0 <= behind <= self.hub.config.replay_limit:
@@ -525,25 +364,17 @@ class Room:
             except IllegalActionError:  # a money joiner not dealt in yet: the public events
                 events = table.events(None, after=last_seq)  # type: ignore[arg-type]
             for event in events:
-                conn.send(self._event_frame(event))
+                conn.send(event_frame(event, event.seq in self.state.timed_out))
         else:
-            seat = self._seat_now(self.players.get(conn.name or ""))
+            seat = self.state.seat_now(self.state.players.get(conn.name or ""))
             snap = table.snapshot(seat if conn.name is not None else None)
             conn.send_model(Snapshot(seq=snap["seq"], view=snap["view"]))
-
-    def _seat_now(self, player: Player | None) -> int | None:
-        if player is None:
-            return None
-        if self.table is not None:
-            names = self.table.seating
-            return names.index(player.name) if player.name in names else None
-        return player.seat
 
     async def detach(self, conn: Peer) -> None:
         # The socket leaves at once, before the lock: a socket task cancelled while it waits
         # for the lock is not left a spectator (or a player's connection) for ever.
         self.spectators.discard(conn)
-        player = self.players.get(conn.name) if conn.name is not None else None
+        player = self.state.players.get(conn.name) if conn.name is not None else None
         was_seated = player is not None and conn in player.conns
         if player is not None:
             player.conns.discard(conn)
@@ -551,11 +382,11 @@ class Room:
             self.alone_since = time.monotonic()
         async with self.lock:
             self.idle_since = time.monotonic()
-            if player is not None and was_seated and self.status == "playing" \
+            if player is not None and was_seated and self.state.status == "playing" \
                     and not self.closed:
                 self.hold_seat(player)
             if not self.closed:
-                self._announce()
+                self.announce()
 
     def unattended(self, now: float) -> bool:
         """Nobody has been connected for ``unattended_pause`` seconds: the table does not
@@ -567,28 +398,28 @@ class Room:
         """A person with no socket open: their seat waits the grace period, then a stand-in
         plays it (until they come back)."""
         if not player.is_bot and not player.conns and player.grace is None:
-            player.grace_until = time.monotonic() + self.settings.grace
+            player.grace_until = time.monotonic() + self.state.settings.grace
             player.grace = asyncio.create_task(self._grace(player))
 
     async def _grace(self, player: Player) -> None:
         """A dropped player's seat waits ``grace`` seconds; then the stand-in bot plays it."""
-        await asyncio.sleep(self.settings.grace)
+        await asyncio.sleep(self.state.settings.grace)
         async with self.lock:
             player.grace = None
             player.grace_until = None
-            if player.conns or self.table is None or self.status != "playing" \
-                    or player.name not in self.table.names:  # not seated (yet, or any more)
+            if player.conns or self.state.table is None or self.state.status != "playing" \
+                    or player.name not in self.state.table.names:  # not seated (yet, or any more)
                 return
             player.away = True
-            self._seat_bot(player, self.settings.stand_in)
-            self._announce()
-        self._wake.set()
+            self.driver.seat_bot(player, self.state.settings.stand_in)
+            self.announce()
+        self.driver.wake()
 
     # ------------------------------------------------------------------ players' requests
     async def act(self, conn: Peer, msg: Act) -> None:
         start = time.perf_counter()
         async with self.lock:
-            table = self.table
+            table = self.state.table
             if conn.name is None:
                 raise Refused("spectator", "a spectator cannot act")
             if table is None:
@@ -596,15 +427,15 @@ class Room:
             if not self.position <= msg.seq <= table.seq:
                 raise Refused("stale", f"{msg.action!r} was decided at seq {msg.seq}, but the "
                                        f"table has moved on to seq {table.seq}: look again",
-                              legal=self._legal_for(conn.name))
+                              legal=self.state.legal_for(conn.name))
             names = table.names
             if conn.name not in names:
                 raise Refused("not_seated", f"{conn.name} is not seated now")
             try:
-                actions = self._parse(msg)
+                actions = parse_act(msg)
             except InvalidActionError as exc:
                 raise Refused("bad_message", str(exc),
-                              legal=self._legal_for(conn.name)) from None
+                              legal=self.state.legal_for(conn.name)) from None
             seat = names.index(conn.name)
             entry: dict[str, Any] = {"op": "act", "seat": seat, "bot": False}
             if msg.cards is None:
@@ -612,52 +443,19 @@ class Room:
             else:  # one log entry for the whole discard (T4)
                 entry["actions"] = [str(action) for action in actions]
             try:
-                await self._commit(entry, actions)
+                await self.commit(entry, actions)
             except IllegalActionError as exc:
-                raise Refused(exc.reason, str(exc), legal=self._legal_for(conn.name),
+                raise Refused(exc.reason, str(exc), legal=self.state.legal_for(conn.name),
                               words=illegal_text(exc, table.view(seat))) from None
         self.hub.metrics.actions.labels("player").inc()
         self.hub.metrics.action_latency.observe(time.perf_counter() - start)
 
-    @staticmethod
-    def _parse(msg: Act) -> list[Action]:
-        """The actions an ``act`` message asks for, parsed once: its action, or with
-        ``cards`` a seat's whole discard (T4), one ``discard`` action a card."""
-        if msg.cards is None:
-            return [parse_action(msg.action)]
-        if msg.action != "discard":
-            raise InvalidActionError(f"cards {shown(msg.cards)} go with the action 'discard' (a "
-                                     f"ten-point seat's discard, T4), not with {shown(msg.action)}")
-        return [parse_action(f"discard {card}") for card in msg.cards]
-
-    def _legal_for(self, name: str) -> list[str] | None:
-        """``name``'s own legal actions if it is their turn (never anyone else's)."""
-        table = self.table
-        if table is None or not table.in_hand or name not in table.names:
-            return None
-        seat = table.names.index(name)
-        if table.to_act != seat:
-            return None
-        return [str(a) for a in table.view(seat).legal_actions]
-
-    def _check_seated(self, player: Player, doing: str) -> None:
-        """Only a player with a seat now may ``doing``: after the start that is a name in
-        the engine's seating; a money player who left (departed) or whose join waits for
-        the next break (pending) has a token but no seat (issue 31, finding 5; the roles
-        table in docs/protocol.md)."""
-        if self.table is not None and player.name not in self.table.names:
-            joining = any(e["op"] == "join" and e.get("name") == player.name
-                          for e in self.pending)
-            raise Refused("not_seated", f"{player.name} is not seated "
-                          + ("yet (their join waits for the next break)" if joining else
-                             "any more (they left the table)") + f": they cannot {doing}", 403)
-
     async def chat(self, conn: Peer, text: str) -> None:
         if conn.name is None:
             raise Refused("spectator", "spectators watch; only players chat")
-        player = self.players.get(conn.name)
+        player = self.state.players.get(conn.name)
         if player is not None:
-            self._check_seated(player, "chat")
+            self.state.check_seated(player, "chat")
         text = " ".join(text.split())
         limit = self.hub.config.chat_length
         if not text:
@@ -668,7 +466,7 @@ class Room:
         if not conn.chats.take():
             raise Refused("rate_limited", "too many chat messages: wait a little")
         at = time.time()
-        await self.hub.db(self.hub.store.add_chat, self.id, conn.name, text, at)
+        await self.hub.storage.add_chat(self.id, conn.name, text, at)
         frame = ChatMessage(name=conn.name, text=text, at=at).model_dump_json()
         for other in self.connections():
             other.send(frame)
@@ -677,7 +475,7 @@ class Room:
         """A guest sits down (before the start), or joins a money table (at the next break)."""
         async with self.lock:
             key = name_key(name)  # lookalikes are one name (issue 31, finding 11)
-            same = next((p.name for p in self.players.values() if name_key(p.name) == key),
+            same = next((p.name for p in self.state.players.values() if name_key(p.name) == key),
                         None)
             if same is not None:
                 raise Refused("name_taken", f"{name!r} is already at this table: pick another "
@@ -685,36 +483,37 @@ class Room:
                               f"{name!r} looks like {same!r}, already at this table (names "
                               "are compared without case, width or lookalike letters): pick "
                               "another name")
-            if self.status == "over":
+            if self.state.status == "over":
                 raise Refused("game_over", "this table's game is over")
-            if self.status == "playing":
-                if not self.money:
+            if self.state.status == "playing":
+                if not self.state.money:
                     raise Refused("started", "the match has started; ask the host for a "
                                              "rematch to play")
-                seated = len(self.table.names) if self.table else 0
-                if seated + sum(e["op"] == "join" for e in self.pending) >= 8:
+                seated = len(self.state.table.names) if self.state.table else 0
+                if seated + sum(e["op"] == "join" for e in self.state.pending) >= 8:
                     raise Refused("table_full", "a money table seats at most 8 (C3)")
                 row = PlayerRow(name, None, token_hash, None, False)
-                await self.hub.db(self.hub.store.add_player, self.id, row)
-                self.players[name] = Player(row)
+                await self.hub.storage.add_player(self.id, row)
+                self.state.players[name] = Player(row)
                 await self._between_hands({"op": "join", "name": name})
-                return self._seat_now(self.players[name])
-            taken = {p.seat for p in self.players.values()}
-            free = [s for s in range(self.size) if s not in taken and s not in self.config.bots]
+                return self.state.seat_now(self.state.players[name])
+            taken = {p.seat for p in self.state.players.values()}
+            free = [s for s in range(self.state.size)
+                    if s not in taken and s not in self.state.config.bots]
             if seat is None:
                 if not free:
                     raise Refused("table_full", "every seat is taken")
                 seat = free[0]
-            elif seat >= self.size:
+            elif seat >= self.state.size:
                 raise Refused("no_such_seat", f"seat {seat}: this table's seats are "
-                                              f"0..{self.size - 1}")
+                                              f"0..{self.state.size - 1}")
             elif seat not in free:
                 raise Refused("seat_taken", f"seat {seat} is taken; free seats: "
                                             f"{', '.join(map(str, free)) or 'none'}")
             row = PlayerRow(name, seat, token_hash, None, False)
-            await self.hub.db(self.hub.store.add_player, self.id, row)
-            self.players[name] = Player(row)
-            self._announce()
+            await self.hub.storage.add_player(self.id, row)
+            self.state.players[name] = Player(row)
+            self.announce()
             return seat
 
     async def start(self, player: Player) -> None:
@@ -722,275 +521,119 @@ class Room:
         async with self.lock:
             if not player.host:
                 raise Refused("not_host", "only the host starts the match", 403)
-            if self.status != "waiting":
+            if self.state.status != "waiting":
                 raise Refused("started", "the match has already started")
-            by_seat = {p.seat: p for p in self.players.values()}
+            by_seat = {p.seat: p for p in self.state.players.values()}
             names: list[str] = []
-            taken = {name_key(p.name) for p in self.players.values()}
+            taken = {name_key(p.name) for p in self.state.players.values()}
             spare = (n for n in BOT_NAMES if name_key(n) not in taken)
             new_bots: list[PlayerRow] = []
-            for seat in range(self.size):
+            for seat in range(self.state.size):
                 p = by_seat.get(seat)
                 if p is None:
-                    level = self.config.bots.get(seat, self.config.fill)
+                    level = self.state.config.bots.get(seat, self.state.config.fill)
                     row = PlayerRow(next(spare), seat, None, level, False)
                     new_bots.append(row)
                     names.append(row.name)
                 else:
                     names.append(p.name)
             for row in new_bots:
-                await self.hub.db(self.hub.store.add_player, self.id, row)
-                self.players[row.name] = Player(row)
+                await self.hub.storage.add_player(self.id, row)
+                self.state.players[row.name] = Player(row)
             try:
-                await self._commit({"op": "start", "names": names})
+                await self.commit({"op": "start", "names": names})
             except IllegalActionError as exc:
                 raise Refused(exc.reason, str(exc)) from None
             if self.alone_since is not None:  # started with nobody connected: it plays
                 self.alone_since = time.monotonic()  # unattended_pause seconds, then waits
-            for p in self.players.values():
+            for p in self.state.players.values():
                 if p.level is not None:
-                    self._seat_bot(p, p.level)
+                    self.driver.seat_bot(p, p.level)
                 else:
                     self.hold_seat(p)
-            self._announce()
-        self._wake.set()
+            self.announce()
+        self.driver.wake()
 
     async def leave(self, player: Player) -> Fraction | None:
         """A money player leaves: now if between hands (the payout), else at the next break."""
         async with self.lock:
-            if not self.money or self.table is None:
+            if not self.state.money or self.state.table is None:
                 raise Refused("join_leave_not_allowed", "only a started money table lets players "
                                                         "leave with a payout")
-            self._check_seated(player, "leave")
+            self.state.check_seated(player, "leave")
             await self._between_hands({"op": "leave", "name": player.name})
-            paid = self.table.session.payouts
+            paid = self.state.table.session.payouts
             return paid.get(player.name)
 
     async def settle(self, player: Player) -> None:
         async with self.lock:
-            if not self.money or self.table is None:
+            if not self.state.money or self.state.table is None:
                 raise Refused("join_leave_not_allowed", "only a started money table settles")
-            self._check_seated(player, "settle the table")
+            self.state.check_seated(player, "settle the table")
             await self._between_hands({"op": "settle"})
 
     async def _between_hands(self, entry: dict[str, Any]) -> None:
         """Apply ``entry`` now if no hand is in play, else queue it for the next break."""
-        assert self.table is not None
-        if self.table.in_hand:
-            await self._commit({"op": "pending", "entry": entry})  # stored before "pending"
-            self._announce()
+        assert self.state.table is not None
+        if self.state.table.in_hand:
+            await self.commit({"op": "pending", "entry": entry})  # stored before "pending"
+            self.announce()
             return
         try:
-            await self._commit(entry)
+            await self.commit(entry)
         except IllegalActionError as exc:
             raise Refused(exc.reason, str(exc)) from None
-        self._announce()
+        self.announce()
 
     def record(self, player: Player) -> str:
         """The game so far as the table's players may see it: finished hands, no seed."""
-        if self.table is None:
-            raise Refused("not_started", "nothing has been played yet")
-        names = self.table.names
-        bots = {p.name: p.level for p in self.players.values()
-                if p.level is not None and (self.money or p.name in names)}
-        return write_record(self.table.session, bots=bots or None,
-                            public=True)
+        return self.state.record()
 
     # ------------------------------------------------------------------ the driver
     def run(self) -> None:
-        """Start the room's driver task (bots, deals, timers)."""
-        if self._driver is None:
-            self._driver = asyncio.create_task(self._drive())
-            self._wake.set()
+        """Start the room's driver task (bots, deals, timers: room_driver.RoomDriver)."""
+        self.driver.run()
 
     def wake(self) -> None:
         """Have the driver look again at what the table does next."""
-        self._wake.set()
-
-    def close(self, code: int = 1001, reason: str = "server shutting down") -> None:
-        self.closed = True
-        for task in (self._driver, self._timer):
-            if task is not None:
-                task.cancel()
-        for player in self.players.values():
-            if player.grace is not None:
-                player.grace.cancel()
-        for conn in self.connections():
-            conn.close(code, reason)
-
-    async def _drive(self) -> None:
-        while not self.closed:
-            await self._wake.wait()
-            self._wake.clear()
-            try:
-                while not self.closed and await self._drive_once():
-                    pass
-            except asyncio.CancelledError:
-                raise
-            except Refused as exc:
-                log.warning("table paused: %s", exc.message, extra={"table": self.id})
-            except Exception:
-                log.exception("table driver failed", extra={"table": self.id})
-            if self.hub.hooks is not None:  # a test server: the test may take its next step
-                self.hub.hooks.stopped(self.id)
-
-    async def _drive_once(self) -> bool:
-        """Do the next thing the table does by itself; False when it waits for a person."""
-        table = self.table
-        if table is None or self.status != "playing" or table.is_over:
-            return False
-        if self.unattended(time.monotonic()):
-            return False  # attach() wakes the driver
-        if not table.in_hand:
-            if self.settings.hand_pause and table.hand is not None:
-                await asyncio.sleep(self.settings.hand_pause)
-            async with self.lock:
-                if table is not self.table or table.in_hand or table.is_over:
-                    return True
-                for entry in list(self.pending):  # each leaves the list once applied
-                    try:
-                        await self._commit(entry)
-                    except (IllegalActionError, Refused) as exc:
-                        log.warning("pending %s refused: %s", entry, exc,
-                                    extra={"table": self.id})
-                self.pending.clear()
-                if not table.is_over and not table.in_hand:
-                    await self._commit({"op": "deal"})
-                self._announce()
-            return True
-        seat = table.to_act
-        assert seat is not None
-        if table.bot_at(seat) is None:
-            self._arm_timer(seat)
-            return False
-        if self.settings.bot_delay:
-            await asyncio.sleep(self.settings.bot_delay)
-        async with self.lock:
-            bot = table.bot_at(seat) if table is self.table and table.in_hand \
-                and table.to_act == seat else None
-            if bot is None:
-                return True
-            if self.hub.hooks is not None and not self.hub.hooks.bot_may_act(self.id):
-                return False  # a test server's bots are held until the test lets them act
-            view, at = table.view(seat), table.seq
-            name = table.names[seat]
-            slow = self.players[name].level in _SLOW_LEVELS or (
-                self.players[name].away and self.settings.stand_in in _SLOW_LEVELS)
-            if not slow:  # a quick bot decides and acts in one go, under the lock
-                await self._commit_bot(seat, bot.choose(view))
-                self.hub.metrics.actions.labels("bot").inc()
-                return True
-        # A slow bot thinks outside the lock, on a worker thread, from the view it was given:
-        # meanwhile the table answers attaches, chat and other seats' messages (issue 29).
-        action = await self._think(bot, view)
-        async with self.lock:
-            applied = self._unchanged(table, at, seat) and table.bot_at(seat) is bot
-            if applied:  # else the position moved on (or the player came back): look again
-                await self._commit_bot(seat, action)
-        self._thought(applied)
-        if applied:
-            self.hub.metrics.actions.labels("bot").inc()
-        return True
-
-    async def _think(self, bot: Bot, view: View) -> Action:
-        """``bot`` decides from ``view`` on a worker thread (the view is immutable; the bot
-        touches nothing of the table's)."""
-        return await self.hub.think(self.id, bot.choose, view)  # a slot per address (issue 31)
-
-    def _thought(self, applied: bool) -> None:
-        if self.hub.hooks is not None:  # a test server: the test may look at the outcome
-            self.hub.hooks.thought(self.id, applied)
-
-    def _unchanged(self, table: Table, at: int, seat: int) -> bool:
-        """The table is where it was when a bot was given its view: the same table, at the
-        same event, the same seat to act.  Hold the lock."""
-        return (table is self.table and not self.closed and table.seq == at
-                and table.in_hand and table.to_act == seat)
-
-    async def _commit_bot(self, seat: int, action: Action, timeout: bool = False) -> None:
-        entry: dict[str, Any] = {"op": "act", "seat": seat, "action": str(action), "bot": True}
-        if timeout:
-            entry["timeout"] = True
-        await self._commit(entry, (action,))
-
-    def _arm_timer(self, seat: int) -> None:
-        """The turn timer: if the seat to act has not acted in ``turn_timer`` seconds, its
-        stand-in bot plays that one turn."""
-        if self.settings.turn_timer is None or self.table is None:
-            return
-        if self._timer_seq == self.table.seq and self._timer is not None:
-            return
-        if self._timer is not None:
-            self._timer.cancel()
-        self._timer_seq = self.table.seq
-        delay = self.settings.turn_timer
-        self._turn = (seat, self.table.seq, time.monotonic() + delay)
-        self._timer = asyncio.create_task(self._timeout(seat, self.table.seq, delay))
-        self._announce()  # the clock: every page counts down the same deadline
+        self.driver.wake()
 
     async def expire_turn(self) -> bool:
         """Run the turn timer out now, and return once its stand-in has played (a test
         server's hook: a test never waits on the wall clock); False if none is running."""
-        if self._turn is None or self._timer is None or self._timer.done():
-            return False
-        seat, seq, _ = self._turn
-        self._timer.cancel()
-        await self._timeout(seat, seq, 0)
-        return True
+        return await self.driver.expire_turn()
 
-    async def _timeout(self, seat: int, seq: int, delay: float) -> None:
-        await asyncio.sleep(delay)
-        async with self.lock:
-            table = self.table
-            if table is None or not self._unchanged(table, seq, seat):
-                return
-            view = table.view(seat)
-        # the stand-in thinks outside the lock too, and plays only if nothing moved meanwhile
-        action = await self._think(_bot_for(self.settings.stand_in), view)
-        async with self.lock:
-            applied = self._unchanged(table, seq, seat) and table.bot_at(seat) is None
-            if applied:
-                with contextlib.suppress(Refused, IllegalActionError):
-                    # "timeout": the pages say "time ran out — a bot played for you"
-                    await self._commit_bot(seat, action, timeout=True)
-        self._thought(applied)
-        self._wake.set()
+    def close(self, code: int = 1001, reason: str = "server shutting down") -> None:
+        self.closed = True
+        self.driver.stop()
+        for player in self.state.players.values():
+            if player.grace is not None:
+                player.grace.cancel()
+        for conn in self.connections():
+            conn.close(code, reason)
 
     # ------------------------------------------------------------------ rematch
     async def rematch(self, player: Player, create: Callable[..., Any]) -> str:
         async with self.lock:
             if not player.host:
                 raise Refused("not_host", "only the host asks for a rematch", 403)
-            self._check_seated(player, "ask for a rematch")
-            if self.status != "over":
+            self.state.check_seated(player, "ask for a rematch")
+            if self.state.status != "over":
                 raise Refused("started", "a rematch follows a finished game")
-            if self.rematch_id is not None:
-                return self.rematch_id
-            names = self.table.names if self.table is not None else ()
-            seats = [PlayerRow(name, seat, self.players[name].token_hash,
-                               self.players[name].level, self.players[name].host)
+            if self.state.rematch_id is not None:
+                return self.state.rematch_id
+            names = self.state.table.names if self.state.table is not None else ()
+            seats = [PlayerRow(name, seat, self.state.players[name].token_hash,
+                               self.state.players[name].level, self.state.players[name].host)
                      for seat, name in enumerate(names)]
-            new_id: str = await create(self.config, seats)
-            self.rematch_id = new_id
-            await self.hub.db(self.hub.store.set_status, self.id, "over", new_id)
+            new_id: str = await create(self.state.config, seats)
+            self.state.rematch_id = new_id
+            await self.hub.storage.set_status(self.id, "over", new_id)
             frame = RematchMessage(table=new_id).model_dump_json()
             for conn in self.connections():
                 conn.send(frame)
-            self._announce()
+            self.announce()
             return new_id
-
-
-def _event_frame(event: Event, timed_out: bool = False) -> str:
-    return ('{"type":"event","event":' + json.dumps(event.to_dict(), separators=(",", ":"))
-            + (',"timed_out":true}' if timed_out else "}"))
-
-
-def _payment_infos(payments: Sequence[Payment]) -> list[PaymentInfo]:
-    return [PaymentInfo(payer=p.payer, payee=p.payee, cents=p.cents) for p in payments]
-
-
-def _leave_info(leave: Leave) -> LeaveInfo:
-    return LeaveInfo(name=leave.name, cents=leave.cents, payments=_payment_infos(leave.payments))
 
 
 def _deadline(kind: Literal["turn", "grace"], name: str, seat: int, left: float, total: float,
@@ -998,9 +641,3 @@ def _deadline(kind: Literal["turn", "grace"], name: str, seat: int, left: float,
     return Deadline(kind=kind, name=name, seat=seat,
                     remaining_ms=max(0, round(left * 1000)), total_ms=round(total * 1000),
                     seq=seq)
-
-
-def _bot_for(level: str, seed: int | None = None) -> Bot:
-    """A fresh bot of ``level``; its choices are logged, so its seed (random unless given)
-    need not be kept."""
-    return make_bot(level, seed=random.getrandbits(64) if seed is None else seed)

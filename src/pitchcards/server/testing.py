@@ -32,7 +32,9 @@ class _Room(Protocol):
     imports neither the room nor the hub (no import circle)."""
 
     id: str
-    status: str
+
+    @property
+    def status(self) -> str: ...
 
     @property
     def seq(self) -> int: ...

@@ -1,0 +1,219 @@
+"""What a table on the server does by itself: deals, bots, the turn timer and its stand-in.
+
+A :class:`RoomDriver` is one task per room that wakes when something changed and does the next
+thing nobody has to ask for — apply the money requests waiting for the break and deal, let a
+bot seat act, arm the turn timer of a person's seat — until a person is to act.  It changes the
+table only through the room's writer (``Room.commit``), under the room's lock.  A slow bot
+(``hard``, ``expert``) and the turn timer's stand-in think outside the lock, on a worker thread,
+from the view they were given, and their action is applied only if the table is still where it
+was (issue 29: attaches, chat and other seats' messages are answered meanwhile).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import time
+from typing import TYPE_CHECKING, Any
+
+from ..actions import Action
+from ..bots import make_bot
+from ..errors import IllegalActionError
+from ..table import Table
+from ..views import View
+from .refused import Refused
+from .room_state import SLOW_LEVELS
+from .seats import Player
+
+if TYPE_CHECKING:
+    from ..bots.base import Bot
+    from .room import Room
+
+__all__ = ["RoomDriver", "bot_for"]
+
+log = logging.getLogger("pitchcards.server")
+
+
+class RoomDriver:
+    """The driver of one :class:`~pitchcards.server.room.Room` (its bots, deals, timers)."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+        self._wake = asyncio.Event()
+        self._driver: asyncio.Task[None] | None = None
+        self._timer: asyncio.Task[None] | None = None
+        self._timer_seq = -1
+        #: the turn timer running: (seat, seq it started at, when it ends: time.monotonic())
+        self.turn: tuple[int, int, float] | None = None
+
+    def stop(self) -> None:
+        """The room closes: the driver and the turn timer stop."""
+        for task in (self._driver, self._timer):
+            if task is not None:
+                task.cancel()
+
+    def seat_bot(self, player: Player, level: str) -> None:
+        """``player``'s seat is played by a bot of ``level`` (a bot seat, or a stand-in)."""
+        assert self.room.state.table is not None
+        if player.name in self.room.state.table.names:
+            hooks = self.room.hub.hooks  # a test server's bots play the same on every run
+            seed = hooks.bot_seed(self.room.state.seed, player.name) if hooks is not None else None
+            self.room.state.table.set_bot(player.name, bot_for(level, seed))
+
+    def run(self) -> None:
+        """Start the room's driver task (bots, deals, timers)."""
+        if self._driver is None:
+            self._driver = asyncio.create_task(self._drive())
+            self._wake.set()
+
+    def wake(self) -> None:
+        """Have the driver look again at what the table does next."""
+        self._wake.set()
+
+    async def _drive(self) -> None:
+        while not self.room.closed:
+            await self._wake.wait()
+            self._wake.clear()
+            try:
+                while not self.room.closed and await self._drive_once():
+                    pass
+            except asyncio.CancelledError:
+                raise
+            except Refused as exc:
+                log.warning("table paused: %s", exc.message, extra={"table": self.room.id})
+            except Exception:
+                log.exception("table driver failed", extra={"table": self.room.id})
+            if self.room.hub.hooks is not None:  # a test server: the test may take its next step
+                self.room.hub.hooks.stopped(self.room.id)
+
+    async def _drive_once(self) -> bool:
+        """Do the next thing the table does by itself; False when it waits for a person."""
+        table = self.room.state.table
+        if table is None or self.room.state.status != "playing" or table.is_over:
+            return False
+        if self.room.unattended(time.monotonic()):
+            return False  # attach() wakes the driver
+        if not table.in_hand:
+            if self.room.state.settings.hand_pause and table.hand is not None:
+                await asyncio.sleep(self.room.state.settings.hand_pause)
+            async with self.room.lock:
+                if table is not self.room.state.table or table.in_hand or table.is_over:
+                    return True
+                for entry in list(self.room.state.pending):  # each leaves the list once applied
+                    try:
+                        await self.room.commit(entry)
+                    except (IllegalActionError, Refused) as exc:
+                        log.warning("pending %s refused: %s", entry, exc,
+                                    extra={"table": self.room.id})
+                self.room.state.pending.clear()
+                if not table.is_over and not table.in_hand:
+                    await self.room.commit({"op": "deal"})
+                self.room.announce()
+            return True
+        seat = table.to_act
+        assert seat is not None
+        if table.bot_at(seat) is None:
+            self._arm_timer(seat)
+            return False
+        if self.room.state.settings.bot_delay:
+            await asyncio.sleep(self.room.state.settings.bot_delay)
+        async with self.room.lock:
+            bot = table.bot_at(seat) if table is self.room.state.table and table.in_hand \
+                and table.to_act == seat else None
+            if bot is None:
+                return True
+            hooks = self.room.hub.hooks
+            if hooks is not None and not hooks.bot_may_act(self.room.id):
+                return False  # a test server's bots are held until the test lets them act
+            view, at = table.view(seat), table.seq
+            player = self.room.state.players[table.names[seat]]
+            slow = player.level in SLOW_LEVELS or (
+                player.away and self.room.state.settings.stand_in in SLOW_LEVELS)
+            if not slow:  # a quick bot decides and acts in one go, under the lock
+                await self._commit_bot(seat, bot.choose(view))
+                self.room.hub.metrics.actions.labels("bot").inc()
+                return True
+        # A slow bot thinks outside the lock, on a worker thread, from the view it was given:
+        # meanwhile the table answers attaches, chat and other seats' messages (issue 29).
+        action = await self._think(bot, view)
+        async with self.room.lock:
+            applied = self._unchanged(table, at, seat) and table.bot_at(seat) is bot
+            if applied:  # else the position moved on (or the player came back): look again
+                await self._commit_bot(seat, action)
+        self._thought(applied)
+        if applied:
+            self.room.hub.metrics.actions.labels("bot").inc()
+        return True
+
+    async def _think(self, bot: Bot, view: View) -> Action:
+        """``bot`` decides from ``view`` on a worker thread (the view is immutable; the bot
+        touches nothing of the table's), in a slot of the address that created the table
+        (issue 31: ``Hub.think``, server/thinking.py)."""
+        return await self.room.hub.think(self.room.id, bot.choose, view)
+
+    def _thought(self, applied: bool) -> None:
+        if self.room.hub.hooks is not None:  # a test server: the test may look at the outcome
+            self.room.hub.hooks.thought(self.room.id, applied)
+
+    def _unchanged(self, table: Table, at: int, seat: int) -> bool:
+        """The table is where it was when a bot was given its view: the same table, at the
+        same event, the same seat to act.  Hold the lock."""
+        return (table is self.room.state.table and not self.room.closed and table.seq == at
+                and table.in_hand and table.to_act == seat)
+
+    async def _commit_bot(self, seat: int, action: Action, timeout: bool = False) -> None:
+        entry: dict[str, Any] = {"op": "act", "seat": seat, "action": str(action), "bot": True}
+        if timeout:
+            entry["timeout"] = True
+        await self.room.commit(entry, (action,))
+
+    def _arm_timer(self, seat: int) -> None:
+        """The turn timer: if the seat to act has not acted in ``turn_timer`` seconds, its
+        stand-in bot plays that one turn."""
+        if self.room.state.settings.turn_timer is None or self.room.state.table is None:
+            return
+        if self._timer_seq == self.room.state.table.seq and self._timer is not None:
+            return
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer_seq = self.room.state.table.seq
+        delay = self.room.state.settings.turn_timer
+        self.turn = (seat, self.room.state.table.seq, time.monotonic() + delay)
+        self._timer = asyncio.create_task(self._timeout(seat, self.room.state.table.seq, delay))
+        self.room.announce()  # the clock: every page counts down the same deadline
+
+    async def expire_turn(self) -> bool:
+        """Run the turn timer out now, and return once its stand-in has played (a test
+        server's hook: a test never waits on the wall clock); False if none is running."""
+        if self.turn is None or self._timer is None or self._timer.done():
+            return False
+        seat, seq, _ = self.turn
+        self._timer.cancel()
+        await self._timeout(seat, seq, 0)
+        return True
+
+    async def _timeout(self, seat: int, seq: int, delay: float) -> None:
+        await asyncio.sleep(delay)
+        async with self.room.lock:
+            table = self.room.state.table
+            if table is None or not self._unchanged(table, seq, seat):
+                return
+            view = table.view(seat)
+        # the stand-in thinks outside the lock too, and plays only if nothing moved meanwhile
+        action = await self._think(bot_for(self.room.state.settings.stand_in), view)
+        async with self.room.lock:
+            applied = self._unchanged(table, seq, seat) and table.bot_at(seat) is None
+            if applied:
+                with contextlib.suppress(Refused, IllegalActionError):
+                    # "timeout": the pages say "time ran out — a bot played for you"
+                    await self._commit_bot(seat, action, timeout=True)
+        self._thought(applied)
+        self._wake.set()
+
+
+def bot_for(level: str, seed: int | None = None) -> Bot:
+    """A fresh bot of ``level``; its choices are logged, so its seed (random unless given)
+    need not be kept."""
+    return make_bot(level, seed=random.getrandbits(64) if seed is None else seed)
