@@ -371,10 +371,10 @@ def test_save_and_load_use_header_tags(tmp_path: Path) -> None:
 def test_a_failing_bot_is_shown_not_left_thinking(monkeypatch: pytest.MonkeyPatch) -> None:
     app = PitchApp(GameConfig(variant="auction", seed=2), delays=FAST)
 
-    def broken(seat: int, view: Any, min_seconds: float = 0.0) -> Any:
+    def broken(turn: Any, min_seconds: float = 0.0) -> Any:
         raise ValueError("unknown bot 'godlike'")
 
-    monkeypatch.setattr(app.ctl, "choose", broken)
+    monkeypatch.setattr(app.ctl, "think", broken)  # what the local driver asks of a bot's turn
 
     async def script(pilot: Any) -> None:
         await _wait(pilot, lambda: app.stalled is not None)

@@ -17,6 +17,7 @@ from pitchcards.actions import BIDS, TRUMP
 from pitchcards.cards import cards_of
 from pitchcards.cli import main
 from pitchcards.deck import deck_model
+from pitchcards.rules import VARIANTS
 from pitchcards.tui.app import PitchApp
 from pitchcards.tui.config import LEVELS, GameConfig
 from pitchcards.tui.controller import GameController
@@ -292,7 +293,9 @@ def test_the_setup_screen_starts_a_ten_point_match() -> None:
     async def script(pilot: Pilot[Any]) -> None:
         await pilot.pause(0.05)
         assert isinstance(app.screen, SetupScreen)
-        await pilot.press("right", "right", "right")  # auction -> ... -> ten-point
+        order = list(VARIANTS)  # the setup screen cycles through the variants in this order
+        steps = order.index("ten-point") - order.index("auction")
+        await pilot.press(*["right"] * steps)  # auction -> ... -> ten-point
         await pilot.press("down", "down", "right")    # bots: medium -> hard
         await pilot.press("enter")
         await settle(pilot, app, timeout=60)
