@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from ..actions import Action
 from ..bots import make_bot
 from ..errors import IllegalActionError
-from ..table import Table
+from ..table import BotTurn, DealNext, OutsideTurn, Over, Table
 from ..views import View
 from .refused import Refused
 from .room_state import SLOW_LEVELS
@@ -44,7 +44,7 @@ class RoomDriver:
         self._wake = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
         self._timer: asyncio.Task[None] | None = None
-        self._timer_seq = -1
+        self._timer_turn: OutsideTurn | None = None  #: the turn the timer runs for
         #: the turn timer running: (seat, seq it started at, when it ends: time.monotonic())
         self.turn: tuple[int, int, float] | None = None
 
@@ -89,17 +89,26 @@ class RoomDriver:
                 self.room.hub.hooks.stopped(self.room.id)
 
     async def _drive_once(self) -> bool:
-        """Do the next thing the table does by itself; False when it waits for a person."""
+        """Do the next thing the table does by itself; False when it waits for a person.
+
+        The Table says what happens next (``Table.next_step``, issue 28): this only schedules
+        it — a pause and the break's requests before a deal, a bot's delay and thought, the
+        turn timer of a person's turn — and a choice made outside the lock is applied only if
+        its turn is still current (``Table.is_current``)."""
         table = self.room.state.table
-        if table is None or self.room.state.status != "playing" or table.is_over:
+        if table is None or self.room.state.status != "playing":
             return False
         if self.room.unattended(time.monotonic()):
             return False  # attach() wakes the driver
-        if not table.in_hand:
+        step = table.next_step()
+        if isinstance(step, Over):
+            return False
+        if isinstance(step, DealNext):
             if self.room.state.settings.hand_pause and table.hand is not None:
                 await asyncio.sleep(self.room.state.settings.hand_pause)
             async with self.room.lock:
-                if table is not self.room.state.table or table.in_hand or table.is_over:
+                if table is not self.room.state.table \
+                        or not isinstance(table.next_step(), DealNext):
                     return True
                 for entry in list(self.room.state.pending):  # each leaves the list once applied
                     try:
@@ -108,40 +117,36 @@ class RoomDriver:
                         log.warning("pending %s refused: %s", entry, exc,
                                     extra={"table": self.room.id})
                 self.room.state.pending.clear()
-                if not table.is_over and not table.in_hand:
+                if isinstance(table.next_step(), DealNext):  # the requests may end the game
                     await self.room.commit({"op": "deal"})
                 self.room.announce()
             return True
-        seat = table.to_act
-        assert seat is not None
-        if table.bot_at(seat) is None:
-            self._arm_timer(seat)
+        if isinstance(step, OutsideTurn):
+            self._arm_timer(step)
             return False
         if self.room.state.settings.bot_delay:
             await asyncio.sleep(self.room.state.settings.bot_delay)
         async with self.room.lock:
-            bot = table.bot_at(seat) if table is self.room.state.table and table.in_hand \
-                and table.to_act == seat else None
-            if bot is None:
-                return True
+            if not self._current(table, step):
+                return True  # the table moved on meanwhile: look again
             hooks = self.room.hub.hooks
             if hooks is not None and not hooks.bot_may_act(self.room.id):
                 return False  # a test server's bots are held until the test lets them act
-            view, at = table.view(seat), table.seq
-            player = self.room.state.players[table.names[seat]]
+            player = self.room.state.players[table.names[step.seat]]
             slow = player.level in SLOW_LEVELS or (
                 player.away and self.room.state.settings.stand_in in SLOW_LEVELS)
             if not slow:  # a quick bot decides and acts in one go, under the lock
-                await self._commit_bot(seat, bot.choose(view))
+                await self._commit_bot(step.seat, step.choose())
                 self.room.hub.metrics.actions.labels("bot").inc()
                 return True
         # A slow bot thinks outside the lock, on a worker thread, from the view it was given:
         # meanwhile the table answers attaches, chat and other seats' messages (issue 29).
-        action = await self._think(bot, view)
+        assert step.view is not None  # a server's bots decide from their seat's view
+        action = await self._think(step.bot, step.view)
         async with self.room.lock:
-            applied = self._unchanged(table, at, seat) and table.bot_at(seat) is bot
+            applied = self._current(table, step)
             if applied:  # else the position moved on (or the player came back): look again
-                await self._commit_bot(seat, action)
+                await self._commit_bot(step.seat, action)
         self._thought(applied)
         if applied:
             self.room.hub.metrics.actions.labels("bot").inc()
@@ -157,11 +162,12 @@ class RoomDriver:
         if self.room.hub.hooks is not None:  # a test server: the test may look at the outcome
             self.room.hub.hooks.thought(self.room.id, applied)
 
-    def _unchanged(self, table: Table, at: int, seat: int) -> bool:
-        """The table is where it was when a bot was given its view: the same table, at the
-        same event, the same seat to act.  Hold the lock."""
-        return (table is self.room.state.table and not self.room.closed and table.seq == at
-                and table.in_hand and table.to_act == seat)
+    def _current(self, table: Table, turn: BotTurn | OutsideTurn) -> bool:
+        """``turn`` is still what happens next at this room's table: the room's same table,
+        open, and the Table's own check (no action, deal or change of seat since).  Hold the
+        lock."""
+        return table is self.room.state.table and not self.room.closed \
+            and table.is_current(turn)
 
     async def _commit_bot(self, seat: int, action: Action, timeout: bool = False) -> None:
         entry: dict[str, Any] = {"op": "act", "seat": seat, "action": str(action), "bot": True}
@@ -169,46 +175,47 @@ class RoomDriver:
             entry["timeout"] = True
         await self.room.commit(entry, (action,))
 
-    def _arm_timer(self, seat: int) -> None:
+    def _arm_timer(self, turn: OutsideTurn) -> None:
         """The turn timer: if the seat to act has not acted in ``turn_timer`` seconds, its
         stand-in bot plays that one turn."""
         if self.room.state.settings.turn_timer is None or self.room.state.table is None:
             return
-        if self._timer_seq == self.room.state.table.seq and self._timer is not None:
+        if self._timer_turn == turn and self._timer is not None:
             return
         if self._timer is not None:
             self._timer.cancel()
-        self._timer_seq = self.room.state.table.seq
+        self._timer_turn = turn
         delay = self.room.state.settings.turn_timer
-        self.turn = (seat, self.room.state.table.seq, time.monotonic() + delay)
-        self._timer = asyncio.create_task(self._timeout(seat, self.room.state.table.seq, delay))
+        self.turn = (turn.seat, turn.seq, time.monotonic() + delay)
+        self._timer = asyncio.create_task(self._timeout(turn, delay))
         self.room.announce()  # the clock: every page counts down the same deadline
 
     async def expire_turn(self) -> bool:
         """Run the turn timer out now, and return once its stand-in has played (a test
         server's hook: a test never waits on the wall clock); False if none is running."""
-        if self.turn is None or self._timer is None or self._timer.done():
+        turn = self._timer_turn
+        if turn is None or self._timer is None or self._timer.done():
             return False
-        seat, seq, _ = self.turn
         self._timer.cancel()
-        await self._timeout(seat, seq, 0)
+        await self._timeout(turn, 0)
         return True
 
-    async def _timeout(self, seat: int, seq: int, delay: float) -> None:
+    async def _timeout(self, turn: OutsideTurn, delay: float) -> None:
         await asyncio.sleep(delay)
         async with self.room.lock:
             table = self.room.state.table
-            if table is None or not self._unchanged(table, seq, seat):
+            if table is None or not self._current(table, turn):
                 return
-            view = table.view(seat)
+            view = table.view(turn.seat)
         # the stand-in thinks outside the lock too, and plays only if nothing moved meanwhile
+        # (the seat still played from outside: is_current checks that too)
         action = await self._think(bot_for(self.room.state.settings.stand_in), view)
         async with self.room.lock:
-            applied = self._unchanged(table, seq, seat) and table.bot_at(seat) is None
+            applied = self._current(table, turn)
             if applied:
                 with contextlib.suppress(Refused, IllegalActionError):
                     # "timeout": the pages say "time ran out — a bot played for you"
-                    await self._commit_bot(seat, action, timeout=True)
+                    await self._commit_bot(turn.seat, action, timeout=True)
         self._thought(applied)
         self._wake.set()
 
