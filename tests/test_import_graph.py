@@ -36,11 +36,6 @@ ON_THE_BOTS = ("pitchcards.analysis", "pitchcards.analysis_text", "pitchcards.to
 ABOVE_CORE = ("pitchcards.bots", *ON_THE_BOTS, "pitchcards.client", ENTRY, *FACES)
 #: Circles that exist only under ``if TYPE_CHECKING:`` (they never run), each with its reason.
 TYPING_ONLY_CIRCLES = {
-    frozenset({"pitchcards.server.hub", "pitchcards.server.cluster", "pitchcards.server.ops"}):
-        "the cluster and the operations page name the Hub that owns them in types (a room "
-        "names only what it uses of it: room.RoomHost)",
-    frozenset({"pitchcards.server.room", "pitchcards.server.room_driver"}):
-        "the room's driver names the Room it drives in types (it acts through Room.commit)",
     frozenset({"pitchcards.hand", "pitchcards.views"}):
         "views.view_of types its argument as the Hand that imports it to build views",
 }

@@ -32,18 +32,20 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import IllegalActionError, OptionError
 from .bus import Bus, BusDown, decode_frames
 from .connection import Connection, Peer
 from .lease import Leases
-from .ops import OPS
+from .ops import OPS, OpsHost
 from .protocol import Act
 from .room import Refused, Room
 
 if TYPE_CHECKING:
-    from .hub import Hub
+    from .config import ServerConfig
+    from .metrics import Metrics
+    from .store import Store
 
 __all__ = ["Cluster", "Elsewhere", "Mirror", "Moved", "RemoteConnection", "Unanswered"]
 
@@ -153,11 +155,29 @@ class Mirror:
         self.cluster.forget_mirror(self)
 
 
+class ClusterHost(OpsHost, Protocol):
+    """What a cluster uses of the process it is part of (the hub): its settings, its store's
+    address (for the table locks), its rooms, its counters, and what the operations it runs
+    for other processes use (:class:`~pitchcards.server.ops.OpsHost`)."""
+
+    @property
+    def config(self) -> ServerConfig: ...
+
+    @property
+    def store(self) -> Store: ...
+
+    @property
+    def metrics(self) -> Metrics: ...
+
+    @property
+    def rooms(self) -> dict[str, Room]: ...
+
+
 class Cluster:
     """This process's part in a cluster: its table locks, its Redis bus, the remote sockets in
     its rooms and its mirrors of other processes' tables."""
 
-    def __init__(self, hub: Hub, redis_url: str) -> None:
+    def __init__(self, hub: ClusterHost, redis_url: str) -> None:
         self.hub = hub
         self.me = secrets.token_hex(4)
         self.bus = Bus(redis_url, self.me, self)

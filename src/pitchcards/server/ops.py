@@ -11,15 +11,24 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .protocol import check_display_name
 from .room import Player, Refused, Room
 
 if TYPE_CHECKING:
-    from .hub import Hub
+    from .protocol import CreateTable
+    from .store import PlayerRow
 
-__all__ = ["OPS", "Op"]
+__all__ = ["OPS", "Op", "OpsHost"]
+
+
+class OpsHost(Protocol):
+    """What an operation uses of the process that holds the table (the hub): only a way to
+    open the rematch's new table."""
+
+    async def rematch_table(self, request: CreateTable, seats: list[PlayerRow]) -> str: ...
+
 
 #: An operation: (the hub, the table's room, its arguments) -> its JSON-able result.
 Op = Callable[..., Awaitable[Any]]
@@ -35,11 +44,11 @@ def _info(room: Room) -> dict[str, Any]:
     return room.info().model_dump(mode="json")
 
 
-async def info(_hub: Hub, room: Room) -> dict[str, Any]:
+async def info(_hub: OpsHost, room: Room) -> dict[str, Any]:
     return _info(room)
 
 
-async def take_seat(_hub: Hub, room: Room, name: str, seat: int | None, token_hash: str,
+async def take_seat(_hub: OpsHost, room: Room, name: str, seat: int | None, token_hash: str,
                     listed_only: bool) -> dict[str, Any]:
     """A guest sits down: ``{"seat", "name"}`` (the name as kept)."""
     if listed_only and not room.listed:  # a private table's seats go with its invite
@@ -52,33 +61,33 @@ async def take_seat(_hub: Hub, room: Room, name: str, seat: int | None, token_ha
     return {"seat": await room.take_seat(name, seat, token_hash), "name": name}
 
 
-async def start(_hub: Hub, room: Room, token_hash: str | None) -> dict[str, Any]:
+async def start(_hub: OpsHost, room: Room, token_hash: str | None) -> dict[str, Any]:
     await room.start(_player(room, token_hash))
     return _info(room)
 
 
-async def leave(_hub: Hub, room: Room, token_hash: str | None) -> dict[str, Any]:
+async def leave(_hub: OpsHost, room: Room, token_hash: str | None) -> dict[str, Any]:
     payout = await room.leave(_player(room, token_hash))
     return {"payout": None if payout is None else str(payout), "pending": payout is None}
 
 
-async def settle(_hub: Hub, room: Room, token_hash: str | None) -> dict[str, Any]:
+async def settle(_hub: OpsHost, room: Room, token_hash: str | None) -> dict[str, Any]:
     await room.settle(_player(room, token_hash))
     return _info(room)
 
 
-async def payments(_hub: Hub, room: Room, token_hash: str | None) -> dict[str, Any]:
+async def payments(_hub: OpsHost, room: Room, token_hash: str | None) -> dict[str, Any]:
     """What leaving or settling would pay now (a money player's confirmation)."""
     player = _player(room, token_hash)
     async with room.lock:
         return room.preview(player).model_dump(mode="json")
 
 
-async def rematch(hub: Hub, room: Room, token_hash: str | None) -> dict[str, Any]:
+async def rematch(hub: OpsHost, room: Room, token_hash: str | None) -> dict[str, Any]:
     return {"table": await room.rematch(_player(room, token_hash), hub.rematch_table)}
 
 
-async def record(_hub: Hub, room: Room, token_hash: str | None) -> dict[str, Any]:
+async def record(_hub: OpsHost, room: Room, token_hash: str | None) -> dict[str, Any]:
     """The finished hands' record, and the seated names (the hand-history viewer's)."""
     player = _player(room, token_hash)
     async with room.lock:  # written on a worker thread: it walks every hand (finding 7)
@@ -87,7 +96,7 @@ async def record(_hub: Hub, room: Room, token_hash: str | None) -> dict[str, Any
     return {"record": text, "names": names}
 
 
-async def results(_hub: Hub, room: Room) -> list[dict[str, Any]]:
+async def results(_hub: OpsHost, room: Room) -> list[dict[str, Any]]:
     """The score sheet's events, kept by the room as they happened: no walk of the history
     (issue 31, finding 7)."""
     return list(room.results)

@@ -29,7 +29,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from ..actions import Action
 from ..errors import IllegalActionError, InvalidActionError
@@ -39,7 +39,6 @@ from ..views import rules_to_dict
 from .config import ServerConfig
 from .connection import Peer
 from .frames import EventFrames, event_frame
-from .metrics import Metrics
 from .names import name_key
 from .protocol import (
     Act,
@@ -57,42 +56,30 @@ from .protocol import (
     You,
 )
 from .refused import Refused
-from .room_driver import RoomDriver
+from .room_driver import DriverHost, RoomDriver
 from .room_state import RoomState, bot_heavy, parse_act, table_rules
 from .room_storage import TableStorage
 from .seats import BOT_NAMES, Player, player_by_hash, player_by_token
 from .store import Fenced, PlayerRow, StoredTable
-
-if TYPE_CHECKING:
-    from ..views import View
-    from .testing import TestHooks
 
 __all__ = ["BOT_NAMES", "Player", "Refused", "Room", "RoomHost", "bot_heavy", "table_rules"]
 
 log = logging.getLogger("pitchcards.server")
 
 
-class RoomHost(Protocol):
-    """What a room uses of the process that holds it (the hub): its settings, a test server's
-    hooks, the counters, storage for its table through :class:`TableStorage` (never the
-    store itself), and word that the table was lost to another process."""
+class RoomHost(DriverHost, Protocol):
+    """What a room uses of the process that holds it (the hub): its settings, storage for its
+    table through :class:`TableStorage` (never the store itself), word that the table was lost
+    to another process, and what its driver uses (:class:`~.room_driver.DriverHost`: a test
+    server's hooks, the counters, a slot to think in)."""
 
     @property
     def config(self) -> ServerConfig: ...
 
     @property
-    def hooks(self) -> TestHooks | None: ...
-
-    @property
-    def metrics(self) -> Metrics: ...
-
-    @property
     def storage(self) -> TableStorage: ...
 
     def lost(self, room: Room) -> None: ...
-
-    async def think(self, table_id: str, choose: Callable[[View], Action], view: View) -> Action:
-        ...
 
 
 class Room:

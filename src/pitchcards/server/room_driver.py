@@ -16,7 +16,8 @@ import contextlib
 import logging
 import random
 import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..actions import Action
 from ..bots import make_bot
@@ -29,17 +30,60 @@ from .seats import Player
 
 if TYPE_CHECKING:
     from ..bots.base import Bot
-    from .room import Room
+    from .metrics import Metrics
+    from .room_state import RoomState
+    from .testing import TestHooks
 
-__all__ = ["RoomDriver", "bot_for"]
+__all__ = ["DrivenRoom", "DriverHost", "RoomDriver", "bot_for"]
 
 log = logging.getLogger("pitchcards.server")
+
+
+class DriverHost(Protocol):
+    """What a driver uses of the process that holds its room (the hub): a test server's
+    hooks, the counters, and a slot to think in (``Hub.think``, issue 31)."""
+
+    @property
+    def hooks(self) -> TestHooks | None: ...
+
+    @property
+    def metrics(self) -> Metrics: ...
+
+    async def think(self, table_id: str, choose: Callable[[View], Action], view: View) -> Action:
+        ...
+
+
+class DrivenRoom(Protocol):
+    """What a driver uses of its room (``server.room.Room``): the table's state, the lock, the
+    writer it changes the table through (``commit``), and word to the pages (``announce``)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def hub(self) -> DriverHost: ...
+
+    @property
+    def state(self) -> RoomState: ...
+
+    @property
+    def lock(self) -> asyncio.Lock: ...
+
+    @property
+    def closed(self) -> bool: ...
+
+    async def commit(self, entry: dict[str, Any], parsed: Sequence[Action] = ()) -> str | None:
+        ...
+
+    def announce(self) -> None: ...
+
+    def unattended(self, now: float) -> bool: ...
 
 
 class RoomDriver:
     """The driver of one :class:`~pitchcards.server.room.Room` (its bots, deals, timers)."""
 
-    def __init__(self, room: Room) -> None:
+    def __init__(self, room: DrivenRoom) -> None:
         self.room = room
         self._wake = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
