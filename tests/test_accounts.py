@@ -156,10 +156,14 @@ def test_sign_out_everywhere_ends_every_session_but_not_the_api_tokens(client):
     assert phone.get("/api/me", headers=bearer).json()["via"] == "token"
 
 
-def test_a_changed_password_ends_the_other_sessions_and_the_old_password(client):
+def test_a_changed_password_ends_the_other_sessions_the_tokens_and_the_old_password(client):
     register(client, "Ann")
     phone = other(client, "10.0.0.2")
     assert sign_in(phone, "Ann").status_code == 200
+    # a token made by whoever knew the old password stops working with it (review, issue 32)
+    token = phone.post("/api/me/tokens", json={}, headers=OWN).json()["token"]
+    bearer = {"Authorization": f"Bearer {token}"}
+    assert phone.get("/api/me", headers=bearer).status_code == 200
     wrong = client.post("/api/me/password", json={"current": "not it at all", "new": "x" * 9},
                         headers=OWN)
     assert wrong.status_code == 401 and wrong.json()["reason"] == "bad_sign_in"
@@ -169,6 +173,8 @@ def test_a_changed_password_ends_the_other_sessions_and_the_old_password(client)
     assert changed.status_code == 200, changed.text
     assert client.get("/api/me").status_code == 200  # this browser: a new session
     assert phone.get("/api/me").status_code == 401
+    assert phone.get("/api/me", headers=bearer).status_code == 401
+    assert client.get("/api/me/tokens").json() == []
     assert sign_in(phone, "Ann").status_code == 401
     assert sign_in(phone, "Ann", "battery staple").status_code == 200
 
@@ -370,3 +376,23 @@ def test_names_and_ids_no_account_can_have_are_answered_without_a_server_error(c
     assert client.get("/api/players/Ann%00").status_code == 404
     assert client.delete("/api/me/tokens/%00abc", headers=OWN).status_code == 404
     assert client.get("/api/me").status_code == 200
+
+
+def test_made_up_names_cannot_wipe_the_count_of_the_account_being_guessed(monkeypatch):
+    """The limits remember a bounded number of names; making room forgets the buckets nearest
+    to full (a full one is a fresh one), never the emptied bucket of the account a stranger is
+    guessing at — so 10,000 attempts at made-up names do not buy more guesses at it (review of
+    issue 32: the buckets used to be cleared all at once)."""
+    from pitchcards.server import limits
+
+    monkeypatch.setattr(limits, "SIGN_IN_KEYS", 50)
+    now = [0.0]
+    signins = limits.SignInLimits(10**6, 9, clock=lambda: now[0])  # 3 at once per name
+    for _ in range(3):
+        assert signins.attempt("198.51.100.1", "victim")
+    assert not signins.attempt("198.51.100.1", "victim")
+    for n in range(500):  # made-up names, from as many addresses
+        assert signins.attempt(f"203.0.113.{n % 250}-{n}", f"nobody{n}")
+    assert not signins.attempt("198.51.100.2", "victim")  # still spent
+    now[0] += 3600 / 9  # one token back by the clock, as for anyone
+    assert signins.attempt("198.51.100.2", "victim")

@@ -162,6 +162,17 @@ def set_password(engine: Engine, account_id: str, password_hash: str) -> None:
             password_hash=password_hash))
 
 
+def replace_password(engine: Engine, account_id: str, password_hash: str) -> None:
+    """A password changed by its owner: the new hash, and every session and API token of the
+    account ended in the same transaction — whoever knew the old password, and any token they
+    made with it, is out (the caller opens a new session for the owner)."""
+    with engine.begin() as conn:
+        conn.execute(update(accounts).where(accounts.c.id == account_id).values(
+            password_hash=password_hash))
+        conn.execute(delete(sessions).where(sessions.c.account_id == account_id))
+        conn.execute(delete(api_tokens).where(api_tokens.c.account_id == account_id))
+
+
 def delete_account(engine: Engine, account_id: str) -> None:
     """The account, its sessions, tokens and ratings go; its part in rated matches stays,
     without a name (``account_id`` set to NULL: others' histories keep their opponents)."""

@@ -287,8 +287,8 @@ def accounts_router(hub: Hub, config: ServerConfig, limits: SignInLimits,
         throttle(request, name_key(found.account.name))
         await password_matches(found, body.current)
         hashed = str(await argon2(hash_password, new_password(body.new)))
-        await hub.db(db.set_password, engine, found.account.id, hashed)
-        await hub.db(db.end_sessions, engine, found.account.id)  # every other browser too
+        # every other browser and every API token too (they may be a thief's)
+        await hub.db(db.replace_password, engine, found.account.id, hashed)
         await open_session(response, found.account, request)
         return me(found)
 

@@ -140,7 +140,23 @@ class SignInLimits:
                 burst: int) -> TokenBucket:
         bucket = buckets.get(key)
         if bucket is None:
-            if len(buckets) > 10_000:  # forget idle keys rather than grow forever
-                buckets.clear()
+            if len(buckets) >= SIGN_IN_KEYS:
+                _forget_the_fullest(buckets)
             bucket = buckets[key] = TokenBucket(rate, burst, clock=lambda: self.clock())
         return bucket
+
+
+#: How many addresses (and, apart, account names) the sign-in limits remember at once.
+SIGN_IN_KEYS = 10_000
+
+
+def _forget_the_fullest(buckets: dict[str, TokenBucket]) -> None:
+    """Make room by forgetting the tenth of the buckets that hold the most tokens: a full one is
+    a fresh one, so forgetting it forgives nothing, and the nearest to full forgive the least.
+    Never all of them: a stranger who tries 10,000 made-up names must not wipe the count of the
+    account they are guessing at (it is the emptiest, so it is kept)."""
+    for bucket in buckets.values():
+        bucket.holds()  # refill to now, so the tokens compare at one moment
+    fullest = sorted(buckets, key=lambda k: buckets[k].tokens, reverse=True)
+    for key in fullest[:max(1, len(buckets) // 10)]:
+        del buckets[key]

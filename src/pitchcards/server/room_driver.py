@@ -160,6 +160,11 @@ class RoomDriver:
                     except (IllegalActionError, Refused) as exc:
                         log.warning("pending %s refused: %s", entry, exc,
                                     extra={"table": self.room.id})
+                    if table is not self.room.state.table:
+                        # storage failed and the room was rebuilt from its log, pending
+                        # requests included: look again at the new state (clearing its list
+                        # here would lose a request that was not applied)
+                        return True
                 self.room.state.pending.clear()
                 if isinstance(table.next_step(), DealNext):  # the requests may end the game
                     await self.room.commit({"op": "deal"})
@@ -224,8 +229,10 @@ class RoomDriver:
         stand-in bot plays that one turn."""
         if self.room.state.settings.turn_timer is None or self.room.state.table is None:
             return
-        if self._timer_turn == turn and self._timer is not None:
-            return
+        table = self.room.state.table
+        if self._timer is not None and not self._timer.done() and self._timer_turn == turn \
+                and table.is_current(self._timer_turn):
+            return  # this turn's timer is running and still for it
         if self._timer is not None:
             self._timer.cancel()
         self._timer_turn = turn
@@ -246,6 +253,12 @@ class RoomDriver:
 
     async def _timeout(self, turn: OutsideTurn, delay: float) -> None:
         await asyncio.sleep(delay)
+        # Once the time is up the stand-in's turn runs to its end: a new timer armed meanwhile
+        # cancels only the sleep, never a commit half-way (its log write and its frames).
+        await asyncio.shield(self._stand_in(turn))
+
+    async def _stand_in(self, turn: OutsideTurn) -> None:
+        """The turn timer ran out: the stand-in plays ``turn`` if it is still current."""
         async with self.room.lock:
             table = self.room.state.table
             if table is None or not self._current(table, turn):
