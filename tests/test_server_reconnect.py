@@ -230,6 +230,38 @@ def test_the_turn_timer_lets_the_stand_in_play_that_one_turn(server):
     asyncio.run(run())
 
 
+def test_the_turn_timer_runs_again_for_a_player_back_before_the_stand_in_moved(server):
+    """Ann's turn, with a turn timer; she drops, the grace ends and a stand-in takes her seat
+    (held: it does not move), and she comes back at the same position.  Her turn's timer runs
+    for her again: when it runs out the stand-in plays that one turn, marked timed out.  (The
+    driver kept the old timer because the turn looked the same — seat and seq — though it was
+    no longer current, so the turn had no timer: review of issue 28's driver.)"""
+    async def run() -> None:
+        rng = random.Random(8)
+        async with Client(server.url) as api:
+            ann = await _solo_table(api, 104, grace=0.5, stand_in="random", turn_timer=600)
+            async with await api.connect(ann) as table, \
+                    await api.connect(table=ann.table) as watcher:
+                await play_held(api, table, rng)
+                assert table.is_my_turn()
+                await table.drop()
+                at = table.seq
+                await watcher.wait_for(lambda: _seat_info(watcher, 0)["away"], 30)
+                await table.resume()
+                await watcher.wait_for(lambda: not _seat_info(watcher, 0)["away"], 30)
+                settled = await run_bots(api, ann.table, 0)  # the driver has looked again
+                assert settled["seq"] == at and settled["to_act"] == 0  # nobody moved
+                expired = await api.http.post(f"/_test/tables/{ann.table}/expire")
+                assert expired.json() == {"expired": True}
+                await watcher.wait_for(
+                    lambda: _turn_taken_after(watcher, at, 0, True) is not None, 30)
+                taken = _turn_taken_after(watcher, at, 0, True)
+                assert taken is not None and taken.seq == at + 1
+                assert not _seat_info(watcher, 0)["away"]
+
+    asyncio.run(run())
+
+
 def test_a_stale_action_by_a_client_that_never_saw_an_event_is_refused(server):
     """A raw client acting with seq 0 before seeing anything: ``stale``, the table unchanged."""
     async def run() -> None:
