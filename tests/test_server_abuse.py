@@ -264,6 +264,9 @@ def test_finding1_table_forget_keeps_the_newest_events():
     assert table.events(1, after=seq - 1)[0].seq == seq  # a seat's cut still works
     with pytest.raises(IllegalActionError, match="no longer kept"):
         table.events(None, after=0)
+    # what a seat's copy of a forgotten event needed is forgotten with it (memory stays bounded)
+    kept = {e.seq for e in table.events(None, after=seq - 3)}
+    assert set(table._holdings) <= kept and set(table._deals) <= kept
 
 
 class _Quiet(Peer):

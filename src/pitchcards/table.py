@@ -663,6 +663,7 @@ class Table:
             return
         for event in self._events[:drop]:
             self._deals.pop(event.seq, None)
+            self._holdings.pop(event.seq, None)
         del self._events[:drop]
         del self._event_seating[:drop]
         self._forgotten += drop
