@@ -318,6 +318,12 @@ class RuleSet:
         """How many scoring sides a table of ``players`` has: its teams, or its seats."""
         return _TEAMS[self.partnership] or players
 
+    def side_seats(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """Each scoring side's seats in seat order (side 0 first): the partners of a team, or
+        one seat each (:meth:`side_of` grouped; what faces name a side by)."""
+        return tuple(tuple(s for s in range(players) if self.side_of(s) == side)
+                     for side in range(self.side_count(players)))
+
     def options(self) -> dict[str, Any]:
         """Every option and its value (not the name)."""
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "name"}

@@ -105,10 +105,9 @@ def columns(sheet: ScoreSheet) -> tuple[Side, ...]:
 
 
 def side_members(names: Sequence[str], rules: RuleSet) -> tuple[Side, ...]:
-    """Each scoring side's players in seat order: a team's partners (``RuleSet.side_of``:
+    """Each scoring side's players in seat order: a team's partners (``RuleSet.side_seats``:
     B-R1.3, TT1), or one player each."""
-    return tuple(tuple(names[s] for s in range(len(names)) if rules.side_of(s) == side)
-                 for side in range(rules.side_count(len(names))))
+    return tuple(tuple(names[s] for s in seats) for seats in rules.side_seats(len(names)))
 
 
 def sheet_lines(sheet: ScoreSheet) -> list[SheetLine]:

@@ -169,9 +169,9 @@ class View:
         """Each side's name: its player, or the partners "Ann & Cy" (None without names)."""
         if self.names is None:
             return None
-        sides = self.rules.side_count(self.players)
-        return [" & ".join(self.names[s] for s in range(self.players) if self.side_of(s) == side)
-                for side in range(sides)]
+        names = self.names
+        return [" & ".join(names[s] for s in seats)
+                for seats in self.rules.side_seats(self.players)]
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> View:
@@ -358,8 +358,7 @@ def _rules_facts(rules: RuleSet) -> dict[str, Any]:
         "target": rules.target,
         # the seats of each team where seats play in partnerships (None: each for themselves),
         # so a page names partners before the first deal without working them out
-        "teams": [[s for s in range(high) if rules.side_of(s) == team]
-                  for team in range(rules.teams)]
+        "teams": [list(seats) for seats in rules.side_seats(high)]
         if rules.partnership_mode else None,
     }
 

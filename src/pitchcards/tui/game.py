@@ -103,7 +103,7 @@ def side_count(rules: RuleSet, players: int) -> int:
 def side_label(rules: RuleSet, names: list[str], side: int) -> str:
     """A side as words: a name, or in partnerships both names ("You & Cy")."""
     if rules.partnership_mode:
-        return " & ".join(names[s] for s in range(len(names)) if rules.side_of(s) == side)
+        return " & ".join(names[s] for s in rules.side_seats(len(names))[side])
     return names[side]
 
 
