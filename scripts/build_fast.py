@@ -2,13 +2,18 @@
 
     python scripts/build_fast.py          # into src/pitchcards/_compiled/ (what the README runs)
     python scripts/build_fast.py --force  # rebuild even when the build on disk is up to date
+    python scripts/build_fast.py --or-pure  # what the README's serve command runs: a machine
+                                            # that cannot compile says so and runs pure Python
 
 The modules (``pitchcards._fast.COMPILED``) are compiled as one mypyc group; the extension
 modules and a manifest of the SHA-256 of every source they depend on go to ``_compiled/``
 beside the package, never beside the sources, so nothing shadows a ``.py`` file: ``import
 pitchcards`` uses the build only while every source still has the hash it was built from
 (``pitchcards._fast``).  Rebuild after editing the engine or the bots; ``PITCHCARDS_PURE=1``
-runs pure Python whatever is built.  Needs mypy (mypyc), setuptools and a C compiler.
+runs pure Python whatever is built.  Needs mypy (mypyc), setuptools and a C compiler: the
+``fast`` extra (``pip install -e '.[fast]'``) brings the first two.  With ``--or-pure`` a
+machine that lacks them, or a build that fails, is told so and the command still succeeds, so
+``pitch serve`` after it runs the pure-Python build (the same answers, slower bots).
 """
 
 from __future__ import annotations
@@ -45,13 +50,22 @@ def _up_to_date(fast, hashes: dict[str, str], mypy_version: str) -> bool:  # typ
 
 
 def main() -> int:
+    status = build()
+    if status and "--or-pure" in sys.argv[1:]:
+        print("build_fast: running the pure-Python build instead (the same answers; bots think "
+              "more slowly)", file=sys.stderr)
+        return 0
+    return status
+
+
+def build() -> int:
     fast = _load_fast()
     try:
         from mypyc.build import mypycify
         from setuptools import Distribution
     except ImportError as e:
-        print(f"build_fast: cannot compile: {e} (mypyc ships with mypy: install the lock, "
-              "requirements/test-py3XX.txt)", file=sys.stderr)
+        print(f"build_fast: cannot compile: {e} (mypyc ships with mypy: pip install -e "
+              "'.[fast]', or the test lock, requirements/test-py3XX.txt)", file=sys.stderr)
         return 1
     if shutil.which("cc") is None and shutil.which("gcc") is None:
         print("build_fast: no C compiler (cc/gcc) found: install one (Debian: gcc, "
@@ -82,6 +96,9 @@ def main() -> int:
             cmd.inplace = False  # type: ignore[attr-defined]
             cmd.ensure_finalized()
             cmd.run()
+        except (Exception, SystemExit) as e:  # a compile or type error, a missing header: say it
+            print(f"build_fast: the build failed: {e}", file=sys.stderr)
+            return 1
         finally:
             os.chdir(old_cwd)
         if out.exists():

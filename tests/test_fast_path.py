@@ -117,3 +117,17 @@ def test_the_build_without_a_c_compiler_stops_and_says_so() -> None:
     assert done.returncode == 1
     assert "build_fast: no C compiler (cc/gcc) found" in done.stderr
     assert (manifest.read_bytes() if manifest.exists() else None) == before
+
+
+def test_the_readme_serve_command_runs_pure_python_where_it_cannot_compile() -> None:
+    """The README's serve command runs ``build_fast.py --or-pure``: on a machine that cannot
+    compile, it says so and succeeds, so ``pitch serve`` after it starts on pure Python."""
+    manifest = _fast.build_dir() / "manifest.json"
+    before = manifest.read_bytes() if manifest.exists() else None
+    done = subprocess.run([sys.executable, str(HERE.parent / "scripts" / "build_fast.py"),
+                           "--or-pure"],
+                          env={**os.environ, "PATH": ""}, capture_output=True, text=True)
+    assert done.returncode == 0
+    assert "build_fast: no C compiler (cc/gcc) found" in done.stderr
+    assert "running the pure-Python build instead" in done.stderr
+    assert (manifest.read_bytes() if manifest.exists() else None) == before

@@ -27,7 +27,8 @@ def test_readme_top_has_the_two_commands_and_the_browser_tables_picture() -> Non
     assert first_block is not None
     commands = [line.split("#")[0].strip() for line in first_block.group(1).splitlines()]
     assert commands == [
-        "python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/pitch serve",
+        "python3 -m venv .venv && .venv/bin/pip install -e '.[fast]' "
+        "&& .venv/bin/python scripts/build_fast.py --or-pure && .venv/bin/pitch serve",
         "bash scripts/test.sh"]
     ci = (README.parent / ".ci" / "run").read_text(encoding="utf-8")
     assert "bash scripts/test.sh" in ci
