@@ -94,6 +94,23 @@ def _wait_signed_out(page: Any) -> None:
     page.wait_for_function("() => document.querySelector('#sign-in') !== null", timeout=60_000)
 
 
+def _registered(browser: Any, url: str) -> tuple[str, Any, Any]:
+    """A new account, registered from its /account page: its name, context and page."""
+    name = _name()
+    context, page = _open(browser, url + "/account")
+    _fill_and_submit(page, "register", name=name, password=PASSWORD)
+    _wait_signed_in(page, name)
+    return name, context, page
+
+
+def _sign_in_and_open(page: Any, url: str, name: str, then: str) -> None:
+    """Sign ``name`` in on its /account page, then open ``then``."""
+    page.goto(url + "/account")
+    _fill_and_submit(page, "sign-in", name=name, password=PASSWORD)
+    _wait_signed_in(page, name)
+    page.goto(url + then)
+
+
 def _session_cookie(context: Any) -> str:
     found = [c["value"] for c in context.cookies() if c["name"] == SESSION_COOKIE]
     assert len(found) == 1, context.cookies()
@@ -200,11 +217,8 @@ def test_changing_the_password_keeps_this_browser_and_ends_the_old_one(browser, 
 
 
 def test_api_tokens_are_shown_once_listed_and_revoked(browser, server):
-    name = _name()
-    context, page = _open(browser, server.url + "/account")
+    name, context, page = _registered(browser, server.url)
     try:
-        _fill_and_submit(page, "register", name=name, password=PASSWORD)
-        _wait_signed_in(page, name)
         page.wait_for_function("() => document.querySelector('#token-list li') !== null")
         _fill_and_submit(page, "new-token-form", label="my laptop")
         page.wait_for_function("() => !document.querySelector('#new-token').hidden")
@@ -230,11 +244,8 @@ def test_api_tokens_are_shown_once_listed_and_revoked(browser, server):
 
 
 def test_deleting_the_account_asks_for_the_password_first(browser, server):
-    name = _name()
-    context, page = _open(browser, server.url + "/account")
+    name, context, page = _registered(browser, server.url)
     try:
-        _fill_and_submit(page, "register", name=name, password=PASSWORD)
-        _wait_signed_in(page, name)
         session = _session_cookie(context)
         page.click("#delete-account")
         page.wait_for_function("() => document.querySelector('#confirm-delete').open")
@@ -346,10 +357,7 @@ def test_a_leaderboard_lists_the_top_says_who_is_left_out_and_your_place(browser
         assert page.locator(".pool-nav a[aria-current=page]").get_attribute("href") == \
             f"/leaderboards/{pool}"
 
-        page.goto(server.url + "/account")
-        _fill_and_submit(page, "sign-in", name=you, password=PASSWORD)
-        _wait_signed_in(page, you)
-        page.goto(f"{server.url}/leaderboards/{pool}")
+        _sign_in_and_open(page, server.url, you, f"/leaderboards/{pool}")
         page.wait_for_function("() => document.querySelector('#your-place[data-place]')"
                                " !== null")
         assert page.get_attribute("#your-place", "data-place") == "2"
@@ -360,10 +368,7 @@ def test_a_leaderboard_lists_the_top_says_who_is_left_out_and_your_place(browser
         page.goto(server.url + "/account")
         page.click("#sign-out")
         _wait_signed_out(page)
-        page.goto(server.url + "/account")
-        _fill_and_submit(page, "sign-in", name=newcomer, password=PASSWORD)
-        _wait_signed_in(page, newcomer)
-        page.goto(f"{server.url}/leaderboards/{pool}")
+        _sign_in_and_open(page, server.url, newcomer, f"/leaderboards/{pool}")
         page.wait_for_function("() => document.querySelector('#your-place')?.textContent"
                                ".includes('not listed')")
         assert "provisional" in page.inner_text("#your-place")
