@@ -431,9 +431,10 @@ def test_a_name_with_an_html_payload_shows_as_text_everywhere(browser, server):
 
 
 @pytest.mark.parametrize("where", ["account", "signed-in", "profile", "leaderboard"])
-def test_the_account_pages_fit_a_360_px_phone(browser, server, where):
+def test_the_account_pages_fit_a_360_px_phone_and_pass_axe(browser, server, where):
     name, _ = _rated_history(server)
-    context, page = _open(browser, server.url + "/account", **SMALL_PHONE)
+    # (axe is injected: the context bypasses the CSP)
+    context, page = _open(browser, server.url + "/account", bypass_csp=True, **SMALL_PHONE)
     try:
         page.wait_for_function("() => document.querySelector('#sign-in') !== null")
         if where != "account":
@@ -449,5 +450,6 @@ def test_the_account_pages_fit_a_360_px_phone(browser, server, where):
             page.wait_for_function("() => document.querySelector('#token-list li') !== null")
         assert horizontal_overflow(page) == 0
         screenshot(page, f"account-{where}-phone")
+        assert axe_violations(page) == []
     finally:
         context.close()
