@@ -90,3 +90,50 @@ def test_the_rating_reads_count_against_the_addresss_reads(db_url):
         assert client.get("/api/leaderboards/money").status_code == 200
         limited = client.get("/api/players/Ann")
         assert limited.status_code == 429 and limited.json()["reason"] == "rate_limited"
+
+
+def test_a_players_place_wins_history_and_tables_for_the_profile_page(db_url):
+    """What the profile and the leaderboard's "your place" read (docs/protocol.md): the place
+    however far down the board, or why it is left out; the wins; the chart's points oldest
+    first; each match's table."""
+    with app_client(db_url) as client:
+        names = ["Ann", "Bob", "Cy", "Dee"]
+        for n, name in enumerate(names):
+            register(other(client, f"10.0.1.{n}"), name)
+        ann, bob, cy, dee = (_id(client, n) for n in names)
+        _settle(client, cy, "money", 40.0)   # above Ann
+        _settle(client, dee, "money", 35.0)  # above Ann
+        _settle(client, ann, "money", 30.0)
+        _settle(client, bob, "money", 30.0)  # Ann's μ: the account id breaks the tie
+        engine = client.app.state.hub.store.engine
+        with engine.begin() as conn:  # an idle rating: on no board, said why
+            conn.execute(db.ratings.update().where(db.ratings.c.account_id == dee).values(
+                updated=time.time() - 91 * 86400))
+        tables = [uuid.uuid4().hex[:12] for _ in range(3)]
+        for table, ann_first in zip(tables, (True, False, True), strict=True):
+            rating_store.rate_match_once(engine, f"table:{table}", "four-point-cutthroat",
+                                         [([ann], 0 if ann_first else 1),
+                                          ([bob], 1 if ann_first else 0)])
+        rating_store.rate_match_once(engine, "tournament:x", "ten-point-partners",
+                                     [([ann, bob], 1), ([cy, dee], 0)])
+        data = client.get("/api/players/Ann").json()
+        board = [p["name"] for p in client.get("/api/leaderboards/money").json()["players"]]
+        money = data["ratings"]["money"]
+        assert money["place"] == board.index("Ann") + 1 == (2 if ann > bob else 3)
+        assert money["unlisted"] is None and money["wins"] == 0
+        assert client.get("/api/players/Dee").json()["ratings"]["money"]["place"] is None
+        assert "idle" in client.get("/api/players/Dee").json()["ratings"]["money"]["unlisted"]
+        cutthroat = data["ratings"]["four-point-cutthroat"]
+        assert cutthroat["wins"] == 2 and cutthroat["matches"] == 3
+        assert cutthroat["place"] is None and "provisional" in cutthroat["unlisted"]
+        assert data["ratings"]["ten-point-partners"]["wins"] == 0
+        points = data["history"]["four-point-cutthroat"]
+        recent = [m for m in data["recent"] if m["pool"] == "four-point-cutthroat"][::-1]
+        assert [p["rating"] for p in points] == [int(m["after"].rstrip("?")) for m in recent]
+        assert points[0]["rating"] > 1500  # won, lost, won
+        assert points[1]["rating"] < points[0]["rating"] and points[2]["rating"] > \
+            points[1]["rating"]
+        assert all(p["provisional"] for p in points)
+        assert [m["table"] for m in data["recent"]] == [None, *tables[::-1]]
+        assert data["pools"]["money"] == "The money game"
+        assert set(data["pools"]) == set(client.get("/api/leaderboards/money").json()["pools"])

@@ -70,3 +70,28 @@ def test_acting_on_a_closed_socket_says_so(server):
             await table.close()
 
     asyncio.run(run(server.url))
+
+
+def test_the_account_pages_are_shells_and_echo_a_name_only_escaped(server):
+    """/account, /players/{name} and /leaderboards/{pool} (docs/web.md): each one module, the
+    CSP; a name in the address is echoed escaped (the page asks the API for the rest); an
+    unknown pool is a 404 page naming the pools; /leaderboards opens the quick game's pool."""
+    payload = "<img src=x onerror=alert(1)>"
+    pages = {"account": httpx.get(server.url + "/account"),
+             "player": httpx.get(f"{server.url}/players/{payload}"),
+             "leaderboard": httpx.get(server.url + "/leaderboards/money")}
+    for script, page in pages.items():
+        assert page.status_code == 200
+        assert page.headers["content-security-policy"].startswith("default-src 'self';")
+        assert page.text.count("<script") == 1
+        assert f'<script type="module" src="/static/js/{script}.js">' in page.text
+        assert "/static/css/account.css" in page.text
+    assert "<img" not in pages["player"].text
+    assert 'data-name="&lt;img src=x onerror=alert(1)&gt;"' in pages["player"].text
+    assert 'data-pool="money"' in pages["leaderboard"].text
+    unknown = httpx.get(server.url + "/leaderboards/chess")
+    assert unknown.status_code == 404 and "The money game" in unknown.text
+    assert "<script" not in unknown.text
+    default = httpx.get(server.url + "/leaderboards", follow_redirects=False)
+    assert default.status_code == 307
+    assert default.headers["location"] == "/leaderboards/four-point-cutthroat"

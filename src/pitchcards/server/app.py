@@ -46,6 +46,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import __version__
 from ..errors import IllegalActionError, OptionError
+from .account_pages import account_pages_router
 from .accounts import accounts_router
 from .cluster import Mirror
 from .config import ServerConfig
@@ -199,6 +200,7 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
     Lookups = Depends(lookups)
     Reads = Depends(reads)
     app.include_router(ladder_router(hub, Reads))
+    app.include_router(account_pages_router())
 
     def bearer(authorization: str | None) -> str | None:
         """The hash of the request's seat token (the table's owner, perhaps another process,

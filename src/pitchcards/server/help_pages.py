@@ -17,7 +17,8 @@ from .scores import VARIANT_WORDS
 __all__ = ["help_page", "rules_page"]
 
 _NAV = ('<p class="page-links"><a href="/">Play</a> · <a href="/rules">Rules</a> · '
-        '<a href="/help">Help</a> · <a href="/score">Scorekeeper</a></p>')
+        '<a href="/help">Help</a> · <a href="/score">Scorekeeper</a> · '
+        '<a href="/leaderboards">Leaderboards</a></p>')
 
 
 def _summary_html(text: str) -> str:
@@ -65,6 +66,13 @@ sounds, whether the chat is shown, and how long a finished trick stays on the fe
 <p>The chat has quick reactions ("Good game", "Thanks"…); they are ordinary chat lines.</p>
 <p><strong>Your statistics</strong> on the home page count the matches this browser played:
 per game, matches, wins, contracts made and points per hand. They stay on this device.</p>
+<h2>An account, if you want one</h2>
+<p>You never need one to play. <a href="/account">Sign in</a> (the link at the top of the home
+page) to register a name that stays yours: it gets a rating in each kind of game, a profile
+with your rating over time and your recent rated matches, and a place on the
+<a href="/leaderboards">leaderboards</a> once the rating is settled. On the same page you sign
+out (here or everywhere), change your password, make API tokens for the terminal game or a
+bot, and delete the account.</p>
 <h2>Keys</h2>
 <p>← → or 1–6 choose a card, p pass, m the moon, Enter or Space play or bid, Esc forget the
 choice, t the last trick, g the score sheet, f card motion, ? the list of keys.</p>

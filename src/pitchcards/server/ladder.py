@@ -1,12 +1,15 @@
 """Leaderboards and players' ratings as JSON (issue 32, item 4, the API half)::
 
     GET /api/leaderboards/{pool}     the pool's top players -> Leaderboard
-    GET /api/players/{name}          an account's ratings and recent rated matches -> Player
+    GET /api/players/{name}          an account's ratings (each with its place on the pool's
+                                     leaderboard and its wins), its rating history per pool
+                                     and its recent rated matches -> Player
 
 Both are public (a rating is for everyone to see) and count as heavy reads of the address
 (``--http-reads-per-minute``).  A leaderboard leaves out provisional ratings (σ above
 :data:`~.ratings.PROVISIONAL_SIGMA`) and ratings unchanged for :data:`IDLE_DAYS`, and says so
-in its answer.  The pages that show them (and a profile's chart) are to come.
+in its answer.  The pages that show them are ``/leaderboards/{pool}`` and ``/players/{name}``
+(server/account_pages.py).
 """
 
 from __future__ import annotations
@@ -21,16 +24,18 @@ from . import account_store, rating_store
 from .hub import Hub
 from .names import name_key
 from .protocol import check_display_name
-from .ratings import POOLS, PROVISIONAL_SIGMA, Rating, shown
+from .ratings import POOL_WORDS, POOLS, PROVISIONAL_SIGMA, Rating, number, shown
 from .room import Refused
 
-__all__ = ["IDLE_DAYS", "Leaderboard", "Player", "ladder_router"]
+__all__ = ["HISTORY", "IDLE_DAYS", "LEFT_OUT", "Leaderboard", "Player", "ladder_router"]
 
 #: a rating unchanged this long leaves the leaderboard (it comes back with the next match)
 IDLE_DAYS = 90
 #: players on a leaderboard, and recent matches on a player's page
 TOP = 100
 RECENT = 20
+#: rated matches a player's rating-history chart shows (the last ones, every pool together)
+HISTORY = 200
 
 
 class _Out(BaseModel):
@@ -45,6 +50,15 @@ class RatingInfo(_Out):
     matches: int
 
 
+class PoolRating(RatingInfo):
+    """A player's rating in a pool, as their page shows it."""
+
+    wins: int = Field(description="rated matches won (first place, alone or shared)")
+    place: int | None = Field(description="the place on the pool's leaderboard, however far "
+                                          "down; null when the leaderboard leaves it out")
+    unlisted: str | None = Field(description="why the leaderboard leaves it out, in words")
+
+
 class Ranked(RatingInfo):
     place: int
     name: str
@@ -55,10 +69,13 @@ class Leaderboard(_Out):
     pool: str
     players: list[Ranked]
     left_out: str = Field(description="who is not listed, in words")
+    pools: dict[str, str] = Field(description="every pool, in words")
 
 
 class MatchInfo(_Out):
     match: str
+    table: str | None = Field(description="the table the match was played at (its record and "
+                                          "hands), when the match key names one")
     pool: str
     at: float
     place: int = Field(description="0: first")
@@ -67,17 +84,52 @@ class MatchInfo(_Out):
     change: int = Field(description="the number shown, after less before")
 
 
+class Point(_Out):
+    """A rating-history chart's point: the rating after a rated match."""
+
+    at: float
+    rating: int = Field(description="the number shown, round(60 × μ), without its mark")
+    provisional: bool
+
+
 class Player(_Out):
     name: str
     bot: str | None
     created: float
-    ratings: dict[str, RatingInfo]
+    ratings: dict[str, PoolRating]
+    history: dict[str, list[Point]] = Field(
+        description=f"per pool, the rating after each of the last {HISTORY} rated matches "
+                    "(every pool together), oldest first")
     recent: list[MatchInfo]
+    pools: dict[str, str] = Field(description="every pool, in words")
+
+
+def _active_since() -> float:
+    """Ratings changed before this are idle (left off the leaderboards)."""
+    return time.time() - IDLE_DAYS * 86400
 
 
 def _info(rating: Rating, matches: int) -> dict[str, Any]:
     return {"rating": shown(rating), "mu": rating.mu, "sigma": rating.sigma,
             "provisional": rating.sigma > PROVISIONAL_SIGMA, "matches": matches}
+
+
+#: who a leaderboard leaves out, in words
+LEFT_OUT = (f"provisional ratings (σ above {PROVISIONAL_SIGMA:g}) and ratings unchanged for "
+            f"{IDLE_DAYS} days")
+
+
+def _unlisted(rating: Rating) -> str:
+    """Why a rating the leaderboard leaves out is not on it."""
+    if rating.sigma > PROVISIONAL_SIGMA:
+        return "it is provisional (not yet settled)"
+    return f"it is idle (no rated match for {IDLE_DAYS} days)"
+
+
+def _table_of(match_key: str) -> str | None:
+    """The table a rated match's key names (``table:<id>``: rating_store's keys)."""
+    kind, _, table = match_key.partition(":")
+    return table if kind == "table" and table else None
 
 
 def ladder_router(hub: Hub, reads: Any) -> APIRouter:
@@ -91,12 +143,11 @@ def ladder_router(hub: Hub, reads: Any) -> APIRouter:
             raise Refused("not_found", f"no pool {pool[:40]!r}; pools are "
                                        f"{', '.join(POOLS)}", 404)
         top = await hub.db(rating_store.leaderboard, engine, pool, TOP, PROVISIONAL_SIGMA,
-                           time.time() - IDLE_DAYS * 86400)
+                           _active_since())
         return Leaderboard(pool=pool, players=[
             Ranked(place=n, name=s.name, bot=s.bot_level, **_info(s.rating, s.matches))
             for n, s in enumerate(top, 1)],
-            left_out=f"provisional ratings (σ above {PROVISIONAL_SIGMA:g}) and ratings "
-                     f"unchanged for {IDLE_DAYS} days")
+            left_out=LEFT_OUT, pools=POOL_WORDS)
 
     @router.get("/api/players/{name}", tags=["ratings"])
     async def player(name: str) -> Player:
@@ -109,14 +160,29 @@ def ladder_router(hub: Hub, reads: Any) -> APIRouter:
         if account is None:
             raise Refused("not_found", "no account has that name", 404)
         standings = await hub.db(rating_store.ratings_of, engine, account.id)
-        played = await hub.db(rating_store.recent_matches, engine, account.id, RECENT)
+        wins = await hub.db(rating_store.wins_of, engine, account.id)
+        since = _active_since()
+        places = {pool: await hub.db(rating_store.place_of, engine, s, pool, PROVISIONAL_SIGMA,
+                                     since) for pool, s in standings.items()}
+        charted = await hub.db(rating_store.recent_matches, engine, account.id, HISTORY)
+        played = charted[:RECENT]  # (newest first)
+        history: dict[str, list[Point]] = {}
+        for p in reversed(charted):
+            history.setdefault(p.pool, []).append(Point(
+                at=p.at, rating=number(p.change.after),
+                provisional=p.change.after.sigma > PROVISIONAL_SIGMA))
         return Player(name=account.name, bot=account.bot_level, created=account.created,
-                      ratings={pool: RatingInfo(**_info(s.rating, s.matches))
+                      ratings={pool: PoolRating(**_info(s.rating, s.matches),
+                                              wins=wins.get(pool, 0), place=places[pool],
+                                              unlisted=None if places[pool] is not None
+                                              else _unlisted(s.rating))
                                for pool, s in standings.items()},
-                      recent=[MatchInfo(match=p.key, pool=p.pool, at=p.at, place=p.change.place,
+                      history=history, pools=POOL_WORDS,
+                      recent=[MatchInfo(match=p.key, table=_table_of(p.key), pool=p.pool,
+                                        at=p.at, place=p.change.place,
                                         before=shown(p.change.before),
                                         after=shown(p.change.after),
-                                        change=round(60 * p.change.after.mu)
-                                        - round(60 * p.change.before.mu)) for p in played])
+                                        change=number(p.change.after)
+                                        - number(p.change.before)) for p in played])
 
     return router

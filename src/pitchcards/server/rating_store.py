@@ -22,15 +22,16 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Table, select, update
+from sqlalchemy import Connection, Engine, Table, and_, func, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from .account_store import accounts, rated_matches, rating_changes, ratings
 from .names import name_key
 from .ratings import POOLS, Rating, Side, rate
 
-__all__ = ["Change", "Played", "Standing", "bot_account", "leaderboard", "rate_match",
-           "rate_match_once", "ratings_of", "recent_matches"]
+__all__ = ["Change", "Played", "Standing", "bot_account", "leaderboard", "place_of",
+           "rate_match", "rate_match_once", "ratings_of", "recent_matches",
+           "wins_of"]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -135,12 +136,46 @@ def leaderboard(engine: Engine, pool: str, limit: int, settled_sigma: float,
     """The pool's best ``limit`` ratings by μ, leaving out provisional ones (σ above
     ``settled_sigma``) and those not changed since ``active_since``."""
     with engine.connect() as conn:
+        # (the index ratings (pool, mu, account_id), backwards)
         rows = conn.execute(select(ratings, accounts.c.name, accounts.c.bot_level).join(
             accounts, accounts.c.id == ratings.c.account_id).where(
-            ratings.c.pool == pool, ratings.c.sigma <= settled_sigma,
-            ratings.c.updated >= active_since).order_by(  # (pool, mu, account_id) backwards
+            _listed(pool, settled_sigma, active_since)).order_by(
             ratings.c.mu.desc(), ratings.c.account_id.desc()).limit(limit)).all()
     return [_standing(r) for r in rows]
+
+
+def _listed(pool: str, settled_sigma: float, active_since: float) -> Any:
+    """The ratings a leaderboard of ``pool`` lists (:func:`leaderboard`'s filter)."""
+    return and_(ratings.c.pool == pool, ratings.c.sigma <= settled_sigma,
+                ratings.c.updated >= active_since)
+
+
+def place_of(engine: Engine, standing: Standing, pool: str, settled_sigma: float,
+             active_since: float) -> int | None:
+    """Where ``standing`` (an account's rating in ``pool``) stands on the pool's leaderboard,
+    in :func:`leaderboard`'s order (1: first), counted however far down it is; None if the
+    leaderboard leaves it out (provisional, or idle)."""
+    if standing.rating.sigma > settled_sigma or standing.updated < active_since:
+        return None
+    mu = standing.rating.mu
+    with engine.connect() as conn:
+        above = conn.execute(select(func.count()).select_from(ratings).where(
+            _listed(pool, settled_sigma, active_since), or_(
+                ratings.c.mu > mu, and_(ratings.c.mu == mu,
+                                        ratings.c.account_id > standing.account_id))
+        )).scalar_one()
+    return int(above) + 1
+
+
+def wins_of(engine: Engine, account_id: str) -> dict[str, int]:
+    """The account's rated matches won (first place, alone or shared) per pool."""
+    with engine.connect() as conn:
+        rows = conn.execute(select(rated_matches.c.pool, func.count()).select_from(
+            rating_changes.join(rated_matches,
+                                rated_matches.c.key == rating_changes.c.match_key)).where(
+            rating_changes.c.account_id == account_id, rating_changes.c.place == 0).group_by(
+            rated_matches.c.pool)).all()
+    return {str(pool): int(count) for pool, count in rows}
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

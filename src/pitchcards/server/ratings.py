@@ -36,8 +36,8 @@ from collections.abc import Sequence
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-__all__ = ["MODEL", "POOLS", "PROVISIONAL_SIGMA", "SCALE", "Rating", "Side", "pool_of", "rate",
-           "shown"]
+__all__ = ["MODEL", "POOLS", "POOL_WORDS", "PROVISIONAL_SIGMA", "SCALE", "Rating", "Side", "number",
+           "pool_of", "rate", "shown"]
 
 #: pool -> its variants (the variants' names in pitchcards.rules.VARIANTS)
 POOLS: dict[str, tuple[str, ...]] = {
@@ -47,6 +47,15 @@ POOLS: dict[str, tuple[str, ...]] = {
     "ten-point-partners": ("ten-point",),
     "ten-point-cutthroat": ("ten-point-cutthroat",),
     "money": ("money",),
+}
+#: each pool in words, for the pages
+POOL_WORDS: dict[str, str] = {
+    "four-point-partners": "Four-point, partners",
+    "four-point-cutthroat": "Four-point, each for themselves",
+    "four-point-three-teams": "Four-point, three teams",
+    "ten-point-partners": "Ten-point, partners",
+    "ten-point-cutthroat": "Ten-point, each for themselves",
+    "money": "The money game",
 }
 _POOL_OF = {variant: pool for pool, variants in POOLS.items() for variant in variants}
 
@@ -89,7 +98,11 @@ def rate(sides: Sequence[Side], model: PlackettLuce = MODEL) -> list[tuple[Ratin
     return [tuple(Rating(p.mu, p.sigma) for p in team) for team in rated]
 
 
+def number(rating: Rating) -> int:
+    """The rating's number on the shown scale, without its mark: ``round(60 × μ)``."""
+    return round(SCALE * rating.mu)
+
+
 def shown(rating: Rating) -> str:
     """The number a player sees: ``1500``, or ``1500?`` while the rating is provisional."""
-    number = round(SCALE * rating.mu)
-    return f"{number}?" if rating.sigma > PROVISIONAL_SIGMA else str(number)
+    return f"{number(rating)}?" if rating.sigma > PROVISIONAL_SIGMA else str(number(rating))

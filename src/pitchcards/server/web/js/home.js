@@ -877,8 +877,8 @@ function lobbyJoinDialog() {
 async function main() {
   applyPrefs();
   const app = /** @type {HTMLElement} */ (document.getElementById("app"));
-  const header = siteHeader({ home: true, heading: true, tagline: "Auction pitch, setback and "
-    + "the money game, with friends or bots." });
+  const header = siteHeader({ home: true, heading: true, account: true,
+    tagline: "Auction pitch, setback and the money game, with friends or bots." });
   const createBox = h("div", { class: "create-box" },
     h("p", { class: "muted", text: "Loading the games…" }));
   const side = h("div", { class: "home-side" }, joinPanel(), yourTables(), lobbyPanel(), statsPanel(),

@@ -1,6 +1,8 @@
 // What the home, invitation and history pages share: the words for variants and seats, the
-// name this browser last played under, the page header, and the server's table shapes.
+// name this browser last played under, the page header (with the account link), and the
+// server's table shapes.
 
+import { api } from "./api.js";
 import { suitIcon } from "./cards.js";
 import { h } from "./dom.js";
 
@@ -56,9 +58,11 @@ export function saveName(name) {
 }
 
 /**
- * The site's header: "♠ Pitch" (a link home unless this is home) and a line under it.
- * @param {{home?: boolean, tagline?: string, heading?: boolean}} [opts] `heading`: the brand is
- *   the page's h1
+ * The site's header: "♠ Pitch" (a link home unless this is home), a line under it, and with
+ * `account` the account link (`#account-link`, see {@link accountLink}; a promise: the answer
+ * of {@link signedIn} the page already asked for).
+ * @param {{home?: boolean, tagline?: string, heading?: boolean,
+ *   account?: boolean | Promise<Me | null>}} [opts] `heading`: the brand is the page's h1
  * @returns {HTMLElement}
  */
 export function siteHeader(opts = {}) {
@@ -66,5 +70,52 @@ export function siteHeader(opts = {}) {
   const mark = opts.home ? brand : [h("a", { href: "/", class: "home-link" }, brand)];
   return h("header", { class: "site-header" },
     opts.heading ? h("h1", { class: "brand" }, mark) : h("p", { class: "brand" }, mark),
-    opts.tagline ? h("p", { class: "muted tagline", text: opts.tagline }) : null);
+    opts.tagline ? h("p", { class: "muted tagline", text: opts.tagline }) : null,
+    opts.account ? accountLink(opts.account === true ? undefined : opts.account) : null);
+}
+
+/**
+ * @typedef {{name: string, created: number, via: "session" | "token"}} Me
+ */
+
+/**
+ * Who this browser is signed in as (`GET /api/me`), or null: a guest (or the server cannot be
+ * reached: the page then offers to sign in, as to a guest).
+ * @returns {Promise<Me | null>}
+ */
+export async function signedIn() {
+  try {
+    return /** @type {Me} */ (await api("GET", "/api/me"));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The account link: "Sign in" to `/account` for a guest; once the server says who is signed
+ * in, their name, to the same page (`data-signed-in` then holds the name).
+ * @param {Promise<Me | null>} [who] an answer the page already asked for
+ * @returns {HTMLAnchorElement}
+ */
+export function accountLink(who = signedIn()) {
+  const link = h("a", { id: "account-link", class: "account-link", href: "/account",
+    text: "Sign in" });
+  who.then((me) => {
+    if (!me) return;
+    link.textContent = me.name;  // text: a name is never markup
+    link.setAttribute("data-signed-in", me.name);
+    link.setAttribute("aria-label", `Your account: ${me.name}`);
+  });
+  return link;
+}
+
+/**
+ * "1st", "2nd", "3rd", "11th" … (a place, in words).
+ * @param {number} n
+ */
+export function ordinal(n) {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th"
+    : /** @type {Record<number, string>} */ ({ 1: "st", 2: "nd", 3: "rd" })[n % 10] ?? "th";
+  return `${n}${suffix}`;
 }
