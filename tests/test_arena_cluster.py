@@ -231,3 +231,77 @@ def test_ctrl_c_cancels_the_clusters_games(cluster: str) -> None:
     # Every CPU of the cluster is free again: nothing of that arena still runs there.
     wait_until(lambda: ray.available_resources().get("CPU") == 2,
                f"the cluster's CPUs to be free ({ray.available_resources()})")
+
+
+# ----------------------------------------------------------------------------- benchmarks, example
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_script(*args: str) -> str:
+    done = subprocess.run([sys.executable, *args], capture_output=True, text=True,
+                          timeout=PATIENCE, check=False, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout
+
+
+def test_the_benchmarks_give_the_same_tables_on_the_cluster(cluster: str) -> None:
+    # Bots without a clock: their decisions depend on the seeds alone.
+    games = ["benchmarks/bench_expert.py", "games", "--bot", "heuristic", "--vs", "random",
+             "--games", "2"]
+    assert run_script(*games, "--cluster", cluster) == run_script(*games)
+    analysis = ["benchmarks/bench_analysis.py", "--matches", "2", "--budget", "2", "--target",
+                "3", "--bots", "random,easy,medium,medium"]
+    # The losses and labels are the same; the cost table (CPU time) is not compared.
+    here = run_script(*analysis).split("analysis cost")[0]
+    there = run_script(*analysis, "--cluster", cluster).split("analysis cost")[0]
+    assert there == here and "loss/choice" in here
+
+
+def test_the_selfplay_example_writes_the_same_shards_on_the_cluster(
+        cluster: str, tmp_path: Path) -> None:
+    np = pytest.importorskip("numpy", reason="the example needs the [rl] extra (numpy)")
+    args = ["examples/selfplay_shards.py", "--shards", "2", "--hands", "1", "--worlds", "2",
+            "--bot", "heuristic"]
+    run_script(*args, "--out", str(tmp_path / "here"))
+    run_script(*args, "--out", str(tmp_path / "there"), "--cluster", cluster)
+    for n in range(2):
+        here = np.load(tmp_path / "here" / f"shard-{n:05d}.npz")
+        there = np.load(tmp_path / "there" / f"shard-{n:05d}.npz")
+        assert sorted(here) == sorted(there) == ["best", "chosen", "hand", "mask", "obs",
+                                                 "phase", "seat", "value"]
+        assert len(here["obs"]) > 0 and here["obs"].shape[0] == here["value"].shape[0]
+        for key in here:
+            assert np.array_equal(here[key], there[key], equal_nan=key == "value"), key
+
+
+def missing_for_rllib() -> list[str]:
+    """The packages ``ray[rllib]`` and the example need that are not installed (by metadata:
+    importing RLlib to find out costs seconds)."""
+    from importlib.metadata import PackageNotFoundError, distribution, requires
+
+    from packaging.requirements import Requirement
+
+    needed = [Requirement("torch")]
+    for text in requires("ray") or []:
+        requirement = Requirement(text)
+        if requirement.marker is not None and requirement.marker.evaluate({"extra": "rllib"}) \
+                and not requirement.marker.evaluate({"extra": ""}):
+            needed.append(requirement)
+    missing = []
+    for requirement in needed:
+        try:
+            distribution(requirement.name)
+        except PackageNotFoundError:
+            missing.append(requirement.name)
+    return sorted(set(missing))
+
+
+def test_the_rllib_example_trains_on_the_cluster(cluster: str) -> None:
+    # RLlib (ray[rllib]: pandas, pyarrow, scipy, ...) is not in the test lock; run where installed.
+    missing = missing_for_rllib()
+    if missing:
+        pytest.skip(f"RLlib's packages are not installed ({', '.join(missing)}): "
+                    "examples/rllib_multiagent.py needs pip install 'ray[rllib]' torch==2.13.0")
+    out = run_script("examples/rllib_multiagent.py", "--iterations", "1", "--batch", "128",
+                     "--cluster", cluster)
+    assert "iteration 1:" in out and "team_0" in out and "team_1" in out, out
