@@ -3,6 +3,7 @@ their strength does, and what does it cost?
 
     .venv/bin/python benchmarks/bench_analysis.py [--matches 4] [--target 7] [--budget 128]
                                                   [--bots random,easy,medium,expert]
+                                                  [--cluster ADDRESS]
 
 Each match is a four-player cutthroat Auction Pitch match to ``--target`` between the four
 ``--bots``, their seats rotated from match to match (match *k* seeds the deals and the bots);
@@ -12,6 +13,11 @@ the best candidate, from the deciding seat's own view) with a 95 % interval over
 split into the auction and the play, and the labels per 100 such decisions.  The second is the
 analysis's cost on this machine: CPU milliseconds per decision (forced ones included, as a
 match has them) and CPU seconds per match.
+
+``--cluster ADDRESS`` (the ``[cluster]`` extra) plays and analyses the matches on a Ray cluster,
+one match a job (``auto``: a cluster started here; ``ray://HOST:PORT`` or ``HOST:PORT``: a
+running one; docs/research.md, "More than one machine").  Each match's seeds are its number, so
+the tables' losses and labels are the same; the costs are CPU time in the worker that did it.
 """
 
 from __future__ import annotations
@@ -46,6 +52,23 @@ def play_match(rules: pc.RuleSet, bots: list[str], seed: int) -> str:
     return pc.write_record(match)
 
 
+def analyse_match(work: tuple[pc.RuleSet, list[str], int, AnalysisBudget]
+                  ) -> tuple[list[str], list[Decision], list[float], float]:
+    """Match ``k`` played and analysed: (its seating, its decisions, CPU ms per decision, CPU s
+    for the match).  Seats rotate from match to match; the match's number seeds everything."""
+    rules, names, k, budget = work
+    seating = names[k % len(names):] + names[:k % len(names)]
+    record = read_record(play_match(rules, seating, k))
+    ticks = [time.process_time()]  # CPU time after each decision
+
+    def tick(_done: int, _total: int) -> None:
+        ticks.append(time.process_time())
+
+    analysis = analyse_record(record, budget, seed=0, progress=tick)
+    per_decision = [1000 * (b - a) for a, b in itertools.pairwise(ticks)]
+    return seating, list(analysis.decisions), per_decision, ticks[-1] - ticks[0]
+
+
 def interval(xs: list[float]) -> str:
     """The mean and its 95 % normal interval."""
     if len(xs) < 2:
@@ -67,6 +90,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--budget", type=int, default=AnalysisBudget().worlds,
                     help="sampled deals per decision")
     ap.add_argument("--bots", default="random,easy,medium,expert")
+    ap.add_argument("--cluster", default=None, metavar="ADDRESS",
+                    help="the matches on a Ray cluster: auto, ray://HOST:PORT or HOST:PORT")
     args = ap.parse_args(argv)
     names = args.bots.split(",")
     rules = pc.find_variant("auction").replace(target=args.target)
@@ -74,19 +99,17 @@ def main(argv: list[str] | None = None) -> None:
     decisions: dict[str, list[Decision]] = {name: [] for name in names}
     per_decision: list[float] = []
     per_match: list[float] = []
-    ticks: list[float] = []  # CPU time after each decision of the match being analysed
+    work = [(rules, names, k, budget) for k in range(args.matches)]
+    if args.cluster is None:
+        matches = [analyse_match(w) for w in work]
+    else:
+        from pitchcards.bots.ray_cluster import map_on_cluster
 
-    def tick(_done: int, _total: int) -> None:
-        ticks.append(time.process_time())
-
-    for k in range(args.matches):
-        seating = names[k % len(names):] + names[:k % len(names)]
-        record = read_record(play_match(rules, seating, k))
-        ticks[:] = [time.process_time()]
-        analysis = analyse_record(record, budget, seed=0, progress=tick)
-        per_match.append(ticks[-1] - ticks[0])
-        per_decision += [1000 * (b - a) for a, b in itertools.pairwise(ticks)]
-        for d in analysis.decisions:
+        matches = map_on_cluster(args.cluster, analyse_match, work)
+    for seating, analysed, ms, cpu in matches:
+        per_match.append(cpu)
+        per_decision += ms
+        for d in analysed:
             decisions[seating[d.seat]].append(d)
     print(f"# {args.matches} matches of {rules.name} to {args.target}, 4 seats "
           f"({', '.join(names)}, rotated), analysed at {args.budget} deals a decision")

@@ -32,7 +32,10 @@ table also gives bids, make/set rates and decision times.
 
 ``--vs heuristic`` uses the registered ``heuristic`` bot when it exists, else ``policy`` (the
 expert's built-in rollout policy played from the view).  ``--workers 2`` splits the deals over two
-processes.
+processes.  ``--cluster ADDRESS`` (``hands``, ``games``, ``arena``; the ``[cluster]`` extra)
+spreads them over a Ray cluster instead: ``auto`` starts one here with ``--workers`` CPUs,
+``ray://HOST:PORT`` or ``HOST:PORT`` joins a running one (docs/research.md, "More than one
+machine").  The deals and seeds are the same, so are the results.
 """
 
 from __future__ import annotations
@@ -42,7 +45,9 @@ import math
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from typing import TypeVar
 
 import pitchcards as pc
 from pitchcards.actions import Action
@@ -59,6 +64,8 @@ from pitchcards.bots.sampler import (
 from pitchcards.views import View, view_of
 
 VARIANT = "auction-partners"
+A = TypeVar("A")
+R = TypeVar("R")
 
 
 class PolicyBot(Bot):
@@ -128,6 +135,18 @@ def game_pair(args: tuple[str, str, int]) -> tuple[int, int]:
         hands += len(m.results)
         wins += m.winner == bot_team
     return wins, hands
+
+
+def spread(job: Callable[[A], R], items: list[A], workers: int | None, cluster: str | None,
+           chunksize: int = 1) -> list[R]:
+    """``job`` over ``items`` in order: on ``workers`` local processes (default one), or on a
+    Ray cluster (a local one with ``workers`` CPUs, default every core)."""
+    if cluster is not None:
+        from pitchcards.bots.ray_cluster import map_on_cluster
+
+        return map_on_cluster(cluster, job, items, cpus=workers)
+    with ProcessPoolExecutor(workers or 1) as ex:
+        return list(ex.map(job, items, chunksize=chunksize))
 
 
 def run_speed(name: str, hands: int, players: int = 4) -> None:
@@ -208,7 +227,11 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--start", type=int, default=0)
-    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--workers", type=int, default=None,
+                    help="processes (default 1); with --cluster auto: the local cluster's CPUs "
+                         "(default every core)")
+    ap.add_argument("--cluster", default=None, metavar="ADDRESS",
+                    help="hands/games/arena on a Ray cluster: auto, ray://HOST:PORT or HOST:PORT")
     ap.add_argument("--variant", default=VARIANT)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--hands-per-game", type=int, default=None,
@@ -228,13 +251,13 @@ def main(argv: list[str] | None = None) -> None:
         extra: dict[str, object] = {}
         if a.hands_per_game:
             extra = {"options": {"target": None}, "hands": a.hands_per_game}
-        result = run_arena(VARIANT, [a.bot, vs], games=a.games, seed=a.start, jobs=a.workers,
-                           players=a.players, **extra)  # type: ignore[arg-type]
+        result = run_arena(VARIANT, [a.bot, vs], games=a.games, seed=a.start,
+                           jobs=a.workers if a.cluster is not None else a.workers or 1,
+                           players=a.players, cluster=a.cluster, **extra)  # type: ignore[arg-type]
         print(result.table())
     elif a.mode == "hands":
         jobs = [(a.bot, vs, k) for k in range(a.start, a.start + a.deals)]
-        with ProcessPoolExecutor(a.workers) as ex:
-            out = list(ex.map(hand_pair, jobs, chunksize=4))
+        out = spread(hand_pair, jobs, a.workers, a.cluster, chunksize=4)
         margins = [m for m, _ in out]
         bids = [b for _, bs in out for b in bs]
         mean = statistics.fmean(margins)
@@ -248,8 +271,7 @@ def main(argv: list[str] | None = None) -> None:
                   f"{made / len(bids):.1%}")
     else:
         jobs = [(a.bot, vs, k) for k in range(a.start, a.start + a.games)]
-        with ProcessPoolExecutor(a.workers) as ex:
-            res = list(ex.map(game_pair, jobs, chunksize=1))
+        res = spread(game_pair, jobs, a.workers, a.cluster)
         wins = sum(w for w, _ in res)
         n = 2 * len(res)
         lo, hi = wilson(wins, n)

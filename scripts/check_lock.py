@@ -1,5 +1,6 @@
 """Is the lock current?  Every requirement pyproject.toml states for what the test command
-installs (the dependencies and the extras ``test``, ``rl``, ``sb3``, and requirements/lock-tools.in)
+installs (the dependencies and the extras ``test``, ``rl``, ``sb3``, ``cluster``, and
+requirements/lock-tools.in)
 must be in the lock at a version it allows.  Prints each one that is not, by name, and exits 1.
 
     python scripts/check_lock.py requirements/test-py311.txt
@@ -22,7 +23,7 @@ except ImportError:  # a bare interpreter (scripts/lock.sh --check before any in
     from pip._vendor.packaging.utils import canonicalize_name  # type: ignore[assignment]
 
 ROOT = Path(__file__).resolve().parent.parent
-EXTRAS = ("test", "rl", "sb3")  # what scripts/test.sh installs: pip install -e '.[test,rl,sb3]'
+EXTRAS = ("test", "rl", "sb3", "cluster")  # what scripts/test.sh installs: '.[test,rl,sb3,cluster]'
 _PIN = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==([^\s\\;]+)")
 
 

@@ -9,7 +9,7 @@
 #                                        in .venv-latest, leaving the lock and .venv alone
 #
 # The lock is made by pip-tools' pip-compile (itself pinned below) from pyproject.toml's
-# dependencies and the extras the test command installs (test, rl, sb3), plus
+# dependencies and the extras the test command installs (test, rl, sb3, cluster), plus
 # requirements/lock-tools.in.  One lock per Python minor version: requirements/test-py3XX.txt.
 # docs/testing.md ("The lock") says when to refresh it.
 set -euo pipefail
@@ -45,7 +45,7 @@ if [ ! -x "$tools/bin/pip-compile" ] \
 fi
 CUSTOM_COMPILE_COMMAND="bash scripts/lock.sh" "$tools/bin/pip-compile" --quiet "${upgrade[@]}" \
     --generate-hashes --allow-unsafe --strip-extras --no-emit-index-url --no-emit-find-links \
-    --extra test --extra rl --extra sb3 --output-file "$lock" \
+    --extra test --extra rl --extra sb3 --extra cluster --output-file "$lock" \
     pyproject.toml requirements/lock-tools.in
 python3 scripts/check_lock.py "$lock"
 echo "wrote $lock: now run bash scripts/test.sh and commit the lock with any fixes it needs"

@@ -14,7 +14,7 @@ lock="requirements/test-$python_tag.txt"
 python3 -m venv "$venv"
 if [ "${PITCH_UNLOCKED:-}" = 1 ]; then
     "$venv/bin/python" -m pip install --quiet --upgrade pip
-    "$venv/bin/python" -m pip install --quiet --upgrade --upgrade-strategy eager -e '.[test,rl,sb3]'
+    "$venv/bin/python" -m pip install --quiet --upgrade --upgrade-strategy eager -e '.[test,rl,sb3,cluster]'
 else
     if [ ! -f "$lock" ]; then
         echo "no lock for Python $python_tag ($lock): make one with bash scripts/lock.sh" >&2

@@ -40,7 +40,7 @@ import math
 import os
 import sys
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import IO, Any
 
@@ -302,7 +302,7 @@ def _best(values: Sequence[float]) -> list[int]:
 def run_arena(variant: str | RuleSet, bots: Sequence[str], games: int = 100, seed: int = 0,
               jobs: int | None = None, options: Mapping[str, Any] | None = None, *,
               players: int | None = None, hands: int = 10, max_hands: int = 400,
-              progress: IO[str] | None = None) -> ArenaResult:
+              progress: IO[str] | None = None, cluster: str | None = None) -> ArenaResult:
     """Play ``games`` duplicate games between ``bots`` and measure them.
 
     ``variant``: a variant name (or a :class:`RuleSet`); ``options``: rules options to change
@@ -312,8 +312,13 @@ def run_arena(variant: str | RuleSet, bots: Sequence[str], games: int = 100, see
     without a winner after that many hands is stopped and counted unfinished.  ``jobs``:
     worker processes (default and at most: every core); ``progress``: a stream for a progress
     bar.  Games are handed out as workers free up (never all of them at once), so any number of
-    games starts at once and uses memory only for the games played.  Raises ``ValueError`` for
-    an unknown variant, bot or option or a count out of range, naming what is allowed.
+    games starts at once and uses memory only for the games played.  ``cluster``: play the
+    games on a Ray cluster instead of local processes (``"auto"``: one started on this machine
+    with ``jobs`` CPUs; ``ray://HOST:PORT`` or ``HOST:PORT``: a running one, every CPU of it
+    unless ``jobs`` says fewer; needs the ``[cluster]`` extra; :mod:`.ray_cluster`); the results
+    are the same, bit for bit but the decision times, as with any number of local jobs.  Raises
+    ``ValueError`` for an unknown variant, bot or option or a count out of range, naming what is
+    allowed, or an unreachable cluster.
     """
     rules = find_variant(variant) if isinstance(variant, str) else variant
     if options:
@@ -343,24 +348,24 @@ def run_arena(variant: str | RuleSet, bots: Sequence[str], games: int = 100, see
     if not isinstance(max_hands, int) or max_hands < 1:
         raise ValueError(f"max_hands must be a positive number of hands, not {shown(max_hands)}")
     fixed = hands if rules.target is None else None
-    cores = os.cpu_count() or 1
-    if jobs is None:
-        jobs = cores
-    if not isinstance(jobs, int) or jobs < 1:
+    if jobs is not None and (not isinstance(jobs, int) or jobs < 1):
         raise ValueError(f"jobs must be a positive number of processes, not {shown(jobs)}")
     seatings = _seatings(rules, len(names))
     total = games * seatings
-    jobs = min(jobs, cores, total)
+    # Every game's seeds are fixed here, before it is handed out (_play derives them from the
+    # arena's seed and the game's number): the results do not depend on who plays it.
     tasks = (_Task(rules, tuple(names), players, g, r, seed, fixed, max_hands)
              for g in range(games) for r in range(seatings))
-    start = time.perf_counter()
-    bar = _Progress(progress, total, start)
     outcomes: list[_Outcome] = []
-    for o in (map(_play, tasks) if jobs == 1 else _in_pool(tasks, jobs)):
-        outcomes.append(o)
-        bar.update(len(outcomes))
-    bar.done()
-    elapsed = time.perf_counter() - start
+    with _players(tasks, total, jobs, cluster) as (played, jobs):
+        # The clock starts once the workers are there (a cluster takes seconds to start).
+        start = time.perf_counter()
+        bar = _Progress(progress, total, start)
+        for o in played:
+            outcomes.append(o)
+            bar.update(len(outcomes))
+        elapsed = time.perf_counter() - start
+        bar.done()
     outcomes.sort(key=lambda o: (o.game, o.seating))
     labels = _labels(names)
     changed = rules.changes() if rules.name in VARIANTS else {}
@@ -370,6 +375,34 @@ def run_arena(variant: str | RuleSet, bots: Sequence[str], games: int = 100, see
         unfinished=sum(o.unfinished for o in outcomes), elapsed=elapsed,
         stats=tuple(_stats(b, labels[b], outcomes, money=rules.money != "none")
                     for b in range(len(names))))
+
+
+@contextlib.contextmanager
+def _players(tasks: Iterator[_Task], total: int, jobs: int | None,
+             cluster: str | None) -> Iterator[tuple[Iterable[_Outcome], int]]:
+    """Where the games are played: (their outcomes as they finish, the number of workers).
+
+    Here (one process, or a pool of at most every core), or on a Ray cluster, imported only
+    then: without ``cluster`` nothing imports Ray."""
+    if cluster is None:
+        jobs = min(jobs or os.cpu_count() or 1, os.cpu_count() or 1, total)
+        yield (map(_play, tasks) if jobs == 1 else _in_pool(tasks, jobs)), jobs
+        return
+    try:
+        from . import ray_cluster
+    except ModuleNotFoundError as exc:
+        if exc.name != "ray":
+            raise
+        raise ValueError(f"cluster {shown(cluster)}: playing on a cluster needs Ray, which is "
+                         "not installed; install the extra: pip install 'pitchcards[cluster]'"
+                         ) from None
+    with ray_cluster.connected(cluster, cpus=jobs) as cpus:
+        workers = min(jobs or cpus, cpus, total)
+        # Two games a worker handed out at once, so a worker never waits for its next game;
+        # exactly ``jobs`` when that is fewer than the cluster's CPUs (Ray runs what it holds).
+        in_flight = 2 * workers if workers == cpus else workers
+        with contextlib.closing(ray_cluster.as_completed(_play, tasks, in_flight)) as played:
+            yield played, workers
 
 
 def _in_pool(tasks: Iterator[_Task], jobs: int) -> Iterator[_Outcome]:
@@ -497,7 +530,12 @@ def add_arena_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="duplicate games (default 100)")
     p.add_argument("--seed", type=seed_number, default=0)
     p.add_argument("--jobs", type=whole_number(1), default=None,
-                   help="worker processes (default and at most: every core)")
+                   help="worker processes (default and at most: every core; with --cluster: "
+                        "the workers used, default every CPU of the cluster)")
+    p.add_argument("--cluster", default=None, metavar="ADDRESS",
+                   help="play the games on a Ray cluster (the [cluster] extra): 'auto' starts "
+                        "one on this machine with --jobs CPUs, ray://HOST:PORT or HOST:PORT "
+                        "joins a running one (docs/research.md, 'More than one machine')")
     p.add_argument("--players", type=whole_number(1), default=None,
                    help="table size for cutthroat variants (default 4)")
     p.add_argument("--hands", type=whole_number(1), default=10,
@@ -518,10 +556,17 @@ def _arena_command(args: argparse.Namespace) -> int:
         rules = find_variant(args.variant)
     except OptionError as exc:
         raise ValueError(str(exc)) from None
-    result = run_arena(rules, bot_names(args.bots), games=args.games,
-                       seed=args.seed, jobs=args.jobs, options=options, players=args.players,
-                       hands=args.hands, max_hands=args.max_hands,
-                       progress=None if args.quiet else sys.stderr)
+    try:
+        result = run_arena(rules, bot_names(args.bots), games=args.games,
+                           seed=args.seed, jobs=args.jobs, options=options, players=args.players,
+                           hands=args.hands, max_hands=args.max_hands,
+                           progress=None if args.quiet else sys.stderr, cluster=args.cluster)
+    except KeyboardInterrupt:
+        # The pool's or the cluster's games were stopped on the way out (run_arena's with-blocks).
+        where = " on the cluster" if args.cluster is not None else ""
+        print(f"\npitch arena: stopped; the games still running{where} were cancelled",
+              file=sys.stderr)
+        return 130
     print(result.to_json() if args.json else result.table())
     return 0
 
