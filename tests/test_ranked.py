@@ -7,6 +7,7 @@ database; tests/test_ranked_crash.py kills a server mid-rating."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import subprocess
 import sys
@@ -27,6 +28,7 @@ from pitchcards.rules import find_variant
 from pitchcards.server.account_store import accounts, rated_matches, rating_changes, ratings
 from pitchcards.server.config import normalise_db_url
 from pitchcards.server.ranked import RANKED_TURN_TIMER
+from pitchcards.server.store import log
 from pitchcards.tui.remote import join_table
 from server_helpers import QUICK_LIMITS, running_app
 
@@ -272,8 +274,11 @@ def test_when_every_opponent_has_left_the_remaining_side_claims_the_win(db_url: 
                            "cannot_claim")
         assert "Bob" in message and "Cy" in message
         assert client.post(f"/api/tables/{table}/leave", headers=bob_auth).status_code == 200
+        # leaving again counts nothing more: one forfeit a side
+        assert client.post(f"/api/tables/{table}/leave", headers=bob_auth).status_code == 200
         info = client.get(f"/api/tables/{table}").json()
         assert info["status"] == "playing" and info["may_claim"] is None
+        assert [f["name"] for f in info["forfeits"]] == ["Bob"]
         message = _refused(client.post(f"/api/tables/{table}/claim", headers=ann_auth), 409,
                            "cannot_claim")
         assert "Cy" in message and "Bob" not in message
@@ -338,7 +343,7 @@ def test_play_join_and_pitch_bot_take_a_ranked_seat_with_token(tmp_path: Path) -
         async def seat_people() -> tuple[Seat, Seat, dict[str, Any]]:
             async with Client(url, api_token=tokens["Ann"]) as api:
                 ann = await api.create_table("Ann", players=3, ranked=True,
-                                             settings={**FAST, "stand_in": "random"})
+                                             settings={**FAST, "stand_in": "easy"})
             bob, info = await join_table(ann.invite_url or "", url, None, None, tokens["Bob"])
             return ann, bob, info
 
@@ -353,7 +358,7 @@ def test_play_join_and_pitch_bot_take_a_ranked_seat_with_token(tmp_path: Path) -
         with open(said, "w", encoding="utf-8") as out:
             bot = subprocess.Popen(
                 [sys.executable, "-m", "pitchcards.cli", "bot", "--join",
-                 ann.invite_url or "", "--level", "random", "--token", tokens["Cy"]],
+                 ann.invite_url or "", "--level", "easy", "--token", tokens["Cy"]],
                 stdout=out, stderr=subprocess.STDOUT, env=env, text=True)
         try:
             async def play() -> dict[str, Any]:
@@ -383,6 +388,19 @@ def test_play_join_and_pitch_bot_take_a_ranked_seat_with_token(tmp_path: Path) -
         assert [s["name"] for s in info["seats"]] == ["Ann", "Bob", "Cy"]
         assert [f["name"] for f in info["forfeits"]] == ["Ann", "Bob"]
         assert _places(server.args.db) == {"Cy": 0, "Bob": 1, "Ann": 2}
+        # the stand-ins' turns are marked in the log; Cy's own (its bot program's) are a
+        # person's
+        engine = create_engine(normalise_db_url(server.args.db))
+        try:
+            with engine.connect() as conn:
+                acts = [json.loads(e) for e in conn.execute(select(log.c.entry).where(
+                    log.c.table_id == ann.table)).scalars()]
+        finally:
+            engine.dispose()
+        acts = [e for e in acts if e["op"] == "act"]
+        assert acts and all(e.get("stand_in") is True for e in acts if e["seat"] in (0, 1)
+                            and not e.get("timeout"))
+        assert all(not e["bot"] and "stand_in" not in e for e in acts if e["seat"] == 2)
 
 
 def test_pitch_play_and_pitch_bot_parse_token_from_the_flag_or_the_environment(

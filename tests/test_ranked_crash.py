@@ -38,9 +38,9 @@ from server_helpers import (
 
 pytestmark = pytest.mark.timeout(300)
 
-#: Ann plays a 3-player auction (cutthroat) against a random and an easy bot
-BOTS = {1: "random", 2: "easy"}
-PLAYERS = {0: "Ann", 1: "Random bot", 2: "Easy bot"}
+#: Ann plays a 3-player auction (cutthroat) against an easy and a medium bot
+BOTS = {1: "easy", 2: "medium"}
+PLAYERS = {0: "Ann", 1: "Easy bot", 2: "Medium bot"}
 
 
 def _token(url: str) -> str:
