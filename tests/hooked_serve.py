@@ -16,10 +16,16 @@ from pitchcards.server.testing import TestHooks
 
 def main(argv: list[str]) -> int:
     hold_bots = "--hold-bots" in argv  # every table's bots held, also after a restart
+    rest = [a for a in argv if a != "--hold-bots"]
+    die = None  # --die-when-rating POINT: kill -9 of itself as it rates a ranked match
+    if "--die-when-rating" in rest:
+        at = rest.index("--die-when-rating")
+        die = rest[at + 1]
+        del rest[at:at + 2]
     parser = argparse.ArgumentParser(prog="hooked_serve")
     add_server_parsers(parser.add_subparsers())
-    args = parser.parse_args(["serve", *(a for a in argv if a != "--hold-bots")])
-    return serve(args, hooks=TestHooks(hold_bots=hold_bots))
+    args = parser.parse_args(["serve", *rest])
+    return serve(args, hooks=TestHooks(hold_bots=hold_bots, die_when_rating=die))
 
 
 if __name__ == "__main__":

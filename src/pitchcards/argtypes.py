@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from .errors import shown
 
-__all__ = ["seed_number", "whole_number"]
+__all__ = ["TOKEN_ENV", "add_token_argument", "api_token", "seed_number", "whole_number"]
 
 
 def whole_number(low: int | None = 1, high: int | None = None,
@@ -38,3 +38,25 @@ def whole_number(low: int | None = 1, high: int | None = None,
 
 #: ``--seed``: any whole number short enough to read and print (30 digits).
 seed_number = whole_number(None, digits=30)
+
+
+#: The environment variable an API token may come from instead of ``--token`` (a command
+#: line is visible to the machine's other users in ``ps``; the environment is not)
+TOKEN_ENV = "PITCH_TOKEN"
+
+
+def add_token_argument(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """``--token``: the API token of an account (``pat_…``, made on its profile page), so the
+    seat taken is that account's — a ranked table's seats must be (docs/accounts.md)."""
+    parser.add_argument("--token", default=None, metavar="API_TOKEN",
+                        help="your account's API token (made on your profile page): sit as "
+                             "that account, which a ranked table needs (default: "
+                             f"${TOKEN_ENV}, if set)")
+
+
+def api_token(args: argparse.Namespace) -> str | None:
+    """The API token ``--token`` gave, else ``$PITCH_TOKEN``'s, else None (a guest)."""
+    import os
+
+    token: str | None = args.token or os.environ.get(TOKEN_ENV) or None
+    return token

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from . import __version__
 from ._fast import fast_path
-from .argtypes import seed_number, whole_number
+from .argtypes import add_token_argument, api_token, seed_number, whole_number
 from .bots import make_bot
 from .cards import format_cards
 from .errors import OptionError
@@ -187,7 +187,8 @@ def _play_online(args: argparse.Namespace, config: GameConfig) -> int:
                   f"      or: pitch bot --join {seat.invite_url} --level expert\n", flush=True)
         else:
             server = server_of(args.join, args.server)
-            seat, info = asyncio.run(join_table(args.join, server, args.name, args.seat))
+            seat, info = asyncio.run(join_table(args.join, server, args.name, args.seat,
+                                                api_token(args)))
             config = table_config(info)
     except (OptionError, ServerError) as exc:
         print(f"pitch play: {exc}", file=sys.stderr)
@@ -256,6 +257,7 @@ def _add_play_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
                         help="with --join: the server (default: the invite URL's)")
     online.add_argument("--name", default=None,
                         help="your display name at the table (default: Host, or Guest)")
+    add_token_argument(online)
     online.add_argument("--seat", type=whole_number(0), default=None,
                         help="with --join: the seat you want, counted from 0 as every "
                              "command's --seat (the screens number seats from 1: --seat 1 is "

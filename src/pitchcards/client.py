@@ -93,8 +93,8 @@ class Seat:
 def table_request(name: str, *, variant: str = "auction", players: int | None = None,
                   options: Mapping[str, Any] | None = None, seat: int = 0,
                   bots: Mapping[int, str] | None = None, fill: str = "medium",
-                  listed: bool = False, settings: Mapping[str, Any] | None = None
-                  ) -> dict[str, Any]:
+                  listed: bool = False, settings: Mapping[str, Any] | None = None,
+                  ranked: bool = False) -> dict[str, Any]:
     """The body of ``POST /api/tables`` (a CreateTable) for :meth:`Client.create_table`."""
     body: dict[str, Any] = {"name": name, "variant": variant, "seat": seat, "fill": fill,
                             "listed": listed, "options": dict(options or {}),
@@ -103,14 +103,20 @@ def table_request(name: str, *, variant: str = "auction", players: int | None = 
         body["players"] = players
     if settings:
         body["settings"] = dict(settings)
+    if ranked:
+        body["ranked"] = True
     return body
 
 
 class Client:
     """The HTTP half: tables, seats, start, leave, settle, rematch, records."""
 
-    def __init__(self, server: str = "http://127.0.0.1:8000", *, timeout: float = 30.0) -> None:
+    def __init__(self, server: str = "http://127.0.0.1:8000", *, timeout: float = 30.0,
+                 api_token: str | None = None) -> None:
         self.server = server.rstrip("/")
+        #: an account's API token (``pat_…``, made on the profile page): the tables this
+        #: client creates and the seats it takes are that account's (a ranked table's must be)
+        self.api_token = api_token
         # An idle pooled connection is dropped before the server's own keep-alive ends (uvicorn:
         # 5 s, httpx's default expiry too): reusing one the server is closing at that instant
         # fails the request with a read error.
@@ -151,11 +157,14 @@ class Client:
                            players: int | None = None, options: Mapping[str, Any] | None = None,
                            seat: int = 0, bots: Mapping[int, str] | None = None,
                            fill: str = "medium", listed: bool = False,
-                           settings: Mapping[str, Any] | None = None) -> Seat:
-        """A new table with you (its host) at ``seat``; share ``invite_url``."""
+                           settings: Mapping[str, Any] | None = None,
+                           ranked: bool = False) -> Seat:
+        """A new table with you (its host) at ``seat``; share ``invite_url``.  ``ranked``:
+        rated at its end (the client needs an ``api_token``)."""
         body = table_request(name, variant=variant, players=players, options=options,
-                             seat=seat, bots=bots, fill=fill, listed=listed, settings=settings)
-        data = await self._call("POST", "/api/tables", body=body)
+                             seat=seat, bots=bots, fill=fill, listed=listed, settings=settings,
+                             ranked=ranked)
+        data = await self._call("POST", "/api/tables", body=body, token=self.api_token)
         return Seat(self.server, data["table"], data["token"], data["name"], data["seat"],
                     data["invite"], data["invite_url"])
 
@@ -163,7 +172,7 @@ class Client:
         """Sit at the table of ``invite`` (a code or an invite URL)."""
         code = invite.rstrip("/").rsplit("/", 1)[-1]
         data = await self._call("POST", f"/api/invites/{code}/seats",
-                                body={"name": name, "seat": seat})
+                                body={"name": name, "seat": seat}, token=self.api_token)
         return Seat(self.server, data["table"], data["token"], data["name"], data["seat"])
 
     async def table(self, table_id: str) -> dict[str, Any]:
@@ -192,6 +201,12 @@ class Client:
 
     async def leave(self, seat: Seat) -> dict[str, Any]:
         result: dict[str, Any] = await self._call("POST", f"/api/tables/{seat.table}/leave",
+                                                  token=seat.token)
+        return result
+
+    async def claim(self, seat: Seat) -> dict[str, Any]:
+        """A ranked match: claim the win once every opponent has left."""
+        result: dict[str, Any] = await self._call("POST", f"/api/tables/{seat.table}/claim",
                                                   token=seat.token)
         return result
 
@@ -437,12 +452,14 @@ def server_of(invite: str, server: str | None = None) -> str:
 
 
 async def play_bot(server: str | None, invite: str, *, name: str | None = None,
-                   level: str = "medium", seat: int | None = None) -> str:
-    """``pitch bot --join``: a bot of ``level`` takes a seat by invite and plays to the end."""
+                   level: str = "medium", seat: int | None = None,
+                   api_token: str | None = None) -> str:
+    """``pitch bot --join``: a bot of ``level`` takes a seat by invite and plays to the end
+    (``api_token``: as that account, which a ranked table needs)."""
     from .bots import make_bot
 
     bot = make_bot(level)
-    async with Client(server_of(invite, server)) as api:
+    async with Client(server_of(invite, server), api_token=api_token) as api:
         me = await api.take_seat(invite, name or f"{level.title()} bot", seat)
         print(f"seated as {me.name} at table {me.table} (seat {me.seat})", flush=True)
         async with await api.connect(me) as table:

@@ -46,20 +46,25 @@ from .hub import Hub
 from .limits import SignInLimits
 from .names import name_key
 from .passwords import check_password, hash_password, needs_rehash, verify
-from .protocol import BOT_LEVELS, check_display_name
+from .protocol import check_display_name
+from .rating_store import BOT_ACCOUNT_NAMES
 from .room import Refused
 from .store import hash_secret
 
-__all__ = ["BOT_NAMES", "MAX_TOKENS", "SESSION_COOKIE", "Credentials", "Me", "NewToken",
-           "PasswordChange", "PasswordCheck", "TokenCreated", "TokenListed", "accounts_router"]
+__all__ = ["API_TOKEN_PREFIX", "BOT_NAMES", "MAX_TOKENS", "SESSION_COOKIE", "Caller",
+           "Credentials", "Me", "NewToken", "PasswordChange", "PasswordCheck", "TokenCreated",
+           "TokenListed",
+           "accounts_router", "find_caller", "session_cookie"]
 
 #: The session cookie's name (the ``__Host-`` prefix when served over https: the browser then
 #: insists on Secure, Path=/ and no Domain, so a sibling subdomain cannot plant one).
 SESSION_COOKIE = "pitch_session"
 #: The bots' accounts, one per level (issue 32: a ladder from day one); no person may take these
 #: names, even before the bot's account exists.
-BOT_NAMES = {level: f"{level.title()} bot" for level in BOT_LEVELS}
+BOT_NAMES = BOT_ACCOUNT_NAMES
 _BOT_KEYS = frozenset(name_key(n) for n in BOT_NAMES.values())
+#: How an API token begins (a seat token never does: the table routes tell them apart)
+API_TOKEN_PREFIX = "pat_"
 #: API tokens one account may hold
 MAX_TOKENS = 20
 #: Argon2id hashes at once (each takes 64 MiB for some tens of milliseconds)
@@ -127,6 +132,32 @@ class Caller:
     session: str | None
 
 
+def session_cookie(config: ServerConfig) -> str:
+    """The session cookie's name (``__Host-`` prefixed over https)."""
+    return f"__Host-{SESSION_COOKIE}" if config.url.startswith("https://") else SESSION_COOKIE
+
+
+async def find_caller(hub: Hub, config: ServerConfig, request: Request,
+                      authorization: str | None) -> Caller | None:
+    """Who a request is signed in as: an API token (``Authorization: Bearer pat_…``; one
+    that is not valid is refused, ``signed_out``), else the session cookie's account, else
+    None.  The account routes and the table routes (a ranked table's seats) ask alike."""
+    engine = hub.store.engine
+    if authorization and authorization.lower().startswith("bearer "):
+        token = authorization[7:].strip()
+        found = await hub.db(db.token_account, engine, hash_secret(token)) if token else None
+        if found is None:
+            raise Refused("signed_out", "that API token is not valid (revoked, or never "
+                                        "was): make a new one on your profile", 401)
+        return Caller(found, None)
+    session_id = request.cookies.get(session_cookie(config))
+    if not session_id:
+        return None
+    session = hash_secret(session_id)
+    account = await hub.db(db.session_account, engine, session)
+    return None if account is None else Caller(account, session)
+
+
 def accounts_router(hub: Hub, config: ServerConfig, limits: SignInLimits,
                     same_origin: Callable[[str, str | None], bool],
                     address: Callable[[Request], str]) -> APIRouter:
@@ -135,7 +166,7 @@ def accounts_router(hub: Hub, config: ServerConfig, limits: SignInLimits,
     engine = hub.store.engine
     hashing = asyncio.Semaphore(_HASHING_AT_ONCE)
     secure = config.url.startswith("https://")
-    cookie_name = f"__Host-{SESSION_COOKIE}" if secure else SESSION_COOKIE
+    cookie_name = session_cookie(config)
 
     async def argon2(fn: Callable[..., object], *args: object) -> object:
         async with hashing:
@@ -165,20 +196,7 @@ def accounts_router(hub: Hub, config: ServerConfig, limits: SignInLimits,
     router = APIRouter(dependencies=[Depends(refuse_cross_site)])
 
     async def caller(request: Request, authorization: str | None) -> Caller | None:
-        if authorization and authorization.lower().startswith("bearer "):
-            token = authorization[7:].strip()
-            found = await hub.db(db.token_account, engine, hash_secret(token)) if token \
-                else None
-            if found is None:
-                raise Refused("signed_out", "that API token is not valid (revoked, or never "
-                                            "was): make a new one on your profile", 401)
-            return Caller(found, None)
-        session_id = request.cookies.get(cookie_name)
-        if not session_id:
-            return None
-        session = hash_secret(session_id)
-        account = await hub.db(db.session_account, engine, session)
-        return None if account is None else Caller(account, session)
+        return await find_caller(hub, config, request, authorization)
 
     async def signed_in(request: Request, authorization: str | None,
                         session_only: bool = False) -> Caller:
@@ -316,7 +334,7 @@ def accounts_router(hub: Hub, config: ServerConfig, limits: SignInLimits,
         if len(await hub.db(db.list_tokens, engine, found.account.id)) >= MAX_TOKENS:
             raise Refused("too_many_tokens", f"an account has at most {MAX_TOKENS} API tokens: "
                                              "revoke one first", 409)
-        token = "pat_" + secrets.token_urlsafe(32)
+        token = API_TOKEN_PREFIX + secrets.token_urlsafe(32)
         info = await hub.db(db.add_token, engine, found.account.id, secrets.token_hex(8),
                             hash_secret(token), label)
         return TokenCreated(id=info.id, label=info.label, created=info.created,

@@ -3,6 +3,7 @@
 Routes (docs/protocol.md has the messages)::
 
     POST /api/tables                    create a table (CreateTable) -> TableCreated
+                                        (ranked: signed in, a session or Bearer pat_…)
     GET  /api/lobby                     listed tables -> [TableInfo]
     GET  /api/tables/{id}               a table -> TableInfo
     GET  /api/invites/{code}            the table of an invite -> TableInfo
@@ -11,6 +12,7 @@ Routes (docs/protocol.md has the messages)::
     POST /api/tables/{id}/start         host: start the match            (Authorization: Bearer)
     POST /api/tables/{id}/leave         money: leave with your payout    (Bearer)
     POST /api/tables/{id}/settle        money: settle everyone           (Bearer)
+    POST /api/tables/{id}/claim         ranked: claim the win, every opponent gone (Bearer)
     POST /api/tables/{id}/rematch       host: the same seats again       (Bearer)
     GET  /api/tables/{id}/record        the finished hands' record       (Bearer)
     GET  /api/variants                  the variants and their options
@@ -47,7 +49,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from .. import __version__
 from ..errors import IllegalActionError, OptionError
 from .account_pages import account_pages_router
-from .accounts import accounts_router
+from .accounts import API_TOKEN_PREFIX, accounts_router, find_caller
 from .cluster import Mirror
 from .config import ServerConfig
 from .connection import Connection, KeepTransport
@@ -86,6 +88,7 @@ from .protocol import (
     json_schema,
     parse_client_message,
 )
+from .ranked import rankable
 from .room import Refused, Room, table_rules
 from .rulesinfo import fit_players, rules_info, variants_info
 from .scores import scores_router
@@ -275,24 +278,48 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
     async def explain_rules(request: RulesQuery) -> dict[str, Any]:
         if request.fit_players:  # the new-table form: the options may move the range
             rules, _ = table_rules(request.model_copy(update={"players": None}))
-            return rules_info(rules, fit_players(rules, request.players))
-        return rules_info(*table_rules(request))
+            info = rules_info(rules, fit_players(rules, request.players))
+        else:
+            rules, players = table_rules(request)
+            info = rules_info(rules, players)
+        # whether a table of these rules may be ranked, and why not (said before creating)
+        return {**info, "ranked": rankable(request.variant, rules)}
+
+    async def account_of(http: Request | None,
+                         authorization: str | None) -> tuple[str, str] | None:
+        """The (id, name) of the account a table request is signed in as: an API token
+        (``Bearer pat_…``) or the session cookie; None for a guest.  A seat token in the
+        header is no account's (the table routes' own Bearer) and is not looked up."""
+        if http is None:
+            return None
+        token = authorization[7:].strip() if authorization and \
+            authorization.lower().startswith("bearer ") else ""
+        found = await find_caller(hub, config, http, authorization
+                                  if token.startswith(API_TOKEN_PREFIX) else None)
+        return (found.account.id, found.account.name) if found is not None else None
 
     async def created(request: CreateTable, seed: int | None = None,
-                      address: str | None = None) -> TableCreated:
+                      address: str | None = None, http: Request | None = None,
+                      authorization: str | None = None) -> TableCreated:
         """A new table, its host seated; ``seed`` only from a test server's hooks;
-        ``address``: the creator's (its budget of tables)."""
+        ``address``: the creator's (its budget of tables); ``http``, ``authorization``: who
+        is signed in (a ranked table's host must be)."""
         name = _display_name(request.name)
         token = new_token()
+        account = await account_of(http, authorization)
+        if request.ranked and account is not None:
+            name = account[1]  # a ranked table's seats are under the accounts' names
         room, invite, seat = await hub.create(request.model_copy(update={"name": name}), token,
-                                              seed, address)
+                                              seed, address, account)
         return TableCreated(table=room.id, seat=seat, name=name, token=token,
                             url=f"{config.url}/t/{room.id}", invite=invite,
                             invite_url=f"{config.url}/join/{invite}")
 
     @app.post("/api/tables", status_code=201, dependencies=[Writes])
-    async def create_table(request: CreateTable, http: Request) -> TableCreated:
-        return await created(request, address=_address(http))
+    async def create_table(request: CreateTable, http: Request,
+                           authorization: Auth = None) -> TableCreated:
+        return await created(request, address=_address(http), http=http,
+                             authorization=authorization)
 
     if hooks is not None:  # a test server (server/testing.py): never in ``pitch serve``
         if hub.hooks is not hooks:
@@ -318,18 +345,25 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
         return await invite_table(code)
 
     @app.post("/api/invites/{code}/seats", status_code=201, dependencies=[Writes, Lookups])
-    async def take_seat(code: str, request: TakeSeat) -> SeatTaken:
-        return await seat_at(await hub.find_invite(code), request, listed_only=False)
+    async def take_seat(code: str, request: TakeSeat, http: Request,
+                        authorization: Auth = None) -> SeatTaken:
+        return await seat_at(await hub.find_invite(code), request, listed_only=False,
+                             account=await account_of(http, authorization))
 
     @app.post("/api/tables/{table_id}/seats", status_code=201,
               dependencies=[Writes, Lookups])
-    async def take_listed_seat(table_id: str, request: TakeSeat) -> SeatTaken:
-        return await seat_at(table_id, request, listed_only=True)
+    async def take_listed_seat(table_id: str, request: TakeSeat, http: Request,
+                               authorization: Auth = None) -> SeatTaken:
+        return await seat_at(table_id, request, listed_only=True,
+                             account=await account_of(http, authorization))
 
-    async def seat_at(table_id: str, request: TakeSeat, listed_only: bool) -> SeatTaken:
+    async def seat_at(table_id: str, request: TakeSeat, listed_only: bool,
+                      account: tuple[str, str] | None) -> SeatTaken:
         token = new_token()
         taken = await hub.on_owner(table_id, "take_seat", name=request.name, seat=request.seat,
-                                   token_hash=hash_secret(token), listed_only=listed_only)
+                                   token_hash=hash_secret(token), listed_only=listed_only,
+                                   account_id=account[0] if account else None,
+                                   account_name=account[1] if account else None)
         return SeatTaken(table=table_id, seat=taken["seat"], name=taken["name"], token=token,
                          url=f"{config.url}/t/{table_id}")
 
@@ -353,6 +387,12 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
     async def settle(table_id: str, authorization: Auth = None) -> TableInfo:
         return TableInfo.model_validate(await hub.on_owner(
             table_id, "settle", token_hash=bearer(authorization)))
+
+    @app.post("/api/tables/{table_id}/claim", dependencies=[Writes, Lookups])
+    async def claim(table_id: str, authorization: Auth = None) -> TableInfo:
+        """A ranked match: the side whose every opponent left claims the win."""
+        return TableInfo.model_validate(await hub.on_owner(
+            table_id, "claim", token_hash=bearer(authorization)))
 
     @app.post("/api/tables/{table_id}/rematch", dependencies=[Writes, Lookups])
     async def rematch(table_id: str, authorization: Auth = None) -> dict[str, str]:

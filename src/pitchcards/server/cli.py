@@ -193,11 +193,13 @@ def _bot(args: argparse.Namespace) -> int:
     import httpx
     import websockets
 
+    from ..argtypes import api_token
     from ..client import play_bot, server_of
 
     try:
         result = asyncio.run(play_bot(args.server, args.join, name=args.name,
-                                      level=args.level, seat=args.seat))
+                                      level=args.level, seat=args.seat,
+                                      api_token=api_token(args)))
     except KeyboardInterrupt:
         return 130
     except (httpx.HTTPError, OSError, websockets.WebSocketException) as exc:
@@ -209,7 +211,7 @@ def _bot(args: argparse.Namespace) -> int:
 
 
 def add_server_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from ..argtypes import whole_number
+    from ..argtypes import add_token_argument, whole_number
 
     parser = sub.add_parser(
         "serve", help="run a Pitch server: play online with friends",
@@ -295,6 +297,7 @@ def add_server_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser])
                      help="how well it plays (default: medium)")
     bot.add_argument("--name", default=None, help="the bot's display name")
     bot.add_argument("--seat", type=whole_number(0), default=None, help="a seat (default: any)")
+    add_token_argument(bot)
     bot.set_defaults(func=_bot)
 
 

@@ -30,9 +30,10 @@ from .connection import Connection, Peer
 from .metrics import Metrics
 from .ops import OPS
 from .protocol import CreateTable, Ping, TableInfo
+from .ranked import check_ranked
 from .room import Player, Refused, Room, bot_heavy, table_rules
 from .room_storage import HubStorage
-from .store import Append, PlayerRow, Store, hash_secret
+from .store import AlsoInTransaction, Append, PlayerRow, Store, hash_secret
 from .thinking import ThoughtSlots
 
 if TYPE_CHECKING:
@@ -112,11 +113,14 @@ class Hub:
         return result
 
     async def append(self, table_id: str, n: int, entry: dict[str, Any],
-                     status: str | None = None) -> None:
+                     status: str | None = None, also: AlsoInTransaction | None = None) -> None:
         """Append a table's log entry n (``Store.append``), in the next group commit: every
-        entry that queued up while the last batch was written goes in one transaction."""
+        entry that queued up while the last batch was written goes in one transaction
+        (``also``: more to do in it, a ranked match's rating)."""
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._appends.append(((table_id, n, entry, status), done))
+        if also is not None and self.hooks is not None:
+            also = self.hooks.dying_rating(also)  # a test server may die in the middle
+        self._appends.append(((table_id, n, entry, status, also), done))
         self._append_ready.set()
         await done
 
@@ -132,6 +136,8 @@ class Hub:
                         await self.db(self.store.append_many, [item for item, _ in batch]))
                 except Exception as exc:  # the whole transaction failed: every room reloads
                     results = [exc] * len(batch)
+                if self.hooks is not None:  # a test server may die right after the commit
+                    self.hooks.committed([item for item, _ in batch], results)
                 for (_, done), problem in zip(batch, results, strict=True):
                     if done.done():
                         continue
@@ -272,13 +278,17 @@ class Hub:
             raise self._over_budget(heavy=over != OVER_ADDRESS)
 
     async def create(self, request: CreateTable, token: str,
-                     seed: int | None = None, address: str | None = None
-                     ) -> tuple[Room, str, int]:
+                     seed: int | None = None, address: str | None = None,
+                     account: tuple[str, str] | None = None) -> tuple[Room, str, int]:
         """A new table with its host seated; returns the room, the invite code and the
         host's seat.  Its seed is secret and random (``seed``: a test server's choice);
-        ``address``: the creator's, whose budget it counts in."""
+        ``address``: the creator's, whose budget it counts in; ``account``: the host's
+        (id, name) if signed in (a ranked table's host must be: server/ranked.py)."""
         self._check_budget(request, address)
-        _, size = table_rules(request)  # the engine checks variant, options and size
+        rules, size = table_rules(request)  # the engine checks variant, options and size
+        request = check_ranked(request, rules, account is not None)
+        if request.ranked and account is not None:
+            request = request.model_copy(update={"name": account[1]})
         if request.seat >= size:
             raise Refused("no_such_seat", f"seat {request.seat}: a table of {size} has seats "
                                           f"0..{size - 1}", 422)
@@ -290,7 +300,8 @@ class Hub:
         if address is not None:
             await self._reserve(request, address, table_id)
         table_id, invite = await self._new_table(request, [PlayerRow(
-            request.name, request.seat, hash_secret(token), None, True)], seed, table_id)
+            request.name, request.seat, hash_secret(token), None, True,
+            account[0] if account is not None else None)], seed, table_id)
         if address is not None:
             self._creators[table_id] = address
         return await self.room(table_id), invite, request.seat

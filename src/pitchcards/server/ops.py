@@ -49,8 +49,10 @@ async def info(_hub: OpsHost, room: Room) -> dict[str, Any]:
 
 
 async def take_seat(_hub: OpsHost, room: Room, name: str, seat: int | None, token_hash: str,
-                    listed_only: bool) -> dict[str, Any]:
-    """A guest sits down: ``{"seat", "name"}`` (the name as kept)."""
+                    listed_only: bool, account_id: str | None = None,
+                    account_name: str | None = None) -> dict[str, Any]:
+    """A guest, or a signed-in player (``account_id``, ``account_name``), sits down:
+    ``{"seat", "name"}`` (the name as kept: a ranked table's is the account's)."""
     if listed_only and not room.listed:  # a private table's seats go with its invite
         raise Refused("not_listed", "this table is private: its seats are taken with its "
                                     "invite link", 403)
@@ -58,7 +60,8 @@ async def take_seat(_hub: OpsHost, room: Room, name: str, seat: int | None, toke
         name = check_display_name(name)
     except ValueError as exc:
         raise Refused("bad_name", str(exc), 422) from None
-    return {"seat": await room.take_seat(name, seat, token_hash), "name": name}
+    taken, name = await room.take_seat(name, seat, token_hash, account_id, account_name)
+    return {"seat": taken, "name": name}
 
 
 async def start(_hub: OpsHost, room: Room, token_hash: str | None) -> dict[str, Any]:
@@ -68,7 +71,15 @@ async def start(_hub: OpsHost, room: Room, token_hash: str | None) -> dict[str, 
 
 async def leave(_hub: OpsHost, room: Room, token_hash: str | None) -> dict[str, Any]:
     payout = await room.leave(_player(room, token_hash))
+    if room.config.ranked:  # a ranked match's leaver forfeits at once (server/ranked.py)
+        return {"payout": None, "pending": False, "forfeit": True}
     return {"payout": None if payout is None else str(payout), "pending": payout is None}
+
+
+async def claim(_hub: OpsHost, room: Room, token_hash: str | None) -> dict[str, Any]:
+    """A ranked match's remaining side claims the win (every opponent left)."""
+    await room.claim(_player(room, token_hash))
+    return _info(room)
 
 
 async def settle(_hub: OpsHost, room: Room, token_hash: str | None) -> dict[str, Any]:
@@ -104,4 +115,4 @@ async def results(_hub: OpsHost, room: Room) -> list[dict[str, Any]]:
 
 OPS: dict[str, Op] = {"info": info, "take_seat": take_seat, "start": start, "leave": leave,
                       "settle": settle, "rematch": rematch, "record": record,
-                      "results": results, "payments": payments}
+                      "results": results, "payments": payments, "claim": claim}

@@ -38,6 +38,7 @@ __all__ = [
     "Deadline",
     "ErrorMessage",
     "EventMessage",
+    "Forfeit",
     "Hello",
     "LeaveInfo",
     "PaymentInfo",
@@ -101,6 +102,14 @@ SERVER_REASONS: dict[str, str] = {
     "too_slow": "the client did not read its messages; it was dropped and must resync",
     "chat_too_long": "a chat message over the length limit",
     "storage": "the server could not store the action; nothing changed (try again)",
+    "account_needed": "a ranked table's seats are signed-in accounts': sign in, or send an API "
+                      "token",
+    "unranked_variant": "a ranked table of a variant no rating pool rates (money tables "
+                        "included)",
+    "unranked_options": "a ranked table plays its variant's own rules: an option that changes "
+                        "the game makes it unranked",
+    "not_ranked": "only a ranked table's match is forfeited or claimed",
+    "cannot_claim": "the win is claimed only when every opponent side has left",
 }
 for _reason in SERVER_REASONS:
     assert _reason not in REASONS, _reason
@@ -185,6 +194,10 @@ class CreateTable(_Model):
                                                  "still empty when the host starts")
     listed: bool = Field(False, description="shown in the public lobby (else invite only)")
     settings: TableSettings = Field(default_factory=TableSettings)
+    ranked: bool = Field(False, description="rated at the end (docs/accounts.md, \"Ranked "
+                                            "tables\"): every person's seat a signed-in "
+                                            "account's, the variant's own rules, a turn timer; "
+                                            "refused with the reason otherwise")
 
 
 class TakeSeat(_Model):
@@ -277,6 +290,15 @@ class PaymentsPreview(_Model):
                                     "waits for the break, and the hand changes the amounts")
 
 
+class Forfeit(_Model):
+    """A ranked match's forfeit: the side of ``name`` counts as a loss (once)."""
+
+    name: str
+    side: int
+    why: Literal["left", "away"] = Field(description="left: they left; away: they were away "
+                                                     "past the grace")
+
+
 class TableInfo(_Model):
     table: str
     variant: str
@@ -297,6 +319,13 @@ class TableInfo(_Model):
     deadlines: list[Deadline] = Field(default_factory=list,
                                       description="the clocks running now: the turn timer of "
                                                   "the seat to act, dropped players' grace")
+    ranked: bool = Field(False, description="a ranked table: rated once, at the match's end")
+    forfeits: list[Forfeit] = Field(default_factory=list,
+                                    description="a ranked match: who left (or was away past "
+                                                "the grace), their side's loss, in order")
+    may_claim: int | None = Field(None, description="a ranked match: the side that may claim "
+                                                    "the win now (every opponent left), or "
+                                                    "None")
 
 
 class Refusal(_Model):

@@ -27,11 +27,17 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from .account_store import accounts, rated_matches, rating_changes, ratings
 from .names import name_key
+from .protocol import BOT_LEVELS
 from .ratings import POOLS, Rating, Side, rate
 
-__all__ = ["Change", "Played", "Standing", "bot_account", "leaderboard", "place_of",
-           "rate_match", "rate_match_once", "ratings_of", "recent_matches",
+__all__ = ["BOT_ACCOUNT_NAMES", "Change", "Played", "Standing", "bot_account", "leaderboard",
+           "place_of", "rate_match", "rate_match_once", "ratings_of", "recent_matches",
            "wins_of"]
+
+
+#: The bots' accounts' names, one per level (issue 32: a ladder from day one); no person may
+#: register these (server/accounts.py).
+BOT_ACCOUNT_NAMES = {level: f"{level.title()} bot" for level in BOT_LEVELS}
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

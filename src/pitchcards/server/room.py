@@ -45,6 +45,7 @@ from .protocol import (
     ChatMessage,
     CreateTable,
     Deadline,
+    Forfeit,
     Payments,
     PaymentsPreview,
     RematchMessage,
@@ -55,6 +56,7 @@ from .protocol import (
     Welcome,
     You,
 )
+from .ranked import ended_match, rating_of_end, seat_as
 from .refused import Refused
 from .room_driver import DriverHost, RoomDriver
 from .room_state import RoomState, bot_heavy, parse_act, table_rules
@@ -186,10 +188,15 @@ class Room:
         if done is not None:
             entry = {**entry, "action": done}
         n = self.state.version + 1
+        # a ranked match's end is rated in the transaction that stores it (server/ranked.py)
+        also = rating_of_end(ended_match(self.id, self.state.rules.name, self.state.table,
+                                         self.state.players, self.state.forfeits)) \
+            if self.state.config.ranked and self.state.table is not None \
+            and self.state.status == "over" != status else None
         try:
             await self.hub.storage.append(self.id, n, entry,
                               self.state.status if entry["op"] in ("start", "settle") or
-                              self.state.status == "over" else None)
+                              self.state.status == "over" else None, also)
         except Fenced:
             log.error("table lost", extra={"table": self.id, "n": n})
             self.close(1012, "table moved to another server")
@@ -268,7 +275,18 @@ class Room:
                          settings=self.state.settings, seq=table.seq if table is not None else 0,
                          spectators=len(self.spectators), pending=pending,
                          rematch=self.state.rematch_id, payments=self.state.payments(),
-                         deadlines=self.deadlines())
+                         deadlines=self.deadlines(), **self._ranked_info())
+
+    def _ranked_info(self) -> dict[str, Any]:
+        """A ranked table's part of its info: the flag, the forfeits, who may claim the win."""
+        if not self.state.config.ranked:
+            return {}
+        table, forfeits = self.state.table, self.state.forfeits
+        return {"ranked": True,
+                "forfeits": [Forfeit(name=name, side=side, why=why) for (name, why), side
+                             in zip(forfeits.names, forfeits.sides, strict=True)],
+                "may_claim": forfeits.may_claim(table, self.state.players)
+                if table is not None and self.state.status == "playing" else None}
 
     def deadlines(self) -> list[Deadline]:
         """The clocks running now, as time left (relative: a client's clock may be off): the
@@ -399,6 +417,8 @@ class Room:
                 return
             player.away = True
             self.driver.seat_bot(player, self.state.settings.stand_in)
+            if self.state.config.ranked:  # away past the grace: a loss for their side
+                await self._forfeit(player, "away")
             self.announce()
         self.driver.wake()
 
@@ -411,6 +431,8 @@ class Room:
                 raise Refused("spectator", "a spectator cannot act")
             if table is None:
                 raise Refused("not_started", "the host has not started the match yet")
+            if self.state.status == "over":  # (a ranked match ended by forfeits or a claim)
+                raise Refused("game_over", "this table's match is over")
             if not self.position <= msg.seq <= table.seq:
                 raise Refused("stale", f"{msg.action!r} was decided at seq {msg.seq}, but the "
                                        f"table has moved on to seq {table.seq}: look again",
@@ -458,9 +480,14 @@ class Room:
         for other in self.connections():
             other.send(frame)
 
-    async def take_seat(self, name: str, seat: int | None, token_hash: str) -> int | None:
-        """A guest sits down (before the start), or joins a money table (at the next break)."""
+    async def take_seat(self, name: str, seat: int | None, token_hash: str,
+                        account_id: str | None = None, account_name: str | None = None
+                        ) -> tuple[int | None, str]:
+        """A guest sits down (before the start), or joins a money table (at the next break);
+        a signed-in player as their account (``account_id``; a ranked table's seats are all
+        accounts', under their names: server/ranked.py).  Returns the seat and the name."""
         async with self.lock:
+            name = seat_as(self.state.config.ranked, name, account_id, account_name)
             key = name_key(name)  # lookalikes are one name (issue 31, finding 11)
             same = next((p.name for p in self.state.players.values() if name_key(p.name) == key),
                         None)
@@ -479,11 +506,11 @@ class Room:
                 seated = len(self.state.table.names) if self.state.table else 0
                 if seated + sum(e["op"] == "join" for e in self.state.pending) >= 8:
                     raise Refused("table_full", "a money table seats at most 8 (C3)")
-                row = PlayerRow(name, None, token_hash, None, False)
+                row = PlayerRow(name, None, token_hash, None, False, account_id)
                 await self.hub.storage.add_player(self.id, row)
                 self.state.players[name] = Player(row)
                 await self._between_hands({"op": "join", "name": name})
-                return self.state.seat_now(self.state.players[name])
+                return self.state.seat_now(self.state.players[name]), name
             taken = {p.seat for p in self.state.players.values()}
             free = [s for s in range(self.state.size)
                     if s not in taken and s not in self.state.config.bots]
@@ -497,11 +524,11 @@ class Room:
             elif seat not in free:
                 raise Refused("seat_taken", f"seat {seat} is taken; free seats: "
                                             f"{', '.join(map(str, free)) or 'none'}")
-            row = PlayerRow(name, seat, token_hash, None, False)
+            row = PlayerRow(name, seat, token_hash, None, False, account_id)
             await self.hub.storage.add_player(self.id, row)
             self.state.players[name] = Player(row)
             self.announce()
-            return seat
+            return seat, name
 
     async def start(self, player: Player) -> None:
         """The host starts: bots take the empty seats, the first hand is dealt."""
@@ -542,8 +569,17 @@ class Room:
         self.driver.wake()
 
     async def leave(self, player: Player) -> Fraction | None:
-        """A money player leaves: now if between hands (the payout), else at the next break."""
+        """A money player leaves: now if between hands (the payout), else at the next break.
+        A ranked match's player leaves at once: a loss for their side, a stand-in plays on."""
         async with self.lock:
+            if self.state.config.ranked and self.state.status == "playing":
+                self.state.check_seated(player, "leave")
+                player.away = True
+                self.driver.seat_bot(player, self.state.settings.stand_in)
+                await self._forfeit(player, "left")
+                self.announce()
+                self.driver.wake()
+                return None
             if not self.state.money or self.state.table is None:
                 raise Refused("join_leave_not_allowed", "only a started money table lets players "
                                                         "leave with a payout")
@@ -571,6 +607,26 @@ class Room:
         except IllegalActionError as exc:
             raise Refused(exc.reason, str(exc)) from None
         self.announce()
+
+    async def _forfeit(self, player: Player, why: str) -> None:
+        """A ranked match's player forfeits (left, or away past the grace): their side's loss,
+        logged once per side (server/ranked.py).  Hold the lock."""
+        assert self.state.table is not None
+        entry = self.state.forfeits.forfeit_entry(self.state.table, player.name, why)
+        if entry is not None:
+            await self.commit(entry)
+
+    async def claim(self, player: Player) -> None:
+        """A ranked match's remaining side claims the win: every opponent has left."""
+        async with self.lock:
+            if not self.state.config.ranked:
+                raise Refused("not_ranked", "only a ranked match's win is claimed", 409)
+            if self.state.status != "playing" or self.state.table is None:
+                raise Refused("game_over" if self.state.status == "over" else "not_started",
+                              f"the match is {self.state.status}: there is no win to claim", 409)
+            self.state.check_seated(player, "claim the win")
+            self.state.forfeits.check_claim(self.state.table, self.state.players, player.name)
+            await self.commit({"op": "claim", "name": player.name})
 
     def record(self, player: Player) -> str:
         """The game so far as the table's players may see it: finished hands, no seed."""
@@ -611,7 +667,8 @@ class Room:
                 return self.state.rematch_id
             names = self.state.table.names if self.state.table is not None else ()
             seats = [PlayerRow(name, seat, self.state.players[name].token_hash,
-                               self.state.players[name].level, self.state.players[name].host)
+                               self.state.players[name].level, self.state.players[name].host,
+                               self.state.players[name].account_id)
                      for seat, name in enumerate(names)]
             new_id: str = await create(self.state.config, seats)
             self.state.rematch_id = new_id

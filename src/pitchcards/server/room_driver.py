@@ -222,7 +222,15 @@ class RoomDriver:
         entry: dict[str, Any] = {"op": "act", "seat": seat, "action": str(action), "bot": True}
         if timeout:
             entry["timeout"] = True
+        elif self._person_at(seat):  # a stand-in for an absent person: marked in the log
+            entry["stand_in"] = True
         await self.room.commit(entry, (action,))
+
+    def _person_at(self, seat: int) -> bool:
+        """Whether ``seat`` is a person's (whose turns a bot plays only as a stand-in)."""
+        table = self.room.state.table
+        player = self.room.state.players.get(table.names[seat]) if table is not None else None
+        return player is not None and not player.is_bot
 
     def _arm_timer(self, turn: OutsideTurn) -> None:
         """The turn timer: if the seat to act has not acted in ``turn_timer`` seconds, its

@@ -35,6 +35,7 @@ from .protocol import (
     PaymentsPreview,
     RulesQuery,
 )
+from .ranked import Forfeits
 from .refused import Refused
 from .seats import Player
 from .store import StoredTable
@@ -121,6 +122,8 @@ class RoomState:
         self.pending: list[dict[str, Any]] = []
         #: the seqs of actions a stand-in played because the turn timer ran out
         self.timed_out: set[int] = set()
+        #: a ranked match's forfeits and claimed win (server/ranked.py)
+        self.forfeits = Forfeits()
         #: who paid whom as players left (money tables; the scorekeeper's own book)
         self.cashbook = Cashbook()
         #: the score sheet's events, public and without views, kept as they happen (bounded):
@@ -179,6 +182,10 @@ class RoomState:
             self.cashbook.paid_out(self.money_session(), entry["name"])  # A-R7.5
         elif op == "settle":
             table.settle()
+        elif op in ("forfeit", "claim"):  # a ranked match's leaver, or its claimed win
+            if self.forfeits.apply(entry, table, self.players):
+                self.status = "over"
+            return None
         else:  # pragma: no cover - the log holds only what the room writes
             raise ValueError(f"unknown log entry {entry!r}")
         if op in ("deal", "settle"):  # the break is over: the pending were applied or refused

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
-from .store import PlayerRow, Store, StoredTable
+from .store import AlsoInTransaction, PlayerRow, Store, StoredTable
 
 __all__ = ["HubStorage", "TableStorage"]
 
@@ -21,8 +21,9 @@ class TableStorage(Protocol):
     """What a room asks of storage, for its own table."""
 
     async def append(self, table_id: str, n: int, entry: dict[str, Any],
-                     status: str | None) -> None:
-        """Store log entry ``n`` (and the table's status, if given); raises
+                     status: str | None, also: AlsoInTransaction | None = None) -> None:
+        """Store log entry ``n`` (and the table's status, if given; ``also``: more to do in
+        the same transaction, a ranked match's rating); raises
         :class:`~pitchcards.server.store.Fenced` if another process owns the table now."""
 
     async def add_player(self, table_id: str, row: PlayerRow) -> None: ...
@@ -44,15 +45,16 @@ class HubStorage:
 
     def __init__(self, store: Store,
                  db: Callable[..., Awaitable[Any]],
-                 append: Callable[[str, int, dict[str, Any], str | None], Awaitable[None]]
+                 append: Callable[[str, int, dict[str, Any], str | None,
+                                   AlsoInTransaction | None], Awaitable[None]]
                  ) -> None:
         self._store = store
         self._db = db
         self._append = append
 
     async def append(self, table_id: str, n: int, entry: dict[str, Any],
-                     status: str | None) -> None:
-        await self._append(table_id, n, entry, status)
+                     status: str | None, also: AlsoInTransaction | None = None) -> None:
+        await self._append(table_id, n, entry, status, also)
 
     async def add_player(self, table_id: str, row: PlayerRow) -> None:
         await self._db(self._store.add_player, table_id, row)

@@ -20,8 +20,8 @@ BOT_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo",
 class Player:
     """Someone (or a bot) with a seat at this table."""
 
-    __slots__ = ("away", "conns", "grace", "grace_until", "host", "level", "name", "seat",
-                 "token_hash")
+    __slots__ = ("account_id", "away", "conns", "grace", "grace_until", "host", "level", "name",
+                 "seat", "token_hash")
 
     def __init__(self, row: PlayerRow) -> None:
         self.name = row.name
@@ -29,6 +29,8 @@ class Player:
         self.token_hash = row.token_hash
         self.level = row.level          #: a bot seat's level (None: a person)
         self.host = row.host
+        #: the account a signed-in person sat down as (a ranked table's seats all have one)
+        self.account_id = row.account_id
         self.conns: set[Peer] = set()
         self.away = False               #: a stand-in bot plays until they return
         self.grace: asyncio.Task[None] | None = None

@@ -24,7 +24,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -51,7 +51,8 @@ from sqlalchemy import (
     update,
 )
 
-__all__ = ["Append", "Fenced", "PlayerRow", "Store", "StoredTable", "hash_secret", "metadata"]
+__all__ = ["AlsoInTransaction", "Append", "Fenced", "PlayerRow", "Store", "StoredTable",
+           "hash_secret", "metadata"]
 
 metadata = MetaData()
 
@@ -80,6 +81,7 @@ players = Table(
     Column("level", String(16), nullable=True),      # a bot seat's level
     Column("host", Boolean, nullable=False),
     Column("joined", Float, nullable=False),
+    Column("account_id", String(32), nullable=True),  # a signed-in player's (migration 0004)
 )
 
 log = Table(
@@ -103,8 +105,13 @@ chat = Table(
 Index("chat_table", chat.c.table_id, chat.c.id)
 
 
-#: One log entry to append: (table id, n, entry, the table's new status or None).
-Append = tuple[str, int, dict[str, Any], str | None]
+#: Work to do in the transaction that stores a log entry, on its connection (a ranked match's
+#: rating at its end: server/ranked.py), so that both commit or neither does.
+AlsoInTransaction = Callable[[Connection], object]
+#: One log entry to append: (table id, n, entry, the table's new status or None), and
+#: optionally what else to do in its transaction (only if the entry is written, not fenced).
+Append = tuple[str, int, dict[str, Any], str | None] | \
+    tuple[str, int, dict[str, Any], str | None, AlsoInTransaction | None]
 
 _MOVE_VERSION = update(tables).where(
     tables.c.id == bindparam("tid"), tables.c.version == bindparam("prev")).values(
@@ -126,15 +133,17 @@ def hash_secret(secret: str) -> str:
 
 
 class PlayerRow:
-    __slots__ = ("host", "level", "name", "seat", "token_hash")
+    __slots__ = ("account_id", "host", "level", "name", "seat", "token_hash")
 
     def __init__(self, name: str, seat: int | None, token_hash: str | None, level: str | None,
-                 host: bool) -> None:
+                 host: bool, account_id: str | None = None) -> None:
         self.name = name
         self.seat = seat
         self.token_hash = token_hash
         self.level = level
         self.host = host
+        #: the account a signed-in player took the seat as (None: a guest, or a bot)
+        self.account_id = account_id
 
 
 class StoredTable:
@@ -199,14 +208,14 @@ class Store:
             for p in people:
                 conn.execute(insert(players).values(
                     table_id=table_id, name=p.name, seat=p.seat, token_hash=p.token_hash,
-                    level=p.level, host=p.host, joined=now))
+                    level=p.level, host=p.host, joined=now, account_id=p.account_id))
 
     def add_player(self, table_id: str, person: PlayerRow) -> None:
         with self._tx() as conn:
             conn.execute(insert(players).values(
                 table_id=table_id, name=person.name, seat=person.seat,
                 token_hash=person.token_hash, level=person.level, host=person.host,
-                joined=time.time()))
+                joined=time.time(), account_id=person.account_id))
 
     def set_status(self, table_id: str, status: str, rematch: str | None = None) -> None:
         values: dict[str, Any] = {"status": status, "updated": time.time()}
@@ -234,7 +243,8 @@ class Store:
             row = conn.execute(select(tables).where(tables.c.id == table_id)).first()
             if row is None:
                 return None
-            people = [PlayerRow(p.name, p.seat, p.token_hash, p.level, bool(p.host))
+            people = [PlayerRow(p.name, p.seat, p.token_hash, p.level, bool(p.host),
+                                p.account_id)
                       for p in conn.execute(select(players).where(
                           players.c.table_id == table_id).order_by(players.c.joined,
                                                                    players.c.seat))]
@@ -255,12 +265,15 @@ class Store:
         """Several tables' next log entries in one transaction (group commit: the server
         writes whatever queued up while the last batch was being written).  Each entry is
         fenced on its own — the table's version must be ``n - 1`` — and a fenced one is
-        left out (its :class:`Fenced` in the result) without holding up the others."""
+        left out (its :class:`Fenced` in the result) without holding up the others.  An
+        item's fifth part, if any, runs on the transaction's connection when its entry is
+        written (a ranked match's rating: it commits with the match's end, or neither does)."""
         now = time.time()
         results: list[Fenced | None] = []
         rows: list[dict[str, Any]] = []
         with self._tx() as conn:
-            for table_id, n, entry, status in items:
+            for item in items:
+                table_id, n, entry, status = item[:4]
                 params = {"tid": table_id, "prev": n - 1, "n": n, "now": now}
                 if status is None:
                     moved = conn.execute(_MOVE_VERSION, params)
@@ -271,6 +284,9 @@ class Store:
                                           "version moved"))
                     continue
                 results.append(None)
+                also = item[4] if len(item) > 4 else None
+                if also is not None:
+                    also(conn)
                 rows.append({"table_id": table_id, "n": n, "at": now,
                              "entry": json.dumps(entry, separators=(",", ":"))})
             if rows:

@@ -17,14 +17,26 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-from collections.abc import Awaitable, Callable
+import os
+import signal
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Annotated, Any, Protocol
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Header, Request
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import Connection
 
 from .protocol import CreateTable, TableCreated
+from .store import AlsoInTransaction, Append
+
+#: Where a test server may kill itself while rating a ranked match (``die_when_rating``)
+DIE_POINTS = ("before_commit", "after_commit")
+
+
+def _die() -> None:
+    """``kill -9`` of this very process: no goodbye, no rollback, no flush."""
+    os.kill(os.getpid(), signal.SIGKILL)
 
 
 class _Room(Protocol):
@@ -74,9 +86,16 @@ class TestHooks:
 
     __test__ = False  # not a pytest test class
 
-    def __init__(self, *, hold_bots: bool = False) -> None:
+    def __init__(self, *, hold_bots: bool = False, die_when_rating: str | None = None) -> None:
         #: every table's bots held from its creation (also tables loaded after a restart)
         self.hold_bots = hold_bots
+        #: the process kills itself (SIGKILL, as ``kill -9``) when it rates a ranked match:
+        #: ``"before_commit"`` — the match's end and its rating written, not committed;
+        #: ``"after_commit"`` — committed, before anyone is told (tests/test_ranked_crash.py)
+        if die_when_rating not in (None, *DIE_POINTS):
+            raise ValueError(f"die_when_rating: {die_when_rating!r} is not one of "
+                             f"{', '.join(DIE_POINTS)}")
+        self.die_when_rating = die_when_rating
         self._gates: dict[str, _Gate] = {}
 
     def gate(self, table_id: str) -> _Gate:
@@ -113,6 +132,27 @@ class TestHooks:
         gate = self.gate(table_id)
         gate.applied = applied
         gate.decided.set()
+
+    def dying_rating(self, also: AlsoInTransaction) -> AlsoInTransaction:
+        """A ranked match's rating about to be written with its end: with
+        ``die_when_rating="before_commit"`` the process dies once it is written, before the
+        transaction commits."""
+        if self.die_when_rating != "before_commit":
+            return also
+
+        def then_die(conn: Connection) -> object:
+            done = also(conn)
+            _die()
+            return done
+        return then_die
+
+    def committed(self, items: Sequence[Append], results: Sequence[Exception | None]) -> None:
+        """A group commit ended: with ``die_when_rating="after_commit"`` the process dies
+        if it committed a ranked match's rating, before any room hears of it."""
+        if self.die_when_rating == "after_commit" and any(
+                len(item) > 4 and item[4] is not None and problem is None
+                for item, problem in zip(items, results, strict=True)):
+            _die()
 
     def stopped(self, table_id: str) -> None:
         """The table's driver waits (for the test, a person, or nothing: the match is over)."""
@@ -202,8 +242,11 @@ def hooks_router(room_of: Callable[[str], Awaitable[_Room]], hooks: TestHooks,
     router = APIRouter(prefix="/_test", include_in_schema=False)
 
     @router.post("/tables", status_code=201)
-    async def hooked_table(request: HookedTable) -> TableCreated:
-        made: TableCreated = await created(request.table, request.seed)
+    async def hooked_table(request: HookedTable, http: Request,
+                           authorization: Annotated[str | None, Header()] = None
+                           ) -> TableCreated:
+        made: TableCreated = await created(request.table, request.seed, http=http,
+                                           authorization=authorization)
         hooks.hold(made.table, request.hold_bots)
         return made
 

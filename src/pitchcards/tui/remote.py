@@ -97,10 +97,13 @@ def _changed_options(config: GameConfig) -> dict[str, Any]:
 
 
 async def join_table(invite: str, server: str, name: str | None = None,
-                     seat: int | None = None) -> tuple[Seat, dict[str, Any]]:
+                     seat: int | None = None, api_token: str | None = None
+                     ) -> tuple[Seat, dict[str, Any]]:
     """Take a seat by ``invite`` (a code or an invite URL): the seat and the table's info.
-    With no ``name`` you are "Guest", or "Guest 2" … if that name is at the table already."""
-    async with Client(server) as api:
+    With no ``name`` you are "Guest", or "Guest 2" … if that name is at the table already.
+    ``api_token``: sit as that account (a ranked table's seats are accounts'; the name is
+    then the account's)."""
+    async with Client(server, api_token=api_token) as api:
         info = await api.invite(invite)
         if info.get("money"):
             raise OptionError("that is a money table: the terminal game cannot sit at one yet "

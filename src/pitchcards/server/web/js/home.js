@@ -20,7 +20,9 @@ import { statsPanel } from "./stats.js";
  * @typedef {{value: any, text: string, shown: boolean}} OptionState
  * @typedef {{rules: {name: string, options: Record<string, any>, players: [number, number],
  *   teams: number[][] | null}, players: number,
- *   options: Record<string, OptionState>, summary: string}} RulesInfo
+ *   options: Record<string, OptionState>, summary: string,
+ *   ranked: {allowed: boolean, pool: string | null, reason: string | null,
+ *     message: string | null}}} RulesInfo
  * @typedef {import("./site.js").TableInfo} TableInfo
  */
 
@@ -174,6 +176,16 @@ class CreateForm {
     this.seat = h("select", { id: "create-seat", name: "seat" });
     this.listed = h("input", { id: "create-listed", name: "listed", type: "checkbox",
       "aria-describedby": "create-listed-hint" });
+    // Ranked (docs/accounts.md): shown only to a signed-in player; the server says whether
+    // the rules as chosen can be ranked, and why not (POST /api/rules' "ranked")
+    this.ranked = h("input", { id: "create-ranked", name: "ranked", type: "checkbox",
+      "aria-describedby": "create-ranked-hint" });
+    this.rankedHint = h("p", { id: "create-ranked-hint", class: "hint",
+      text: "Rated at the end. Every player signs in; leaving counts as a loss." });
+    this.rankedBox = h("div", { class: "ranked", hidden: true },
+      h("div", { class: "field check" }, this.ranked,
+        h("label", { for: "create-ranked", text: "Ranked" })),
+      this.rankedHint);
     this.seatsBox = h("div", { class: "seat-list" });
     this.rulesBox = h("div", { class: "rules-options" });
     this.rulesError = h("p", { id: "rules-error", class: "error", role: "alert", hidden: true });
@@ -228,6 +240,7 @@ class CreateForm {
       h("p", { id: "create-listed-hint", class: "hint",
         text: "Anyone can watch a listed table. Only people with the invite link can take a "
           + "seat." }),
+      this.rankedBox,
       h("div", { class: "field-row" },
         h("div", { class: "field" }, h("label", { for: "create-bot-delay", text: "Bots' pace" }),
           this.botDelay),
@@ -479,12 +492,37 @@ class CreateForm {
         this.renderSeats();
       }
       this.showRules(info);
+      this.showRanked(info);
     } catch (error) {
       if (asked !== this.requests) return;
       const message = error instanceof ApiError ? error.message : String(error);
       say(this.rulesError, `Check the rules: ${message}`);
       this.markBad(message);
     }
+  }
+
+  /** Show the Ranked box to a signed-in player (GET /api/me answers only then). */
+  async offerRanked() {
+    try {
+      await api("GET", "/api/me");
+    } catch {
+      return; // a guest: no ranked tables
+    }
+    this.rankedBox.hidden = false;
+  }
+
+  /**
+   * The Ranked box as the server judges the rules chosen: disabled, with its reason, when
+   * they cannot be ranked.
+   * @param {RulesInfo} info
+   */
+  showRanked(info) {
+    const { allowed, message } = info.ranked;
+    this.ranked.disabled = !allowed;
+    if (!allowed) this.ranked.checked = false;
+    this.rankedHint.textContent = allowed
+      ? "Rated at the end. Every player signs in; leaving counts as a loss."
+      : `Not ranked: ${message}`;
   }
 
   /** @param {RulesInfo} info */
@@ -561,6 +599,7 @@ class CreateForm {
     const body = {
       name, variant: this.variant.value, players: n, seat: mine, options: this.chosenOptions(),
       bots, fill: this.fill.value, listed: this.listed.checked, settings,
+      ranked: !this.rankedBox.hidden && !this.ranked.disabled && this.ranked.checked,
     };
     this.submit.disabled = true;
     say(this.formError, "Creating the table…", "info");
@@ -910,6 +949,7 @@ async function main() {
     form.name.focus();
   }
   replace(createBox, form.form);
+  form.offerRanked();
 }
 
 main();
