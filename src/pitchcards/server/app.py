@@ -88,6 +88,7 @@ from .protocol import (
 from .room import Refused, Room, table_rules
 from .rulesinfo import fit_players, rules_info, variants_info
 from .scores import scores_router
+from .shared_limits import SharedSignIns, SignInGate
 from .store import hash_secret
 from .testing import TestHooks, hooks_router
 
@@ -132,7 +133,11 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
     app.include_router(scores_router(hub))
     sign_ins = SignInLimits(config.sign_ins_per_minute, config.sign_ins_per_hour_per_account)
     app.state.sign_ins = sign_ins  # (a test sets the buckets' clock)
-    app.include_router(accounts_router(hub, config, sign_ins,
+    # with --redis, every process's attempts count in one set of buckets (issue 32)
+    shared = SharedSignIns(hub.cluster.bus.redis, config.sign_ins_per_minute,
+                           config.sign_ins_per_hour_per_account) \
+        if hub.cluster is not None else None
+    app.include_router(accounts_router(hub, config, SignInGate(sign_ins, shared),
                                        lambda origin, host: _origin_ok(origin, host, config),
                                        _address))
 
