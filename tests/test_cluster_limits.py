@@ -1,6 +1,6 @@
-"""Issue 31 (item 3) and issue 32 with several processes (``--redis``): sign-in attempts are
-counted across every process, not on each — behind a load balancer one address reaches them
-all, and a guesser would otherwise have each process's attempts (server/shared_limits.py).
+"""Issue 31 and issue 32 with several processes (``--redis``): sign-in attempts, HTTP writes
+and heavy reads are counted across every process, not on each — behind a load balancer one
+address reaches them all, and would otherwise have each process's share (server/shared_limits.py).
 The buckets are checked with a clock of the test's own: no attempt comes back by chance."""
 
 from __future__ import annotations
@@ -35,6 +35,27 @@ def test_sign_in_attempts_are_counted_across_the_processes(tmp_path: Path) -> No
                                       json={"name": "Ann", "password": "secret-one"})
                 assert limited.status_code == 429, limited.text
                 assert limited.json()["reason"] == "rate_limited"
+
+
+def test_writes_and_heavy_reads_are_counted_across_the_processes(tmp_path: Path) -> None:
+    """Two processes, writes in bursts of 2 and heavy reads in bursts of 1 per address: each
+    process alone would let the third write and the second read through."""
+    with running_cluster(tmp_path, n=2, extra=("--http-writes-per-minute", "8",
+                                                "--http-reads-per-minute", "4")) as cluster:
+        first, second = (httpx.Client(base_url=url, timeout=60) for url in cluster.urls)
+        with first, second:
+            table = {"name": "Ann", "bots": {"1": "easy"}}
+            made = [first.post("/api/tables", json=table), second.post("/api/tables", json=table)]
+            assert [reply.status_code for reply in made] == [201, 201], made[1].text
+            for server in (first, second):
+                over = server.post("/api/tables", json=table)
+                assert over.status_code == 429, over.text
+                assert over.json()["reason"] == "rate_limited"
+            results = f"/api/tables/{made[0].json()['table']}/results"
+            assert first.get(results).status_code == 200
+            again = second.get(results)
+            assert again.status_code == 429 and again.json()["reason"] == "rate_limited", \
+                again.text
 
 
 def test_the_shared_buckets_take_atomically_and_refill(tmp_path: Path) -> None:
