@@ -74,8 +74,11 @@ class ThinkPool:
             raise RuntimeError("the bots' process pool is closed: the server is stopping")
         if self._pool is None:
             # forkserver: a worker is forked from a clean process, not from this one with its
-            # threads, sockets and database connections
+            # threads, sockets and database connections; that process imports the bots once
+            # (each worker starts with them, sharing their pages) and not the program's
+            # __main__ (a script that starts a server need not guard it)
             context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(["pitchcards.bots"])
             self._pool = concurrent.futures.ProcessPoolExecutor(
                 self.processes, mp_context=context, initializer=_worker_started)
         return self._pool
