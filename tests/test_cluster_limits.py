@@ -12,7 +12,7 @@ import httpx
 import pytest
 import redis.asyncio as aioredis
 
-from cluster_helpers import RedisProcess, running_cluster
+from cluster_helpers import redis_scene, running_cluster
 from pitchcards.server.limits import SignInLimits
 from pitchcards.server.shared_limits import SharedSignIns, SignInGate
 
@@ -59,11 +59,7 @@ def test_writes_and_heavy_reads_are_counted_across_the_processes(tmp_path: Path)
 
 
 def test_the_shared_buckets_take_atomically_and_refill(tmp_path: Path) -> None:
-    redis_server = RedisProcess(tmp_path).start()
-    try:
-        asyncio.run(_buckets_scene(redis_server.url))
-    finally:
-        redis_server.kill()
+    redis_scene(tmp_path, _buckets_scene)
 
 
 async def _buckets_scene(url: str) -> None:
