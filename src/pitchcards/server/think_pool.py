@@ -77,8 +77,13 @@ class ThinkPool:
             # threads, sockets and database connections; that process imports the bots once
             # (each worker starts with them, sharing their pages) and not the program's
             # __main__ (a script that starts a server need not guard it)
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(["pitchcards.bots"])
+            context: multiprocessing.context.BaseContext
+            if "forkserver" in multiprocessing.get_all_start_methods():
+                forkserver = multiprocessing.get_context("forkserver")
+                forkserver.set_forkserver_preload(["pitchcards.bots"])
+                context = forkserver
+            else:  # (Windows) a fresh interpreter for each worker
+                context = multiprocessing.get_context("spawn")
             self._pool = concurrent.futures.ProcessPoolExecutor(
                 self.processes, mp_context=context, initializer=_worker_started)
         return self._pool
