@@ -25,7 +25,8 @@ sockets are on a process that does not own their table.
 its default limits: N money tables of expert bots (no pauses, grace 0, expert stand-ins) whose
 host never connects, GETs of unknown 2 KB table ids and of those tables' results without a
 pause — while one table of four client players (the "other table") plays at ``--rate``.
-Printed: the server's RSS at the start and end, its CPU, the other table's p50/p99, and what
+Printed: the server's RSS at the start and end, its CPU (both with the processes it started:
+its bots' workers), the other table's p50/p99, and what
 the abuser's requests were answered.  ``--server-src OLD/src`` runs another checkout's server
 (``git worktree add /tmp/old31 main``) for a before/after.
 
@@ -181,6 +182,33 @@ def proc_stats(pid: int) -> tuple[float, int]:
     return cpu, rss
 
 
+def with_descendants(pid: int) -> list[int]:
+    """``pid`` and every process under it (a server's bot workers and their forkserver)."""
+    parents: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            with contextlib.suppress(OSError), open(f"/proc/{entry}/stat") as f:
+                parents[int(entry)] = int(f.read().rsplit(")", 1)[1].split()[1])
+    tree, todo = [pid], [pid]
+    while todo:
+        parent = todo.pop()
+        children = [child for child, ppid in parents.items() if ppid == parent]
+        tree += children
+        todo += children
+    return tree
+
+
+def tree_stats(pid: int) -> tuple[float, int]:
+    """(CPU seconds, resident bytes) of ``pid`` and its descendants (one gone meanwhile
+    counts nothing)."""
+    cpu = rss = 0.0
+    for each in with_descendants(pid):
+        with contextlib.suppress(OSError):
+            c, r = proc_stats(each)
+            cpu, rss = cpu + c, rss + r
+    return cpu, int(rss)
+
+
 def procs_stats(pids: list[int]) -> tuple[float, int]:
     """(CPU seconds, resident bytes) of several processes together."""
     stats = [proc_stats(pid) for pid in pids]
@@ -313,7 +341,7 @@ async def abuse_step(base: str, pid: int, tables: int, rate: float, seconds: flo
                      seed: int) -> dict[str, Any]:
     """The other table measured while ``tables`` abuse tables play (``--abuse``)."""
     rng = random.Random(seed)
-    _, rss0 = proc_stats(pid)
+    _, rss0 = tree_stats(pid)
     answers: dict[str, int] = {}
     spawn = multiprocessing.get_context("spawn")
     stop = spawn.Event()
@@ -328,7 +356,7 @@ async def abuse_step(base: str, pid: int, tables: int, rate: float, seconds: flo
                        headers={"Authorization": f"Bearer {table.host}"})  # type: ignore[attr-defined]
         await asyncio.sleep(2.0)
         table.latencies.clear()
-        cpu0, _ = proc_stats(pid)
+        cpu0, _ = tree_stats(pid)
         t0 = time.perf_counter()
         attack = spawn.Process(target=_abuser, args=(base, tables, stop, out)) \
             if tables else None
@@ -339,7 +367,7 @@ async def abuse_step(base: str, pid: int, tables: int, rate: float, seconds: flo
         mark = len(table.latencies)
         await asyncio.sleep(seconds - settle)
         elapsed = time.perf_counter() - t0
-        cpu1, rss1 = proc_stats(pid)
+        cpu1, rss1 = tree_stats(pid)
         stop.set()
         table.running = False
         if attack is not None:

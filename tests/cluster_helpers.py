@@ -9,7 +9,7 @@ import contextlib
 import random
 import subprocess
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +81,15 @@ class Cluster:
 
     def output(self) -> str:
         return "\n".join(f"--- {s.url}\n{s.output()[-3000:]}" for s in self.servers)
+
+
+def redis_scene(tmp_path: Path, scene: Callable[[str], Awaitable[None]]) -> None:
+    """Run ``scene(url)`` against a Redis of the test's own, killed afterwards."""
+    redis_server = RedisProcess(tmp_path).start()
+    try:
+        asyncio.run(scene(redis_server.url))
+    finally:
+        redis_server.kill()
 
 
 @contextlib.contextmanager

@@ -13,7 +13,7 @@ import httpx
 import pytest
 import redis.asyncio as aioredis
 
-from cluster_helpers import RedisProcess, running_cluster
+from cluster_helpers import redis_scene, running_cluster
 from pitchcards.server.budget import OVER_ADDRESS, OVER_HEAVY, SharedBudget
 
 pytestmark = pytest.mark.timeout(180)
@@ -44,11 +44,7 @@ def test_an_addresss_tables_are_counted_across_the_processes(tmp_path):
 
 
 def test_the_shared_budget_reserves_atomically_renews_and_forgets(tmp_path: Path):
-    redis_server = RedisProcess(tmp_path).start()
-    try:
-        asyncio.run(_budget_scene(redis_server.url))
-    finally:
-        redis_server.kill()
+    redis_scene(tmp_path, _budget_scene)
 
 
 async def _budget_scene(url: str) -> None:

@@ -9,7 +9,10 @@ when the bot was given its view.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import random
+import signal
 from typing import Any
 
 import pytest
@@ -91,5 +94,61 @@ def test_a_stand_ins_thought_is_dropped_when_the_player_acted_meanwhile(server):
                 stood_in = [e for e in table.events if isinstance(e, ActionTaken)
                             and e.seat == 0 and e.by_bot]
                 assert stood_in == [] and table.seq >= mine, stood_in
+
+    asyncio.run(run())
+
+
+def _bot_workers(server_pid: int) -> list[int]:
+    """The server's bot workers: the children of its forkserver (server/think_pool.py)."""
+    parents: dict[int, int] = {}
+    commands: dict[int, bytes] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            with contextlib.suppress(OSError):
+                with open(f"/proc/{entry}/stat") as f:
+                    parents[int(entry)] = int(f.read().rsplit(")", 1)[1].split()[1])
+                with open(f"/proc/{entry}/cmdline", "rb") as f:
+                    commands[int(entry)] = f.read()
+    forkservers = [pid for pid, parent in parents.items()
+                   if parent == server_pid and b"forkserver" in commands.get(pid, b"")]
+    return [pid for pid, parent in parents.items() if parent in forkservers]
+
+
+def test_a_bot_worker_killed_between_thoughts_is_replaced_and_the_table_plays_on(server):
+    """kill -9 of the worker the experts think in: the next thought finds the pool broken,
+    a fresh pool is started, the thought is asked again and its action applied."""
+    assert server.proc is not None  # the hooked server runs as a process of its own
+
+    async def run() -> None:
+        async with Client(server.url) as api:
+            ann = await hooked_table(api, "Ann", seed=1_000_000_000_000_029, **EXPERTS)
+            await api.start(ann)
+            async with await api.connect(ann) as table:
+                await table.wait_for(lambda: table.view is not None and bool(table.view.hand))
+
+                async def a_bot_to_act() -> None:  # Ann plays until a bot is to act
+                    while table.is_my_turn():
+                        seq = table.seq
+                        assert table.view is not None
+                        await table.act(str(table.view.legal_actions[0]))
+                        await table.wait_for(lambda seq=seq: table.seq > seq)
+
+                await a_bot_to_act()
+                first = await _thought(api, ann.table, True)
+                assert (await _thought(api, ann.table, False))["applied"] is True
+                await table.wait_for(lambda: table.seq > first["seq"])  # a worker has thought
+                await a_bot_to_act()
+                held = await _thought(api, ann.table, True)
+                assert server.proc is not None
+                workers = _bot_workers(server.proc.pid)
+                assert workers, "the server has no bot worker"
+                for pid in workers:
+                    os.kill(pid, signal.SIGKILL)
+                released = await _thought(api, ann.table, False)
+                assert released["applied"] is True, released
+                await table.wait_for(lambda: any(
+                    isinstance(e, ActionTaken) and e.seq > held["seq"] and e.by_bot
+                    and e.seat == held["to_act"] for e in table.events))
+                assert set(_bot_workers(server.proc.pid)).isdisjoint(workers)
 
     asyncio.run(run())

@@ -43,12 +43,12 @@ from pydantic import BaseModel, ConfigDict, Field
 from . import account_store as db
 from .config import ServerConfig
 from .hub import Hub
-from .limits import SignInLimits
 from .names import name_key
 from .passwords import check_password, hash_password, needs_rehash, verify
 from .protocol import check_display_name
 from .rating_store import BOT_ACCOUNT_NAMES
 from .room import Refused
+from .shared_limits import SignInGate
 from .store import hash_secret
 
 __all__ = ["API_TOKEN_PREFIX", "BOT_NAMES", "MAX_TOKENS", "SESSION_COOKIE", "Caller",
@@ -158,7 +158,7 @@ async def find_caller(hub: Hub, config: ServerConfig, request: Request,
     return None if account is None else Caller(account, session)
 
 
-def accounts_router(hub: Hub, config: ServerConfig, limits: SignInLimits,
+def accounts_router(hub: Hub, config: ServerConfig, limits: SignInGate,
                     same_origin: Callable[[str, str | None], bool],
                     address: Callable[[Request], str]) -> APIRouter:
     """The account routes.  ``same_origin(origin, host)``: whether a browser's request comes
@@ -208,8 +208,8 @@ def accounts_router(hub: Hub, config: ServerConfig, limits: SignInLimits,
                                         "with your password", 403)
         return found
 
-    def throttle(request: Request, key: str | None) -> None:
-        if not limits.attempt(address(request), key):
+    async def throttle(request: Request, key: str | None) -> None:
+        if not await limits.attempt(address(request), key):
             hub.metrics.refusals.labels("rate_limited").inc()
             raise Refused("rate_limited", "too many sign-in attempts: wait a few minutes", 429)
 
@@ -244,7 +244,7 @@ def accounts_router(hub: Hub, config: ServerConfig, limits: SignInLimits,
         key = name_key(name)
         if key in _BOT_KEYS:
             raise Refused("name_registered", f"{name!r} is a bot's name: choose another", 409)
-        throttle(request, None)
+        await throttle(request, None)
         hashed = str(await argon2(hash_password, password))
         account = await hub.db(db.create_account, engine, secrets.token_hex(16), name, key,
                                hashed)
@@ -257,7 +257,7 @@ def accounts_router(hub: Hub, config: ServerConfig, limits: SignInLimits,
     @router.post("/api/session", tags=["accounts"])
     async def sign_in(body: Credentials, request: Request, response: Response) -> Me:
         key = name_key(" ".join(body.name.split()))
-        throttle(request, key)
+        await throttle(request, key)
         # a name no account can have (not a display name) is not looked up, but costs the same
         account = await hub.db(db.find_account, engine, key) if _may_be_a_name(body.name) \
             else None
@@ -302,7 +302,7 @@ def accounts_router(hub: Hub, config: ServerConfig, limits: SignInLimits,
     async def change_password(body: PasswordChange, request: Request, response: Response,
                               authorization: Auth = None) -> Me:
         found = await signed_in(request, authorization, session_only=True)
-        throttle(request, name_key(found.account.name))
+        await throttle(request, name_key(found.account.name))
         await password_matches(found, body.current)
         hashed = str(await argon2(hash_password, new_password(body.new)))
         # every other browser and every API token too (they may be a thief's)
@@ -314,7 +314,7 @@ def accounts_router(hub: Hub, config: ServerConfig, limits: SignInLimits,
     async def delete_me(body: PasswordCheck, request: Request,
                         authorization: Auth = None) -> Response:
         found = await signed_in(request, authorization, session_only=True)
-        throttle(request, name_key(found.account.name))
+        await throttle(request, name_key(found.account.name))
         await password_matches(found, body.password)
         await hub.db(db.delete_account, engine, found.account.id)
         done = Response(status_code=204)

@@ -92,6 +92,7 @@ from .ranked import rankable
 from .room import Refused, Room, table_rules
 from .rulesinfo import fit_players, rules_info, variants_info
 from .scores import scores_router
+from .shared_limits import RateGate, SharedRates, SharedSignIns, SignInGate
 from .store import hash_secret
 from .testing import TestHooks, hooks_router
 
@@ -136,7 +137,14 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
     app.include_router(scores_router(hub))
     sign_ins = SignInLimits(config.sign_ins_per_minute, config.sign_ins_per_hour_per_account)
     app.state.sign_ins = sign_ins  # (a test sets the buckets' clock)
-    app.include_router(accounts_router(hub, config, sign_ins,
+    # with --redis, every process's attempts count in one set of buckets (issue 32)
+    shared = SharedSignIns(hub.cluster.bus.redis, config.sign_ins_per_minute,
+                           config.sign_ins_per_hour_per_account) \
+        if hub.cluster is not None else None
+    rates = RateGate(limits, SharedRates(hub.cluster.bus.redis, config.http_writes_per_minute,
+                                         config.http_reads_per_minute)
+                     if hub.cluster is not None else None)
+    app.include_router(accounts_router(hub, config, SignInGate(sign_ins, shared),
                                        lambda origin, host: _origin_ok(origin, host, config),
                                        _address))
 
@@ -178,9 +186,10 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
         return JSONResponse(Refusal(reason=exc.reason, message=str(exc)).model_dump(),
                             status_code=422)
 
-    def writes(request: Request) -> None:
-        """A dependency of every request that changes something: the address's rate."""
-        if not limits.write(_address(request)):
+    async def writes(request: Request) -> None:
+        """A dependency of every request that changes something: the address's rate (with
+        ``--redis``, on all the processes together)."""
+        if not await rates.write(_address(request)):
             raise Refused("rate_limited", "too many requests from your address: wait a "
                                           "minute", 429)
 
@@ -193,10 +202,11 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
             raise Refused("rate_limited", "too many lookups of tables that do not exist from "
                                           "your address: wait a minute", 429)
 
-    def reads(request: Request) -> None:
-        """A dependency of the reads whose work grows with a table's history."""
+    async def reads(request: Request) -> None:
+        """A dependency of the reads whose work grows with a table's history (with
+        ``--redis``, the address's rate on all the processes together)."""
         lookups(request)
-        if not limits.read(_address(request)):
+        if not await rates.read(_address(request)):
             raise Refused("rate_limited", "too many reads of results, records or hands from "
                                           "your address: wait a minute", 429)
 

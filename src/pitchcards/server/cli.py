@@ -76,6 +76,7 @@ def server_config(args: argparse.Namespace) -> ServerConfig:
                         tables_per_address=args.tables_per_address,
                         heavy_tables_per_address=args.heavy_tables_per_address,
                         thoughts_per_address=args.thoughts_per_address,
+                        think_processes=args.think_processes,
                         max_tables=args.max_tables,
                         unattended_pause=args.unattended_pause,
                         message_rate=args.message_rate,
@@ -212,6 +213,7 @@ def _bot(args: argparse.Namespace) -> int:
 
 def add_server_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from ..argtypes import add_token_argument, whole_number
+    from .config import default_processes
 
     parser = sub.add_parser(
         "serve", help="run a Pitch server: play online with friends",
@@ -260,6 +262,10 @@ def add_server_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser])
     parser.add_argument("--thoughts-per-address", type=whole_number(1), default=1,
                        metavar="N", help="hard or expert bots thinking at once for all the "
                                          "tables one address created (default 1)")
+    parser.add_argument("--think-processes", type=whole_number(0), default=default_processes(),
+                       metavar="N", help="worker processes the hard and expert bots think in; "
+                                         "0: threads of the server's process (default: the "
+                                         f"cores less one, 1 to 4: {default_processes()} here)")
     parser.add_argument("--max-tables", type=whole_number(1), default=2000, metavar="N",
                        help="tables in memory, not over, in all (default 2000)")
     parser.add_argument("--unattended-pause", type=float, default=30.0, metavar="S",

@@ -5,11 +5,13 @@ hurting the others.  Per-table settings (grace period, turn timer, pace) live in
 from __future__ import annotations
 
 import dataclasses
+import os
 from pathlib import Path
 
 from ..storage import data_dir
 
-__all__ = ["ServerConfig", "data_dir", "default_db_url", "normalise_db_url"]
+__all__ = ["ServerConfig", "data_dir", "default_db_url", "default_processes",
+           "normalise_db_url"]
 
 
 def default_db_url() -> str:
@@ -26,6 +28,13 @@ def normalise_db_url(url: str) -> str:
     if "://" not in url:
         return f"sqlite:///{Path(url).expanduser().resolve()}"
     return url
+
+
+def default_processes() -> int:
+    """The hard and expert bots' worker processes unless ``--think-processes`` says: one core
+    is left to the event loop, at least one worker, at most four (a busy server is several
+    processes, docs/deploy.md)."""
+    return max(1, min(4, (os.cpu_count() or 2) - 1))
 
 
 @dataclasses.dataclass
@@ -75,8 +84,11 @@ class ServerConfig:
     #: for seconds a hand, and slow every other table of the process
     heavy_tables_per_address: int = 4
     #: hard or expert bots thinking at once for all the tables one address created (each
-    #: thought holds the GIL on a worker thread; server/thinking.py)
+    #: thought takes a worker process for up to a second; server/thinking.py)
     thoughts_per_address: int = 1
+    #: worker processes the hard and expert bots think in (server/think_pool.py); 0: threads
+    #: of the server's process, whose searches hold its GIL against the event loop
+    think_processes: int = dataclasses.field(default_factory=default_processes)
     max_tables: int = 2000
     #: seconds a table in play goes on with nobody connected (players or spectators); then it
     #: pauses until someone connects (issue 31, finding 1)

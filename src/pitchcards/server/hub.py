@@ -34,10 +34,12 @@ from .ranked import check_ranked
 from .room import Player, Refused, Room, bot_heavy, table_rules
 from .room_storage import HubStorage
 from .store import AlsoInTransaction, Append, PlayerRow, Store, hash_secret
+from .think_pool import ThinkPool
 from .thinking import ThoughtSlots
 
 if TYPE_CHECKING:
     from ..actions import Action
+    from ..bots.base import Bot
     from ..views import View
     from .testing import TestHooks
 
@@ -81,6 +83,8 @@ class Hub:
         self._creators: dict[str, str] = {}
         #: the slow bots' thoughts, at most ``thoughts_per_address`` at once per creator
         self.thoughts = ThoughtSlots(config.thoughts_per_address)
+        #: where they think: worker processes (``think_processes``; 0: threads of this one)
+        self.think_pool = ThinkPool(config.think_processes)
         self._pool = ThreadPoolExecutor(max_workers=1 if self.store.is_sqlite else 4,
                                         thread_name_prefix="pitch-db")
         self._heartbeat: asyncio.Task[None] | None = None
@@ -166,6 +170,7 @@ class Hub:
             await self.cluster.close()
         await asyncio.sleep(0)
         self._pool.shutdown(wait=True)
+        await self.think_pool.close()
         self.store.close()
 
     # ------------------------------------------------------------------ rooms
@@ -214,14 +219,15 @@ class Hub:
                 room.hold_seat(player)
         return room
 
-    async def think(self, table_id: str, choose: Callable[[View], Action], view: View) -> Action:
-        """A slow bot of ``table_id`` decides from ``view`` on a worker thread, in one of the
-        slots of the address that created the table (``server/thinking.py``): one stranger's
-        tables take turns to hold the GIL instead of taking it from every other table."""
+    async def think(self, table_id: str, bot: Bot, view: View) -> Action:
+        """A slow bot of ``table_id`` decides from ``view`` in a worker process
+        (``server/think_pool.py``: no search holds this process's GIL), in one of the slots
+        of the address that created the table (``server/thinking.py``): one stranger's tables
+        take turns for one worker instead of taking every worker from the other tables."""
         async with self.thoughts.slot(self.thought_key(table_id)):
             if self.hooks is not None:  # a test server may hold the bot in its thought
                 await self.hooks.thinking(table_id)
-            return await asyncio.to_thread(choose, view)
+            return await self.think_pool.choose(bot, view)
 
     def thought_key(self, table_id: str) -> str:
         """Whose budget a table's bots think in: its creator's address, or (a creator this

@@ -4,9 +4,10 @@ A :class:`RoomDriver` is one task per room that wakes when something changed and
 thing nobody has to ask for — apply the money requests waiting for the break and deal, let a
 bot seat act, arm the turn timer of a person's seat — until a person is to act.  It changes the
 table only through the room's writer (``Room.commit``), under the room's lock.  A slow bot
-(``hard``, ``expert``) and the turn timer's stand-in think outside the lock, on a worker thread,
-from the view they were given, and their action is applied only if the table is still where it
-was (issue 29: attaches, chat and other seats' messages are answered meanwhile).
+(``hard``, ``expert``) and the turn timer's stand-in think outside the lock, in a worker
+process (server/think_pool.py), from the view they were given, and their action is applied
+only if the table is still where it was (issue 29: attaches, chat and other seats' messages
+are answered meanwhile).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import contextlib
 import logging
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..actions import Action
@@ -49,8 +50,7 @@ class DriverHost(Protocol):
     @property
     def metrics(self) -> Metrics: ...
 
-    async def think(self, table_id: str, choose: Callable[[View], Action], view: View) -> Action:
-        ...
+    async def think(self, table_id: str, bot: Bot, view: View) -> Action: ...
 
 
 class DrivenRoom(Protocol):
@@ -188,7 +188,7 @@ class RoomDriver:
                 await self._commit_bot(step.seat, step.choose())
                 self.room.hub.metrics.actions.labels("bot").inc()
                 return True
-        # A slow bot thinks outside the lock, on a worker thread, from the view it was given:
+        # A slow bot thinks outside the lock, in a worker process, from the view it was given:
         # meanwhile the table answers attaches, chat and other seats' messages (issue 29).
         assert step.view is not None  # a server's bots decide from their seat's view
         action = await self._think(step.bot, step.view)
@@ -202,10 +202,10 @@ class RoomDriver:
         return True
 
     async def _think(self, bot: Bot, view: View) -> Action:
-        """``bot`` decides from ``view`` on a worker thread (the view is immutable; the bot
+        """``bot`` decides from ``view`` in a worker process (the view is immutable; the bot
         touches nothing of the table's), in a slot of the address that created the table
-        (issue 31: ``Hub.think``, server/thinking.py)."""
-        return await self.room.hub.think(self.room.id, bot.choose, view)
+        (issue 31: ``Hub.think``, server/think_pool.py, server/thinking.py)."""
+        return await self.room.hub.think(self.room.id, bot, view)
 
     def _thought(self, applied: bool) -> None:
         if self.room.hub.hooks is not None:  # a test server: the test may look at the outcome
