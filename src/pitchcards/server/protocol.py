@@ -240,6 +240,13 @@ class Deadline(_Model):
     seq: int = Field(ge=0, description="the table's event seq when the clock started: a turn "
                                        "clock ends with the next event")
 
+    @classmethod
+    def running(cls, kind: Literal["turn", "grace"], name: str, seat: int, left: float,
+                total: float, seq: int) -> Deadline:
+        """A clock with ``left`` of ``total`` seconds to run (a clock already out says 0)."""
+        return cls(kind=kind, name=name, seat=seat, remaining_ms=max(0, round(left * 1000)),
+                   total_ms=round(total * 1000), seq=seq)
+
 
 class PaymentInfo(_Model):
     """``payer`` hands ``payee`` ``cents`` (settlement.Payment)."""
