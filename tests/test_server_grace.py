@@ -23,7 +23,8 @@ def _state(grace: float, entries: list[dict[str, Any]], status: str = "playing")
     config = CreateTable(name="Ann", variant="auction", players=4,
                          settings={"grace": grace, "stand_in": "easy"})
     row = SimpleNamespace(id="t1", config=config.model_dump_json(), seed=5, status=status,
-                          listed=False, version=len(entries), rematch=None)
+                          listed=False, version=len(entries), rematch=None,
+                          rematch_of=None)
     people = [PlayerRow(name, seat, f"hash{seat}", None, seat == 0)
               for seat, name in enumerate(NAMES)]
     return RoomState(StoredTable(row, people, entries), keep_events=100)

@@ -298,6 +298,9 @@ class TableInfo(_Model):
     pending: list[str] = Field(default_factory=list,
                                description="joins and leaves waiting for the next break")
     rematch: str | None = Field(None, description="the table this one's rematch is at")
+    rematch_of: str | None = Field(None, description="the finished table this one is the "
+                                   "rematch of (its results and history stay public as they "
+                                   "were)")
     payments: Payments | None = Field(None, description="a started money table: who paid "
                                                         "whom as players left, and the "
                                                         "settlement")

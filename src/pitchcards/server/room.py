@@ -271,7 +271,8 @@ class Room:
                          listed=self.state.listed, money=self.state.money, seats=seats,
                          settings=self.state.settings, seq=table.seq if table is not None else 0,
                          spectators=len(self.spectators), pending=pending,
-                         rematch=self.state.rematch_id, payments=self.state.payments(),
+                         rematch=self.state.rematch_id, rematch_of=self.state.rematch_of,
+                         payments=self.state.payments(),
                          deadlines=self.deadlines())
 
     def deadlines(self) -> list[Deadline]:
@@ -590,7 +591,7 @@ class Room:
             seats = [PlayerRow(name, seat, self.state.players[name].token_hash,
                                self.state.players[name].level, self.state.players[name].host)
                      for seat, name in enumerate(names)]
-            new_id: str = await create(self.state.config, seats)
+            new_id: str = await create(self.state.config, seats, self.id)
             self.state.rematch_id = new_id
             await self.hub.storage.set_status(self.id, "over", new_id)
             frame = RematchMessage(table=new_id).model_dump_json()
