@@ -125,8 +125,10 @@ app.replaceChildren(
       invite.root,
       el("div", { class: "table-status" }, [trump, centreText, breakList, starNote]),
       el("div", { class: "felt-wrap" }, [felt, summary]),
-      el("div", { class: "play-bar" }, [live, prompt, clock.root, clock.timeout, clock.alert, pending, refusal, note,
-        el("div", { class: "dock" }, [actions, hand])]),
+      // the clocks ride in the dock with the hand, which stays at the bottom of a phone's
+      // screen: above it in the page they would scroll under it (issue 30)
+      el("div", { class: "play-bar" }, [live, prompt, clock.alert, pending, refusal, note,
+        el("div", { class: "dock" }, [clock.root, clock.timeout, actions, hand])]),
       el("div", { class: "table-buttons" }, [startButton, rematchButton, rematchLink, watchButton, lastTrickButton,
         historyLink, leaveButton, settleButton]),
       lastTrickView,
