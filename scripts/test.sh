@@ -38,7 +38,8 @@ if [ ! -x /usr/bin/chromium ]; then
         || { "${apt_get[@]}" update -q >/dev/null \
              && DEBIAN_FRONTEND=noninteractive "${apt_get[@]}" install -y -q chromium >/dev/null; }
 fi
-# The JavaScript dev tools (package.json, package-lock.json): TypeScript, ESLint, axe-core.
+# The JavaScript dev tools (package.json, package-lock.json): TypeScript (with @types/node for
+# the Node tests), ESLint, axe-core.
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules ]; then
     npm ci --no-audit --no-fund --loglevel=error
 fi

@@ -22,7 +22,8 @@ def _stored(variant: str, names: list[str], entries: list[dict[str, Any]],
             seed: int = 11, players: int | None = None) -> StoredTable:
     config = CreateTable(name=names[0], variant=variant, players=players or len(names))
     row = SimpleNamespace(id="t1", config=config.model_dump_json(), seed=seed, status="waiting",
-                          listed=False, version=len(entries), rematch=None)
+                          listed=False, version=len(entries), rematch=None,
+                          rematch_of=None)
     people = [PlayerRow(name, seat, f"hash{seat}", None, seat == 0)
               for seat, name in enumerate(names)]
     return StoredTable(row, people, entries)

@@ -126,11 +126,25 @@ def test_the_whole_match_replays_to_the_final_scores_and_the_host_gets_a_rematch
                 await bob_conn.wait_for(lambda: bob_conn.rematch is not None, 10)
                 assert bob_conn.rematch == again.table
                 assert (await api.rematch(ann)).table == again.table  # asked twice: one table
+            other = await api.create_table("Cy", settings=FAST)  # a stranger: another table's
             new = await api.table(again.table)
             assert [(s["seat"], s["name"], s["kind"]) for s in new["seats"]] == \
                 [(s["seat"], s["name"], s["kind"]) for s in info["seats"]]
             assert new["status"] == "playing"
             assert (await api.table(ann.table))["rematch"] == again.table
+            # each links to the other: the rematch back to the finished table (issue 30)
+            assert new["rematch_of"] == ann.table
+            assert (await api.table(ann.table))["rematch_of"] is None  # no one's rematch
+            # the link back tells a stranger nothing the old table did not already show
+            # everyone (its results are public, docs/protocol.md "Who may do what"): its
+            # record and its hands still want a seat's token of that table
+            for path in ("record", "hands"):
+                for token in (None, other.token):
+                    headers = {"Authorization": f"Bearer {token}"} if token else {}
+                    answer = await api.http.get(f"/api/tables/{ann.table}/{path}",
+                                                headers=headers)
+                    assert answer.status_code == 401, (path, answer.text)
+                    assert answer.json()["reason"] == "bad_token", (path, answer.text)
             # the same tokens act at the new table
             bob_again = Seat(server.url, again.table, bob.token, "Bob", bob.seat)
             async with await api.connect(bob_again) as conn:

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from browser_helpers import (
+    HAND_CARDS,
     ILLEGAL_CARDS,
     PHONE,
     WEB_FAST,
@@ -293,3 +294,53 @@ def test_the_seats_name_tags_never_overlap_on_a_phone(browser, server, players):
             assert page_of.errors == []
         finally:
             page_of.close()
+
+
+#: What covers ``#clock`` (the element at the centre of each of its lines' boxes that is not
+#: the clock), and whether its box meets the hand's.
+_CLOCK_COVERED = """() => {
+    const clock = document.getElementById('clock');
+    const hand = document.getElementById('hand').getBoundingClientRect();
+    const out = [];
+    for (const part of clock.querySelectorAll('.deadline')) {
+        for (const r of part.getClientRects()) {
+            const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            if (!at || !(at === clock || clock.contains(at))) {
+                out.push(`${part.dataset.name}: ${at ? at.tagName + '#' + at.id : 'nothing'}`);
+            }
+        }
+    }
+    const c = clock.getBoundingClientRect();
+    if (c.left < hand.right - 1 && hand.left < c.right - 1 && c.top < hand.bottom - 1
+        && hand.top < c.bottom - 1) out.push('the clock meets the hand');
+    return out;
+}"""
+
+
+@pytest.mark.parametrize("size", [(360, 640), (390, 844)])
+def test_the_clock_is_never_under_the_hand(browser, server, size):
+    """At six seats on a phone, with the turn timer and four dropped players' grace clocks
+    running, every line of ``#clock`` is the element at its own centre (nothing covers it: not
+    the hand, which stays at the bottom of the screen) and its box does not meet the hand's."""
+    settings = {**WEB_FAST, "turn_timer": 600, "grace": 600}
+    body = {"name": "Ann", "players": 6, "settings": settings}
+    host = dict(api(server.url, "POST", "/_test/tables", {"table": body, "seed": SEED,
+                                                         "hold_bots": True}))
+    for seat, name in zip(range(1, 5), LONG_NAMES, strict=False):
+        api(server.url, "POST", f"/api/invites/{host['invite']}/seats", {"name": name,
+                                                                         "seat": seat})
+    width, height = size
+    ann = Player(browser, server.url, host, **{**PHONE, "viewport": {"width": width,
+                                                                     "height": height}})
+    try:
+        page = ann.open_table().page
+        start(server.url, host)   # the last seat gets a bot; the long names never connect
+        page.wait_for_selector(f"{HAND_CARDS} >> nth=0")
+        page.wait_for_function(
+            "() => document.querySelectorAll('#clock .deadline[data-kind=grace]').length === 4")
+        screenshot(page, f"clock-6-seats-{width}x{height}")
+        assert page.evaluate(_CLOCK_COVERED) == []
+        assert horizontal_overflow(page) == 0
+        assert ann.errors == []
+    finally:
+        ann.close()

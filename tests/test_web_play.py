@@ -252,6 +252,21 @@ def test_two_browsers_play_a_whole_match_to_its_winner_and_a_rematch(browser, se
             expect(p.page.locator("#seats .seat[data-me]")).to_have_count(1)
             expect(p.page.locator("#connection")).to_have_attribute("data-state", "open")
         assert players[0].page.url == players[1].page.url
+        new = players[0].page.url.rstrip("/").rsplit("/", 1)[-1]
+        # the rematch links back to the finished table, and that table forward to the
+        # rematch (issue 30): Bob follows the link back and finds the way forward again
+        page = players[1].page
+        back = page.locator("#rematch-of-link")
+        expect(page.locator("#rematch-of")).to_be_visible()
+        expect(back).to_have_attribute("href", f"/t/{old}")
+        back.click()
+        page.wait_for_url(re.compile(r"/t/" + old + r"$"), timeout=10000)
+        expect(page.locator("#connection")).to_have_attribute("data-state", "open")
+        expect(page.locator("#rematch-link")).to_be_visible()
+        expect(page.locator("#rematch-link")).to_have_attribute("href", f"/t/{new}")
+        assert page.locator("#rematch-of").is_hidden()  # the first match is no one's rematch
+        expect(page.locator("#scoresheet tr[data-hand]")).to_have_count(len(game.hands))
+        assert players[1].errors == [], players[1].errors
     finally:
         _close(players)
 

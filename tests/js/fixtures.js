@@ -15,20 +15,25 @@ import { URL } from "node:url";
  *   ladder_words: Record<string, string>, copies: Copy[], history: History | null}} Game
  */
 
+/** @typedef {import("../../src/pitchcards/server/web/js/words.js").View} View the page's
+ *   view type: the engine's views below are checked as the page reads them */
+
 /** @type {{folded: string[], games: Game[]}} */
 export const engine = JSON.parse(readFileSync(new URL("./engine.json", import.meta.url), "utf8"));
 
 /**
  * Every view a copy's events hold (each action's `state`, each deal's `view`), with the
  * engine's words for it and the game it is from.
- * @returns {Generator<{game: Game, copy: Copy, view: Record<string, any>, step: Step}>}
+ * @returns {Generator<{game: Game, copy: Copy, view: View, step: Step}>}
  */
 export function* views() {
   for (const game of engine.games) {
     for (const copy of game.copies) {
       for (const [i, event] of copy.events.entries()) {
         const view = event.type === "hand_dealt" ? event.view : event.state;
-        if (view && copy.after[i].words) yield { game, copy, view, step: copy.after[i] };
+        if (view && copy.after[i].words) {
+          yield { game, copy, view: /** @type {View} */ (view), step: copy.after[i] };
+        }
       }
     }
   }

@@ -313,23 +313,26 @@ class Hub:
         return await self.room(table_id), invite, request.seat
 
     async def _new_table(self, request: CreateTable, seats: list[PlayerRow],
-                         seed: int | None = None, table_id: str | None = None
-                         ) -> tuple[str, str]:
-        """Store a new table (``table_id``: a new one's id chosen already); its id and invite
-        code (the invite is kept only hashed)."""
+                         seed: int | None = None, table_id: str | None = None,
+                         rematch_of: str | None = None) -> tuple[str, str]:
+        """Store a new table (``table_id``: a new one's id chosen already; ``rematch_of``: the
+        finished table it is the rematch of); its id and invite code (the invite is kept only
+        hashed)."""
         if table_id is None:
             table_id = secrets.token_urlsafe(12)
         invite = secrets.token_urlsafe(24)
         if seed is None:
             seed = secrets.randbits(63)
         await self.db(self.store.create_table, table_id, hash_secret(invite),
-                      request.model_dump(mode="json"), seed, request.listed, seats)
+                      request.model_dump(mode="json"), seed, request.listed, seats, rematch_of)
         log.info("table created", extra={"table": table_id, "variant": request.variant})
         return table_id, invite
 
-    async def rematch_table(self, request: CreateTable, seats: list[PlayerRow]) -> str:
-        """The rematch of a finished table: same settings and seats, a new seed; started."""
-        table_id, _ = await self._new_table(request, seats)
+    async def rematch_table(self, request: CreateTable, seats: list[PlayerRow],
+                            rematch_of: str) -> str:
+        """The rematch of finished table ``rematch_of``: same settings and seats, a new seed,
+        a link back; started."""
+        table_id, _ = await self._new_table(request, seats, rematch_of=rematch_of)
         room = await self.room(table_id)
         host = next((p for p in room.players.values() if p.host), None)
         if host is not None:

@@ -27,7 +27,8 @@ class OpsHost(Protocol):
     """What an operation uses of the process that holds the table (the hub): only a way to
     open the rematch's new table."""
 
-    async def rematch_table(self, request: CreateTable, seats: list[PlayerRow]) -> str: ...
+    async def rematch_table(self, request: CreateTable, seats: list[PlayerRow],
+                            rematch_of: str) -> str: ...
 
 
 #: An operation: (the hub, the table's room, its arguments) -> its JSON-able result.

@@ -253,6 +253,13 @@ class Deadline(_Model):
     seq: int = Field(ge=0, description="the table's event seq when the clock started: a turn "
                                        "clock ends with the next event")
 
+    @classmethod
+    def running(cls, kind: Literal["turn", "grace"], name: str, seat: int, left: float,
+                total: float, seq: int) -> Deadline:
+        """A clock with ``left`` of ``total`` seconds to run (a clock already out says 0)."""
+        return cls(kind=kind, name=name, seat=seat, remaining_ms=max(0, round(left * 1000)),
+                   total_ms=round(total * 1000), seq=seq)
+
 
 class PaymentInfo(_Model):
     """``payer`` hands ``payee`` ``cents`` (settlement.Payment)."""
@@ -313,6 +320,9 @@ class TableInfo(_Model):
     pending: list[str] = Field(default_factory=list,
                                description="joins and leaves waiting for the next break")
     rematch: str | None = Field(None, description="the table this one's rematch is at")
+    rematch_of: str | None = Field(None, description="the finished table this one is the "
+                                   "rematch of (its results and history stay public as they "
+                                   "were)")
     payments: Payments | None = Field(None, description="a started money table: who paid "
                                                         "whom as players left, and the "
                                                         "settlement")

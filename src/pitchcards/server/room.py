@@ -2,7 +2,8 @@
 
 The layers (docs/design.md, "The server"): what the table is, rebuilt from its log, is
 :class:`~pitchcards.server.room_state.RoomState` (pure); who sits there is
-:mod:`~pitchcards.server.seats`; what it does by itself (deals, bots, the turn timer) is
+:mod:`~pitchcards.server.seats`, and a dropped player's seat is held by
+:class:`~pitchcards.server.grace.Grace`; what it does by itself (deals, bots, the turn timer) is
 :class:`~pitchcards.server.room_driver.RoomDriver`; it stores through
 :class:`~pitchcards.server.room_storage.TableStorage`.  The room holds the lock, the sockets
 and the players' requests.
@@ -29,7 +30,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any, Literal, Protocol
+from typing import Any, Protocol
 
 from ..actions import Action
 from ..errors import IllegalActionError, InvalidActionError
@@ -39,6 +40,7 @@ from ..views import rules_to_dict
 from .config import ServerConfig
 from .connection import Peer
 from .frames import EventFrames, event_frame
+from .grace import Grace
 from .names import name_key
 from .protocol import (
     Act,
@@ -95,6 +97,8 @@ class Room:
         self.closed = False
         #: what the table does by itself: deals, bots, the turn timer
         self.driver = RoomDriver(self)
+        #: a dropped player's seat held for the grace period, then a stand-in's
+        self.grace = Grace(self)
         #: when something last happened here (a change, a socket came or went): idle rooms
         #: leave memory (Hub.unload_idle)
         self.idle_since = time.monotonic()
@@ -213,7 +217,7 @@ class Room:
         if self.state.table is not None and self.state.table.seq >= first:
             self.position = first
         if entry["op"] == "join":  # a joiner who has no socket open gets the grace too
-            self.hold_seat(self.state.players[entry["name"]])
+            self.grace.hold(self.state.players[entry["name"]])
         self._flush()
         if self.state.status != status:  # the match was won or the money settled: say so
             self.announce()
@@ -274,7 +278,8 @@ class Room:
                          listed=self.state.listed, money=self.state.money, seats=seats,
                          settings=self.state.settings, seq=table.seq if table is not None else 0,
                          spectators=len(self.spectators), pending=pending,
-                         rematch=self.state.rematch_id, payments=self.state.payments(),
+                         rematch=self.state.rematch_id, rematch_of=self.state.rematch_of,
+                         payments=self.state.payments(),
                          deadlines=self.deadlines(), **self._ranked_info())
 
     def _ranked_info(self) -> dict[str, Any]:
@@ -298,15 +303,9 @@ class Room:
         if turn is not None and table is not None and table.in_hand:
             seat, seq, until = turn
             if table.seq == seq and table.to_act == seat:
-                out.append(_deadline("turn", table.names[seat], seat, until - now,
-                                     self.state.settings.turn_timer or 0, seq))
-        for player in self.state.players.values():
-            held = self.state.seat_now(player)
-            # only a seat in play waits (not a leaver's, nor a joiner's before the break)
-            if player.grace_until is not None and held is not None \
-                    and self.state.status == "playing":
-                out.append(_deadline("grace", player.name, held, player.grace_until - now,
-                                     self.state.settings.grace, self.seq))
+                out.append(Deadline.running("turn", table.names[seat], seat, until - now,
+                                            self.state.settings.turn_timer or 0, seq))
+        out.extend(self.grace.deadlines(now))
         return out
 
     def _seat_info(self, seat: int, p: Player) -> SeatInfo:
@@ -334,16 +333,9 @@ class Room:
             if player is None:
                 self.spectators.add(conn)
             else:
-                if player.grace is not None:
-                    player.grace.cancel()
-                    player.grace = None
-                player.grace_until = None
                 returned = not player.conns
                 player.conns.add(conn)
-                if player.away and self.state.table is not None:
-                    player.away = False
-                    if player.name in self.state.table.names:
-                        self.state.table.set_bot(player.name, None)
+                self.grace.back(player)  # their seat is theirs again (from a stand-in too)
             table = self.state.table
             seq = table.seq if table is not None else 0
             you = You(role="player" if player else "spectator",
@@ -389,7 +381,7 @@ class Room:
             self.idle_since = time.monotonic()
             if player is not None and was_seated and self.state.status == "playing" \
                     and not self.closed:
-                self.hold_seat(player)
+                self.grace.hold(player)
             if not self.closed:
                 self.announce()
 
@@ -401,26 +393,16 @@ class Room:
 
     def hold_seat(self, player: Player) -> None:
         """A person with no socket open: their seat waits the grace period, then a stand-in
-        plays it (until they come back)."""
-        if not player.is_bot and not player.conns and player.grace is None:
-            player.grace_until = time.monotonic() + self.state.settings.grace
-            player.grace = asyncio.create_task(self._grace(player))
+        plays it (until they come back; server/grace.py)."""
+        self.grace.hold(player)
 
-    async def _grace(self, player: Player) -> None:
-        """A dropped player's seat waits ``grace`` seconds; then the stand-in bot plays it."""
-        await asyncio.sleep(self.state.settings.grace)
-        async with self.lock:
-            player.grace = None
-            player.grace_until = None
-            if player.conns or self.state.table is None or self.state.status != "playing" \
-                    or player.name not in self.state.table.names:  # not seated (yet, or any more)
-                return
-            player.away = True
-            self.driver.seat_bot(player, self.state.settings.stand_in)
-            if self.state.config.ranked:  # away past the grace: a loss for their side
-                await self._forfeit(player, "away")
-            self.announce()
-        self.driver.wake()
+    async def seat_stand_in(self, player: Player) -> None:
+        """The table's stand-in bot plays ``player``'s seat (their grace ran out, under the
+        room's lock: server/grace.py); at a ranked table, away past the grace is a loss for
+        their side (issue 32)."""
+        self.driver.seat_bot(player, self.state.settings.stand_in)
+        if self.state.config.ranked:
+            await self._forfeit(player, "away")
 
     # ------------------------------------------------------------------ players' requests
     async def act(self, conn: Peer, msg: Act) -> None:
@@ -564,7 +546,7 @@ class Room:
                 if p.level is not None:
                     self.driver.seat_bot(p, p.level)
                 else:
-                    self.hold_seat(p)
+                    self.grace.hold(p)
             self.announce()
         self.driver.wake()
 
@@ -649,9 +631,7 @@ class Room:
     def close(self, code: int = 1001, reason: str = "server shutting down") -> None:
         self.closed = True
         self.driver.stop()
-        for player in self.state.players.values():
-            if player.grace is not None:
-                player.grace.cancel()
+        self.grace.stop()
         for conn in self.connections():
             conn.close(code, reason)
 
@@ -670,7 +650,7 @@ class Room:
                                self.state.players[name].level, self.state.players[name].host,
                                self.state.players[name].account_id)
                      for seat, name in enumerate(names)]
-            new_id: str = await create(self.state.config, seats)
+            new_id: str = await create(self.state.config, seats, self.id)
             self.state.rematch_id = new_id
             await self.hub.storage.set_status(self.id, "over", new_id)
             frame = RematchMessage(table=new_id).model_dump_json()
@@ -679,9 +659,3 @@ class Room:
             self.announce()
             return new_id
 
-
-def _deadline(kind: Literal["turn", "grace"], name: str, seat: int, left: float, total: float,
-              seq: int) -> Deadline:
-    return Deadline(kind=kind, name=name, seat=seat,
-                    remaining_ms=max(0, round(left * 1000)), total_ms=round(total * 1000),
-                    seq=seq)

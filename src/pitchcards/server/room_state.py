@@ -107,6 +107,8 @@ class RoomState:
         self.seed = stored.seed
         self.listed = stored.listed
         self.rematch_id = stored.rematch
+        #: the finished table this one is the rematch of (its link back)
+        self.rematch_of = stored.rematch_of
         old = players or {}
         self.players: dict[str, Player] = {}
         for row in stored.players:

@@ -1,9 +1,9 @@
-"""Who sits at a table on the server: a :class:`Player` (a person or a bot), their sockets and
-grace clock, and finding a player by their token (compared in constant time)."""
+"""Who sits at a table on the server: a :class:`Player` (a person or a bot) and their sockets,
+and finding a player by their token (compared in constant time).  A dropped player's grace
+clock is server/grace.py's."""
 
 from __future__ import annotations
 
-import asyncio
 import hmac
 from collections.abc import Iterable
 
@@ -20,8 +20,7 @@ BOT_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo",
 class Player:
     """Someone (or a bot) with a seat at this table."""
 
-    __slots__ = ("account_id", "away", "conns", "grace", "grace_until", "host", "level", "name",
-                 "seat", "token_hash")
+    __slots__ = ("account_id", "away", "conns", "host", "level", "name", "seat", "token_hash")
 
     def __init__(self, row: PlayerRow) -> None:
         self.name = row.name
@@ -33,9 +32,6 @@ class Player:
         self.account_id = row.account_id
         self.conns: set[Peer] = set()
         self.away = False               #: a stand-in bot plays until they return
-        self.grace: asyncio.Task[None] | None = None
-        #: when the grace period ends (time.monotonic()), while it runs
-        self.grace_until: float | None = None
 
     @property
     def is_bot(self) -> bool:

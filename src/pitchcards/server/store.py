@@ -66,6 +66,7 @@ tables = Table(
     Column("listed", Boolean, nullable=False),
     Column("version", Integer, nullable=False),      # the last log entry's n (0: none)
     Column("rematch", String(32), nullable=True),    # the table this one's rematch is at
+    Column("rematch_of", String(32), nullable=True),  # the finished table this is a rematch of
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
 )
@@ -157,6 +158,7 @@ class StoredTable:
         self.listed: bool = bool(row.listed)
         self.version: int = row.version
         self.rematch: str | None = row.rematch
+        self.rematch_of: str | None = row.rematch_of
         self.players = people
         self.entries = entries
 
@@ -198,13 +200,16 @@ class Store:
 
     # ------------------------------------------------------------------ tables and players
     def create_table(self, table_id: str, invite_hash: str, config: dict[str, Any], seed: int,
-                     listed: bool, people: Sequence[PlayerRow]) -> None:
+                     listed: bool, people: Sequence[PlayerRow],
+                     rematch_of: str | None = None) -> None:
+        """Store a new table, waiting, with its first players (``rematch_of``: the finished
+        table it is the rematch of)."""
         now = time.time()
         with self._tx() as conn:
             conn.execute(insert(tables).values(
                 id=table_id, invite_hash=invite_hash, config=json.dumps(config), seed=str(seed),
                 status="waiting", listed=listed, version=0, rematch=None,
-                created=now, updated=now))
+                rematch_of=rematch_of, created=now, updated=now))
             for p in people:
                 conn.execute(insert(players).values(
                     table_id=table_id, name=p.name, seat=p.seat, token_hash=p.token_hash,

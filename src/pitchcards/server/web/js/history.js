@@ -350,8 +350,8 @@ async function main() {
   } catch (error) {
     let message = error instanceof ApiError ? error.message : String(error);
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-      message = "The hands are shown to the table's players while the game goes on, and to "
-        + "everyone once it is over.";
+      message = "The hands are shown to the table's players only (the seat this browser took "
+        + "there), during the game and after it.";
     } else if (error instanceof ApiError && error.status === 404) {
       message = "There is no such table.";
     }

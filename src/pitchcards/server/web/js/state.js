@@ -13,7 +13,7 @@
  * @typedef {{table: string, variant: string, rules: Rules,
  *   status: "waiting" | "playing" | "over", listed: boolean, money: boolean,
  *   seats: SeatInfo[], settings: Record<string, any>, seq: number, spectators?: number,
- *   pending?: string[], rematch?: string | null}} TableInfo
+ *   pending?: string[], rematch?: string | null, rematch_of?: string | null}} TableInfo
  * @typedef {{role: "player" | "spectator", seat: number | null, name: string | null,
  *   host: boolean}} You
  * @typedef {{hand: number, result: HandResult, scores: number[], view: View,

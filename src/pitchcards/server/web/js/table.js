@@ -42,6 +42,10 @@ applyPrefs();
 // ------------------------------------------------------------------ the page's parts
 const connection = el("p", { id: "connection", "data-state": "connecting", role: "status", text: "Connecting…" });
 const tableInfo = el("span", { id: "table-info", class: "muted" });
+// a rematch's link back to the finished table it follows (TableInfo.rematch_of): its final
+// score sheet, its hands and its link forward to here
+const rematchOfLink = el("a", { id: "rematch-of-link", text: "the last match" });
+const rematchOf = el("span", { id: "rematch-of", class: "muted", hidden: true }, ["Rematch of ", rematchOfLink]);
 const seats = el("div", { id: "seats" });
 const trump = el("div", { id: "trump" });
 const centreText = el("p", { id: "centre-text" });
@@ -112,7 +116,8 @@ const app = document.getElementById("app") || document.body.appendChild(el("main
 app.classList.add("table-page");
 app.replaceChildren(
   el("header", { class: "table-top" }, [
-    el("div", { class: "table-title" }, [el("h1", {}, [el("a", { href: "/", text: "Pitch" })]), tableInfo]),
+    el("div", { class: "table-title" }, [el("h1", {}, [el("a", { href: "/", text: "Pitch" })]), tableInfo,
+      rematchOf]),
     connection,
   ]),
   el("div", { class: "table-layout" }, [
@@ -120,8 +125,10 @@ app.replaceChildren(
       invite.root,
       el("div", { class: "table-status" }, [trump, centreText, breakList, starNote]),
       el("div", { class: "felt-wrap" }, [felt, summary]),
-      el("div", { class: "play-bar" }, [live, prompt, clock.root, clock.timeout, clock.alert, pending, refusal, note,
-        el("div", { class: "dock" }, [actions, hand])]),
+      // the clocks ride in the dock with the hand, which stays at the bottom of a phone's
+      // screen: above it in the page they would scroll under it (issue 30)
+      el("div", { class: "play-bar" }, [live, prompt, clock.alert, pending, refusal, note,
+        el("div", { class: "dock" }, [clock.root, clock.timeout, actions, hand])]),
       el("div", { class: "table-buttons" }, [startButton, rematchButton, rematchLink, watchButton, lastTrickButton,
         historyLink, leaveButton, settleButton]),
       lastTrickView,
@@ -416,6 +423,9 @@ function render(state) {
   if (state.hand !== null) info.push(`hand ${state.hand + 1}`);
   if (state.you && state.you.role === "spectator") info.push("watching");
   setText(tableInfo, info.join(" · "));
+  const back = state.table ? state.table.rematch_of : null;
+  rematchOf.hidden = !back;
+  if (back) rematchOfLink.setAttribute("href", `/t/${encodeURIComponent(back)}`);
   document.title = `Pitch${variant ? " · " + variant : ""}`;
   // keep the choices to what is still possible
   const mine = myTurn(view) && !state.pending;
