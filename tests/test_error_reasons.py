@@ -174,7 +174,8 @@ SCENARIOS: dict[str, Callable[[], object]] = {
     "joker_cannot_open": _joker_opening_lead,
     "must_lead_trump": _non_trump_opening_lead,
     "must_call": lambda: _calling().push("play AS"),
-    "bad_call": lambda: _calling().push(pc.actions.CALL[min(pc.cards.cards_of(_calling().hand_of(1)))]),
+    "bad_call": lambda: (lambda h: h.push(pc.actions.CALL[min(pc.cards.cards_of(
+        h.hand_of(1)))]))(_calling()),
     "called_card": _discarding_the_called_card,
 }
 

@@ -21,9 +21,9 @@ id        action                      text
 The ten-point family's actions come after the four-point game's 110, so the four-point ids (in
 records, RL checkpoints, clients) never move: :data:`NUM_ACTIONS` is still 110, the size of the
 four-point game's action space, :data:`MAX_ACTIONS` (176) the ten-point family's, and
-call-your-partner's calls (CP3) come after those: :data:`ALL_ACTIONS` (230) covers every rule
-set, and :func:`action_count` gives a rule set's own.  A joker's play action is ``PLAY[52]`` / ``PLAY[53]``
-(ids 110 / 111) and its :attr:`Action.card` is the card, 52 or 53.
+call-your-partner's calls (CP3) come after those: :data:`ALL_ACTIONS` (230) covers every
+rule set, and :func:`action_count` gives a rule set's own.  A joker's play action is
+``PLAY[52]`` / ``PLAY[53]`` (ids 110 / 111) and its :attr:`Action.card` is the card, 52 or 53.
 
 :class:`Action` is an ``int`` subclass, so ids compare, hash and index like ints; every action
 object is created once (``ACTIONS[id]``).
@@ -43,10 +43,10 @@ if TYPE_CHECKING:
 __all__ = [
     "ACTIONS",
     "ALL_ACTIONS",
-    "CALL",
     "BID",
     "BIDS",
     "BID_BASE",
+    "CALL",
     "DISCARD",
     "MAX_ACTIONS",
     "NUM_ACTIONS",

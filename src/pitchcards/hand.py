@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Self, SupportsIndex, cast
 from .actions import (
     ACTIONS,
     BID,
-    CALL,
     BIDS,
+    CALL,
     DISCARD,
     PASS,
     PASS_ID,
@@ -28,6 +28,7 @@ from .actions import (
     Action,
     parse_action,
 )
+from .call_partner import callable_cards, hand_sides, holder_of, share_result
 from .cards import (
     DECK_SIZE,
     FULL_DECK,
@@ -40,7 +41,6 @@ from .cards import (
     parse_card,
     parse_cards,
 )
-from .call_partner import callable_cards, hand_sides, holder_of, share_result
 from .deck import CLASSIC, DeckModel, deck_model
 from .errors import IllegalActionError, InvalidActionError, InvalidCardError, OptionError, shown
 from .rules import MOON, RuleSet, first_to_bid
@@ -59,8 +59,8 @@ def _class_options(*_: object, **__: object) -> object:
 
 globals().setdefault("mypyc_attr", _class_options)  # not an import: the core is stdlib only
 
-__all__ = ["AUCTION", "CALL_PHASE", "DECLARE", "DISCARD_PHASE", "OVER", "PLAY_PHASE", "ActionLike", "Hand",
-           "check_seed", "check_table", "deal_order", "follow_allowed"]
+__all__ = ["AUCTION", "CALL_PHASE", "DECLARE", "DISCARD_PHASE", "OVER", "PLAY_PHASE",
+           "ActionLike", "Hand", "check_seed", "check_table", "deal_order", "follow_allowed"]
 
 ActionLike = Action | str | int
 

@@ -540,7 +540,8 @@ _ALIASES = {
 
 def find_variant(name: str) -> RuleSet:
     """The named variant: ``"money"``, ``"auction"``, ``"auction-partners"``,
-    ``"three-teams"``, ``"call-partner"``, ``"setback"``, ``"ten-point"`` or ``"ten-point-cutthroat"``."""
+    ``"three-teams"``, ``"call-partner"``, ``"setback"``, ``"ten-point"`` or
+    ``"ten-point-cutthroat"``."""
     if not isinstance(name, str):
         raise OptionError(f"a variant is named by text, not {shown(name)}; variants are: "
                           + ", ".join(VARIANTS))
