@@ -644,7 +644,7 @@ class Hand:
             if self.rules.calls_partner:
                 self._phase = CALL_PHASE  # CP3: the call comes after trump is named
             else:
-                self._after_call()
+                self._to_discard_or_play()
             return
         if self._phase == CALL_PHASE:
             self._push_call(a, seat, checked)
@@ -686,11 +686,11 @@ class Hand:
         self._stack.append((a, seat, CALL_PHASE))
         self._called = card  # type: ignore[assignment]
         self._partner = holder_of(card, self._hands)  # type: ignore[arg-type]
-        self._after_call()
+        self._to_discard_or_play()
         if self._pitch >= 0 and not self.rules.declares_trump:
             self._play_card(seat, self._pitch)  # B-R4.3: the pitched card leads, after the call
 
-    def _after_call(self) -> None:
+    def _to_discard_or_play(self) -> None:
         """After trump is named (T5) and the partner called (CP3): the discard (T4) or play."""
         if self.rules.hand_size > 6 and not self._kept_only:
             self._phase = DISCARD_PHASE
