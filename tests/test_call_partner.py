@@ -257,6 +257,13 @@ def test_the_call_is_undone_like_any_action() -> None:
     assert h.seat_to_act == 1 and len(h.legal_actions()) == 46
 
 
+def test_a_call_partner_hand_is_played_not_entered_by_its_outcome() -> None:
+    m = pc.Match(CALLP, players=5, dealer=0)
+    with pytest.raises(pc.IllegalActionError, match="calls a partner") as err:
+        m.enter(pc.Outcome(bidder=1, bid=2, trump="S", high=1, low=1, jack=None, game=1))
+    assert err.value.reason == "bad_outcome" and m.hands == []
+
+
 def test_a_call_partner_record_round_trips() -> None:
     m = pc.Match(CALLP, players=5, dealer=0, names=list("ABCDE"))
     play_hand(m, DEAL, (AUCTION, "call AS", *TRICKS))

@@ -504,9 +504,6 @@ VARIANTS: dict[str, RuleSet] = {
     # B with the partnership option (B-R1.3): seats 0 & 2 against 1 & 3.
     "auction-partners": dataclasses.replace(
         _AUCTION, name="auction-partners", partnership="2x2", min_players=4, max_players=4),
-    # B for five, the pitcher calling a card whose holder is a secret partner (CP1-CP9).
-    "call-partner": dataclasses.replace(
-        _AUCTION, name="call-partner", partnership="call", min_players=5, max_players=5),
     # B for six in three teams of two, partners opposite (TT1): seats 0&3, 1&4, 2&5.
     "three-teams": dataclasses.replace(
         _AUCTION, name="three-teams", partnership="3x2", min_players=6, max_players=6),
@@ -523,6 +520,9 @@ VARIANTS: dict[str, RuleSet] = {
     "ten-point-cutthroat": dataclasses.replace(
         _TEN_POINT, name="ten-point-cutthroat", partnership="off", min_players=3,
         max_players=6),
+    # B for five, the pitcher calling a card whose holder is a secret partner (CP1-CP9).
+    "call-partner": dataclasses.replace(
+        _AUCTION, name="call-partner", partnership="call", min_players=5, max_players=5),
 }
 
 _ALIASES = {
@@ -540,8 +540,8 @@ _ALIASES = {
 
 def find_variant(name: str) -> RuleSet:
     """The named variant: ``"money"``, ``"auction"``, ``"auction-partners"``,
-    ``"three-teams"``, ``"call-partner"``, ``"setback"``, ``"ten-point"`` or
-    ``"ten-point-cutthroat"``."""
+    ``"three-teams"``, ``"setback"``, ``"ten-point"``, ``"ten-point-cutthroat"`` or
+    ``"call-partner"``."""
     if not isinstance(name, str):
         raise OptionError(f"a variant is named by text, not {shown(name)}; variants are: "
                           + ", ".join(VARIANTS))
