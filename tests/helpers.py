@@ -23,7 +23,7 @@ import pytest
 import pitchcards as pc
 from pitchcards.bots.expert import EXPERT, HARD
 
-_VERBS = ("pass", "bid", "pitch", "play")
+_VERBS = ("pass", "bid", "pitch", "play", "call", "trump", "discard")
 _RANKS = "23456789TJQKA"
 
 

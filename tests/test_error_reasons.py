@@ -66,6 +66,32 @@ def _ten_point_discarding() -> pc.Hand:
     return h
 
 
+CALL_PARTNER = pc.find_variant("call-partner")
+TEN_CALL = pc.find_variant("ten-point-cutthroat").replace(partnership="call", min_players=5,
+                                                          max_players=5)
+
+
+def _calling() -> pc.Hand:
+    """Seat 1 bids 2 and everyone else passes (dealer 0): seat 1 is to call a card (CP3)."""
+    h = pc.Hand.deal(CALL_PARTNER, 5, 0, seed=1)
+    for action in ("bid 2", "pass", "pass", "pass", "pass"):
+        h.push(action)
+    return h
+
+
+def _discarding_the_called_card() -> None:
+    """Ten-point call-your-partner: seat 1 bids, names trump and calls a card of seat 2, which
+    discards after seat 1 (T4) and tries to discard the called card (CP3)."""
+    h = pc.Hand.deal(TEN_CALL, 5, 0, seed=1)
+    for action in ("bid 4", "pass", "pass", "pass", "pass", "trump S"):
+        h.push(action)
+    card = min(pc.cards.cards_of(h.hand_of(2)))
+    h.push(pc.actions.CALL[card])
+    for _ in range(3):
+        h.push(h.legal_actions()[0])
+    h.push(f"discard {pc.card_name(card)}")
+
+
 def _joker_opening_lead() -> None:
     h = _ten_point_after_auction(hand_size=6, trump_selection="first_lead")
     h.push("play BJ")  # seat 1, the pitcher, leads the high joker: it names no suit (T6)
@@ -147,6 +173,10 @@ SCENARIOS: dict[str, Callable[[], object]] = {
     "must_discard": lambda: _ten_point_discarding().push("play AS"),
     "joker_cannot_open": _joker_opening_lead,
     "must_lead_trump": _non_trump_opening_lead,
+    "must_call": lambda: _calling().push("play AS"),
+    "bad_call": lambda: (lambda h: h.push(pc.actions.CALL[min(pc.cards.cards_of(
+        h.hand_of(1)))]))(_calling()),
+    "called_card": _discarding_the_called_card,
 }
 
 

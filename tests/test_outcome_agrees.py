@@ -13,7 +13,10 @@ from pitchcards.outcome import EnteredHand, Outcome
 from test_properties import OPTION_CHOICES as ENGINE_CHOICES
 
 # The four-point variants: a ten-point hand is played, never entered by its outcome (T7).
-VARIANT_NAMES = sorted(name for name, rules in pc.VARIANTS.items() if not rules.is_ten_point)
+# The scorekeeper keeps four-point games with fixed sides: not the ten-point family, nor a
+# partner called each hand (an outcome does not name the partner: CP3).
+VARIANT_NAMES = sorted(name for name, rules in pc.VARIANTS.items()
+                       if not rules.is_ten_point and not rules.calls_partner)
 
 OPTION_CHOICES = {
     **ENGINE_CHOICES,

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 import pitchcards as pc
 from helpers import HAND_SLOTS
+from pitchcards.call_partner import hand_sides
 from pitchcards.hand import Hand
 
 VARIANT_NAMES = sorted(pc.VARIANTS)
@@ -112,19 +113,24 @@ def test_points_per_hand_at_most_the_rules_total_and_deltas_follow_the_points(
     play_out(h, rng)
     r = h.result
     assert r is not None
-    assert sum(r.points) <= h.rules.points_total  # 4, or 10 in ten-point (T7)
     assert all(p >= 0 for p in r.points)
     if r.thrown_in:
         assert r.deltas == (0,) * h.sides
         return
+    # The sides that name themselves in the result: every side, or under call-your-partner
+    # the hand's sides, each by a seat (CP6: the partner repeats the pitcher's figures).
+    named = set(range(len(r.points))) if r.called is None else set(hand_sides(
+        h.rules, h.players, r.pitcher, -1 if r.partner is None else r.partner))  # type: ignore[arg-type]
+    points = {s: p for s, p in enumerate(r.points) if s in named}
+    assert sum(points.values()) <= h.rules.points_total  # 4, or 10 in ten-point (T7)
     awarded = [s for s in (r.high, r.low, r.jack, r.game) if s is not None]
     awarded += [s for _, s, value in r.extra if s is not None for _ in range(value)]
-    assert sorted(awarded) == sorted(s for s, p in enumerate(r.points) for _ in range(p))
+    assert sorted(awarded) == sorted(s for s, p in points.items() for _ in range(p))
     assert sum(value for _, _, value in r.extra) + 4 == h.rules.points_total
     assert r.high is not None and r.low is not None  # C5: trump always exists
     pside = h.side_of(r.pitcher)  # type: ignore[arg-type]
     for side, delta in enumerate(r.deltas):
-        if side != pside:
+        if side != pside and side in named:
             assert delta == r.points[side]  # A-R6.3 / B-R6.6
     if not r.made:
         assert r.deltas[pside] < 0

@@ -124,11 +124,11 @@ def test_a_view_or_hand_of_no_such_seat_is_refused() -> None:
 
 
 def test_an_action_id_out_of_range_is_refused_at_once() -> None:
-    refused(lambda: pc.Action(200), pc.InvalidActionError)
+    refused(lambda: pc.Action(230), pc.InvalidActionError)
     refused(lambda: pc.Action(-1), pc.InvalidActionError)
     h = pc.Hand.deal(AUCTION, 4, 0, seed=1)
     before = state(h)
-    for bad in (200, -1, 176, True, 1.5, None, b"pass", ["pass"]):
+    for bad in (230, -1, 10**6, True, 1.5, None, b"pass", ["pass"]):
         refused(lambda bad=bad: h.push(bad), pc.InvalidActionError)
         assert not h.is_legal(bad)
     assert state(h) == before
@@ -210,7 +210,7 @@ def test_unhashable_or_odd_option_values_are_option_errors() -> None:
                    {"min_bid": 2.0}, {"min_bid": True}, {"auction": 1}, {"x" * 10_000: 1},
                    {"bid_values": object()}, {"target": 1.5}):
         err = refused(lambda change=change: AUCTION.replace(**change), pc.OptionError)
-        assert len(str(err)) < 600
+        assert len(str(err)) < 700  # bounded: the 10 000-character name is cut, the options listed
 
 
 # ---------------------------------------------------------------- parse_money

@@ -28,7 +28,11 @@ CHOICES: dict[str, tuple[Any, ...]] = {
 #: the value adds nothing, so no other value's phrase may appear.
 SAYS: dict[str, dict[Any, str | None]] = {
     "partnership": {"off": "4 players, each for themselves", "2x2": "two partnerships",
-                    "3x2": "three partnerships"},
+                    "3x2": "three partnerships", "call": "secret partner"},
+    "call_rule": {"not_own": "calls a card they do not hold", "alone_allowed": "playing alone"},
+    "called_not_dealt": {"alone": "nobody was dealt the called card"},
+    "call_set": {"both": "both lose the bid", "pitcher_only": "only the pitcher loses the bid"},
+    "call_defenders": {"each": "each score the points they win", "side": "play as a side"},
     "allow_two_players": {True: "Two players may also play", False: None},
     "deal_batch": {1: "dealt one at a time", 2: "dealt two at a time", 3: "three at a time"},
     "first_dealer": {"random": "drawn at random", "cut": "chosen by a cut"},
@@ -95,6 +99,9 @@ CONTEXT: dict[str, tuple[str, dict[str, Any]]] = {
     "trump_selection": ("auction", {"pitch_as_bid_4": False}),
     "extra_points": ("auction", {"deck": 54, "off_jack": True}),
     "hand_size": ("ten-point", {}),
+    # Call-your-partner's options (CP3–CP6) matter where the pitcher calls a partner.
+    **dict.fromkeys(("call_rule", "called_not_dealt", "call_set", "call_defenders"),
+                    ("call-partner", {})),
 }
 
 
@@ -116,7 +123,8 @@ def test_every_value_of_every_option_has_a_sentence_and_an_expectation() -> None
 
 @pytest.mark.parametrize("option,value", [(o, v) for o, vs in CHOICES.items() for v in vs])
 def test_the_rules_page_says_what_each_option_value_means(option: str, value: Any) -> None:
-    page = rules_summary(_rules(option, value), 4)
+    rules = _rules(option, value)
+    page = rules_summary(rules, rules.default_players)
     expected = SAYS[option][value]
     if expected is not None:
         assert expected in page
@@ -200,8 +208,30 @@ def _ten_point_sentence(reason: str) -> tuple[IllegalActionError, View]:
     return _refused(h, lambda: h.push("play AH")), h.view(1)
 
 
+def _call_sentence(reason: str) -> tuple[IllegalActionError, View]:
+    """Call-your-partner's refusals (CP3), from the view of the seat that tried."""
+    h = pc.Hand.deal(pc.find_variant("call-partner"), 5, 0, seed=1)
+    play(h, "bid 2, pass, pass, pass, pass")
+    if reason == "must_call":
+        return _refused(h, lambda: h.push("play AS")), h.view(1)
+    if reason == "bad_call":
+        own = min(pc.cards.cards_of(h.hand_of(1)))
+        return _refused(h, lambda: h.push(pc.actions.CALL[own])), h.view(1)
+    ten = pc.find_variant("ten-point-cutthroat").replace(partnership="call", min_players=5,
+                                                         max_players=5)
+    h = pc.Hand.deal(ten, 5, 0, seed=1)
+    play(h, "bid 4, pass, pass, pass, pass, trump S")
+    card = min(pc.cards.cards_of(h.hand_of(2)))
+    h.push(pc.actions.CALL[card])
+    for _ in range(3):  # the pitcher, left of the dealer, discards first (T4)
+        h.push(h.legal_actions()[0])
+    return _refused(h, lambda: h.push(f"discard {pc.card_name(card)}")), h.view(2)
+
+
 def _sentence(reason: str) -> tuple[IllegalActionError, View | None]:
     """Make the engine refuse something with ``reason``; the view of the player who tried."""
+    if reason in ("must_call", "bad_call", "called_card"):
+        return _call_sentence(reason)
     if reason in ("must_name_trump", "must_discard", "joker_cannot_open", "must_lead_trump"):
         return _ten_point_sentence(reason)
     if reason in ("must_follow_suit", "must_follow_trump"):

@@ -176,3 +176,33 @@ def test_the_end_of_a_match_is_announced_to_every_socket_as_the_tables_new_statu
     won = next(i for i, f in enumerate(frames) if f["type"] == "event"
                and f["event"]["type"] == "match_won")
     assert any(f["type"] == "table" and f["table"]["status"] == "over" for f in frames[won:])
+
+
+def test_a_five_player_call_partner_table_plays_through_the_server_and_keeps_the_secret(server):
+    """Call-your-partner (CP1–CP5) through the server: five seats, Ann and four random bots;
+    every frame Ann receives carries the called card once called, and names a partner only
+    after the called card is played (or the hand is over) — unless Ann holds the card."""
+    async def run() -> list[pc.View]:
+        async with Client(server.url) as api:
+            me = await api.create_table("Ann", variant="call-partner", players=5,
+                                        bots={s: "random" for s in range(1, 5)}, settings=FAST)
+            await api.start(me)
+            async with await api.connect(me) as table:
+                views: list[pc.View] = []  # Ann's view after each frame the loop saw
+
+                def seen() -> bool:
+                    if table.view is not None:
+                        views.append(table.view)
+                    return sum(isinstance(e, pc.events.HandScored) for e in table.events) >= 2
+                await play_randomly(table, random.Random(6), stop=seen)
+            return views
+
+    views = asyncio.run(run())
+    called = [v for v in views if v.called_card is not None]
+    assert called and {v.players for v in views} == {5}
+    for v in called:
+        played = v.played_mask >> v.called_card & 1 or v.phase == "over"  # type: ignore[operator]
+        assert v.partner_known == bool(played)
+        if not played:
+            assert v.partner is None
+            assert v.known_partner == (v.seat if v.holds_called else None)

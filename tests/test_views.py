@@ -24,8 +24,14 @@ def cards_mentioned(view: View) -> set[str]:
 
 
 def knowable(h: Hand, seat: int | None) -> set[str]:
-    """Cards ``seat`` may know: its own deal, every card played, a card pitched face up."""
+    """Cards ``seat`` may know: its own deal, every card played, a card pitched face up; and
+    the cards named without saying where they are: a called card (CP3, public) and, to the
+    pitcher calling, every card it may call."""
     known = 0
+    if h.called_card is not None:
+        known |= 1 << h.called_card
+    if h.phase == "call" and seat == h.seat_to_act:
+        known |= h.model.mask
     if seat is not None:
         known |= h.dealt[seat]
     for _, cards, _ in h.completed_tricks():

@@ -15,13 +15,15 @@ id        action                      text
 112..165  discard a card (T4)         ``"discard QH"``
 166..169  name trump C D H S (T5)     ``"trump H"``
 170..175  bid 5..10 (T8)              ``"bid 7"``
+176..229  call a card (CP3)           ``"call AS"``
 ========  ==========================  =================
 
 The ten-point family's actions come after the four-point game's 110, so the four-point ids (in
 records, RL checkpoints, clients) never move: :data:`NUM_ACTIONS` is still 110, the size of the
-four-point game's action space, :data:`MAX_ACTIONS` (176) covers every rule set, and
-:func:`action_count` gives a rule set's own.  A joker's play action is ``PLAY[52]`` / ``PLAY[53]``
-(ids 110 / 111) and its :attr:`Action.card` is the card, 52 or 53.
+four-point game's action space, :data:`MAX_ACTIONS` (176) the ten-point family's, and
+call-your-partner's calls (CP3) come after those: :data:`ALL_ACTIONS` (230) covers every
+rule set, and :func:`action_count` gives a rule set's own.  A joker's play action is
+``PLAY[52]`` / ``PLAY[53]`` (ids 110 / 111) and its :attr:`Action.card` is the card, 52 or 53.
 
 :class:`Action` is an ``int`` subclass, so ids compare, hash and index like ints; every action
 object is created once (``ACTIONS[id]``).
@@ -40,9 +42,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ACTIONS",
+    "ALL_ACTIONS",
     "BID",
     "BIDS",
     "BID_BASE",
+    "CALL",
     "DISCARD",
     "MAX_ACTIONS",
     "NUM_ACTIONS",
@@ -65,7 +69,9 @@ JOKER_PLAY_BASE = NUM_ACTIONS     # 110, 111: play LJ, play BJ (T1)
 DISCARD_BASE = JOKER_PLAY_BASE + MAX_CARDS - DECK_SIZE  # 112..165: discard card 0..53 (T4)
 TRUMP_BASE = DISCARD_BASE + MAX_CARDS  # 166..169: name trump C, D, H, S (T5)
 HIGH_BID_BASE = TRUMP_BASE + 4 - 5     # bid v (5..10) has id HIGH_BID_BASE + v: 170..175 (T8)
-MAX_ACTIONS = HIGH_BID_BASE + 10 + 1   # 176
+MAX_ACTIONS = HIGH_BID_BASE + 10 + 1   # 176: the ten-point family's action space
+CALL_BASE = MAX_ACTIONS                # 176..229: call card 0..53 (CP3)
+ALL_ACTIONS = CALL_BASE + MAX_CARDS    # 230: every action of every rule set
 
 
 class Action(int):
@@ -76,9 +82,9 @@ class Action(int):
     def __new__(cls, value: int) -> Action:
         # Every Action is made once, in ACTIONS; refusing other ids here keeps a stray
         # Action(200) out of push, at no cost on the hot path.
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < MAX_ACTIONS:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < ALL_ACTIONS:
             raise InvalidActionError(f"{shown(value)} is not an action id "
-                                     f"(0..{MAX_ACTIONS - 1}); see pitchcards.ACTIONS")
+                                     f"(0..{ALL_ACTIONS - 1}); see pitchcards.ACTIONS")
         return super().__new__(cls, value)
 
     def __str__(self) -> str:
@@ -89,12 +95,13 @@ class Action(int):
 
     @property
     def kind(self) -> str:
-        """``"play"``, ``"pitch"``, ``"pass"``, ``"bid"``, ``"discard"`` or ``"trump"``."""
+        """``"play"``, ``"pitch"``, ``"pass"``, ``"bid"``, ``"discard"``, ``"trump"`` or
+        ``"call"``."""
         return _KIND[self]
 
     @property
     def card(self) -> int | None:
-        """The card played, pitched or discarded, else None."""
+        """The card played, pitched, discarded or called, else None."""
         return _CARD[self]
 
     @property
@@ -131,15 +138,17 @@ def _describe(i: int) -> tuple[str, str, int | None, int | None]:
         return "discard", "discard " + card_name(i - DISCARD_BASE), i - DISCARD_BASE, None
     if i < TRUMP_BASE + 4:
         return "trump", "trump " + SUITS[i - TRUMP_BASE], None, None
-    return "bid", f"bid {i - HIGH_BID_BASE}", None, i - HIGH_BID_BASE
+    if i < CALL_BASE:
+        return "bid", f"bid {i - HIGH_BID_BASE}", None, i - HIGH_BID_BASE
+    return "call", "call " + card_name(i - CALL_BASE), i - CALL_BASE, None
 
 
-_DESCRIBED = [_describe(i) for i in range(MAX_ACTIONS)]
+_DESCRIBED = [_describe(i) for i in range(ALL_ACTIONS)]
 _KIND: tuple[str, ...] = tuple(d[0] for d in _DESCRIBED)
 _TEXT: tuple[str, ...] = tuple(d[1] for d in _DESCRIBED)
 _CARD: tuple[int | None, ...] = tuple(d[2] for d in _DESCRIBED)
 _BID: tuple[int | None, ...] = tuple(d[3] for d in _DESCRIBED)
-ACTIONS: tuple[Action, ...] = tuple(Action(i) for i in range(MAX_ACTIONS))
+ACTIONS: tuple[Action, ...] = tuple(Action(i) for i in range(ALL_ACTIONS))
 #: PLAY[card] for every card 0..53 (the jokers' are ids 110 and 111).
 PLAY: tuple[Action, ...] = (*ACTIONS[:PITCH_BASE],
                             *ACTIONS[JOKER_PLAY_BASE:DISCARD_BASE])
@@ -154,12 +163,17 @@ BIDS: tuple[Action, ...] = (*BID[:5], *ACTIONS[HIGH_BID_BASE + 5:MAX_ACTIONS])
 DISCARD: tuple[Action, ...] = ACTIONS[DISCARD_BASE:TRUMP_BASE]
 #: TRUMP[suit] names trump (T5).
 TRUMP: tuple[Action, ...] = ACTIONS[TRUMP_BASE:TRUMP_BASE + 4]
+#: CALL[card] calls a card, whose holder is the pitcher's secret partner (CP3).
+CALL: tuple[Action, ...] = ACTIONS[CALL_BASE:ALL_ACTIONS]
 
 
 def action_count(rules: RuleSet) -> int:
     """The size of a rule set's action space: 110 for the four-point game (52 cards, trump by
     the first lead, no bid above the moon), 176 (:data:`MAX_ACTIONS`) for anything of the
-    ten-point family (jokers, a discard, naming trump, bids above 5)."""
+    ten-point family (jokers, a discard, naming trump, bids above 5), 230
+    (:data:`ALL_ACTIONS`) where the pitcher calls a partner (CP3)."""
+    if rules.calls_partner:
+        return ALL_ACTIONS
     extended = rules.is_ten_point or rules.declares_trump or rules.max_bid > MOON
     return MAX_ACTIONS if extended else NUM_ACTIONS
 
@@ -185,6 +199,8 @@ def parse_action(text: str) -> Action:
         return found
     verb, _, rest = norm.partition(" ")
     try:
+        if verb == "call" and rest:
+            return CALL[parse_card(rest)]
         if verb in ("play", "pitch", "discard") and rest:
             card = parse_card(rest)
             if verb == "pitch" and card >= DECK_SIZE:
@@ -201,5 +217,5 @@ def parse_action(text: str) -> Action:
         return BID[MOON]
     raise InvalidActionError(
         f"cannot read action {shown(text)}: expected 'pass', 'bid N' (N = 1..10), 'bid moon', "
-        "'pitch CARD', 'play CARD', 'discard CARD' with CARD such as 'QH', '10♠' or 'BJ', "
-        "or 'trump S'")
+        "'pitch CARD', 'play CARD', 'discard CARD', 'call CARD' with CARD such as 'QH', '10♠' "
+        "or 'BJ', or 'trump S'")

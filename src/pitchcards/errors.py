@@ -48,6 +48,10 @@ REASONS: dict[str, str] = {
     "joker_cannot_open": "a joker as the first card of a hand whose first lead names trump (T6)",
     "must_lead_trump": "a non-trump first lead when the rules ask for a trump and the leader "
                        "holds one (T6)",
+    "must_call": "anything but calling a card while the pitcher must call a partner (CP3)",
+    "bad_call": "a call of a card the pitcher may not call: one it holds (call_rule='not_own') "
+                "or one not in the deck (CP3)",
+    "called_card": "a discard of the called card, which its holder must keep (CP3)",
     "game_over": "the match is won or the money session settled",
     "no_hand": "no hand is in progress (deal first)",
     "hand_in_progress": "dealing, joining, leaving or settling during a hand",

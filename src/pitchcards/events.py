@@ -243,7 +243,8 @@ _PLAIN_CHECKS: dict[str, Callable[[Any], bool]] = {
     "int": lambda v: type(v) is int and abs(v) < 10**9,
     "str": lambda v: isinstance(v, str) and len(v) <= 100,
     "bool": lambda v: type(v) is bool,
-    "tuple[str, ...]": lambda v: isinstance(v, list) and len(v) <= 16
+    # a seat's legal actions: up to 53 cards it may call (CP3), names of up to 8 seats
+    "tuple[str, ...]": lambda v: isinstance(v, list) and len(v) <= 60
     and all(isinstance(x, str) and len(x) <= 100 for x in v),
     "tuple[int, ...]": lambda v: isinstance(v, list) and len(v) <= 16
     and all(type(x) is int and abs(x) < 10**9 for x in v),

@@ -71,7 +71,27 @@ OPTION_TEXT: dict[str, dict[Any, str]] = {
                "against the other two. Points and scores are per team.",
         "3x2": "Six players in three partnerships: you and the player opposite (seats 0 & 3, "
                "1 & 4, 2 & 5) against two other teams. Points and scores are per team; only "
-               "the bidder's team can go out."},
+               "the bidder's team can go out.",
+        "call": "Five players, each with their own score. Each hand the pitcher calls a card: "
+                "whoever holds it is the pitcher's secret partner, known to the table when that "
+                "card is played. The partners score together; the pitcher goes out first, "
+                "otherwise the partner."},
+    # Call-your-partner (CP3, CP4, CP6).
+    "call_rule": {
+        "not_own": "The pitcher calls a card they do not hold, before the first lead.",
+        "alone_allowed": "The pitcher calls any card before the first lead; calling one's own "
+                         "card is playing alone against four (nobody knows until it is "
+                         "played)."},
+    "called_not_dealt": {
+        "alone": "If nobody was dealt the called card, the pitcher plays alone (shown when the "
+                 "hand ends)."},
+    "call_set": {
+        "both": "Set, the pitcher and the partner both lose the bid.",
+        "pitcher_only": "Set, only the pitcher loses the bid; the partner scores nothing."},
+    "call_defenders": {
+        "each": "The other three each score the points they win.",
+        "side": "The other three play as a side: they pool their points, and each scores the "
+                "side's total."},
     "allow_two_players": {True: "Two players may also play.", False: ""},
     "hand_size": {
         6: "Everyone gets 6 cards.",
@@ -217,7 +237,12 @@ def shown_options(rules: RuleSet, option: str) -> bool:
         "join_leave": money,
         "join_score": (money and rules.average_mode == "snapshot"
                        and rules.join_leave == "between_hands"),
+        **dict.fromkeys(_CALL_OPTIONS, rules.calls_partner),
     }.get(option, True)
+
+
+#: Call-your-partner's options (CP3, CP4, CP6): said only where the pitcher calls a partner.
+_CALL_OPTIONS = ("call_rule", "called_not_dealt", "call_set", "call_defenders")
 
 
 #: The rules page's sections and the options each explains, in order.
@@ -226,6 +251,7 @@ OPTION_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
           "first_dealer")),
     ("AUCTION", ("min_bid", "auction", "pass_is_final", "pitch_as_bid_4", "all_pass",
                  "dealer_steal", "moon", "moon_fail_points", "moon_must_be_bid")),
+    ("PARTNER", _CALL_OPTIONS),
     ("PLAY", ("trump_selection", "follow_rule")),
     ("POINTS", ("high_to", "low_to", "jack_not_dealt", "game_tie", "extra_points",
                 "pitcher_set_keeps_points")),
@@ -357,6 +383,10 @@ ILLEGAL_TEXT: dict[str, str] = {
     "joker_cannot_open": "A joker cannot open the hand: it names no suit. Lead a card of the "
                          "suit you want as trump.",
     "must_lead_trump": "The first lead must be a trump while you hold one: lead {a_trump}.",
+    # Call-your-partner (CP3).
+    "must_call": "The pitcher must call a card first: its holder is the partner.",
+    "bad_call": "Call a card you do not hold: its holder is your partner.",
+    "called_card": "Keep the called card: it may not be discarded.",
 }
 def _led_suit(view: View) -> int | None:
     """The suit led to the trick now, for following (C6; a joker or the off-jack leads

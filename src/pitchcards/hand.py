@@ -17,6 +17,7 @@ from .actions import (
     ACTIONS,
     BID,
     BIDS,
+    CALL,
     DISCARD,
     PASS,
     PASS_ID,
@@ -27,6 +28,7 @@ from .actions import (
     Action,
     parse_action,
 )
+from .call_partner import callable_cards, hand_sides, holder_of, share_result
 from .cards import (
     DECK_SIZE,
     FULL_DECK,
@@ -57,15 +59,16 @@ def _class_options(*_: object, **__: object) -> object:
 
 globals().setdefault("mypyc_attr", _class_options)  # not an import: the core is stdlib only
 
-__all__ = ["AUCTION", "DECLARE", "DISCARD_PHASE", "OVER", "PLAY_PHASE", "ActionLike", "Hand",
-           "check_seed", "check_table", "deal_order", "follow_allowed"]
+__all__ = ["AUCTION", "CALL_PHASE", "DECLARE", "DISCARD_PHASE", "OVER", "PLAY_PHASE",
+           "ActionLike", "Hand", "check_seed", "check_table", "deal_order", "follow_allowed"]
 
 ActionLike = Action | str | int
 
 # Phases (ints on the hot path; ``Hand.phase`` gives the name).  The ten-point family adds
-# naming trump (T5) and the discard (T4) between the auction and the play.
-AUCTION, PLAY_PHASE, OVER, DECLARE, DISCARD_PHASE = 0, 1, 2, 3, 4
-_PHASE_NAMES = ("auction", "play", "over", "declare", "discard")
+# naming trump (T5) and the discard (T4) between the auction and the play; call-your-partner
+# the call (CP3), after trump is named and before the discard.
+AUCTION, PLAY_PHASE, OVER, DECLARE, DISCARD_PHASE, CALL_PHASE = 0, 1, 2, 3, 4, 5
+_PHASE_NAMES = ("auction", "play", "over", "declare", "discard", "call")
 
 _SUIT_OF = tuple(c // 13 for c in range(DECK_SIZE))
 _BITS = [1 << c for c in range(MAX_CARDS)]
@@ -171,6 +174,8 @@ class Hand:
         "_high", "_high_seat", "_pitch", "_active", "_passes",
         # naming trump and the discard (T4, T5)
         "_discarded", "_opening", "_kept_only",
+        # call-your-partner (CP3): the called card and its holder (-1: none yet / not dealt)
+        "_called", "_partner",
         # play
         "_trump", "_leader", "_led", "_win_seat", "_win_str", "_strengths", "_allowed", "_trick",
         "_tricks", "_captured", "_tricks_won", "_led_mask", "_suit_of", "_strength_rows",
@@ -234,6 +239,8 @@ class Hand:
         _, sides, self._follow, self._model, self._bids, self._opening, discards = _setup(rules)
         self._sides = sides[n]
         self._discarded = [0] * n
+        self._called = -1
+        self._partner = -1
         # T4: a deal of the kept six cards (a public record's) skips the discard.
         self._kept_only = discards and dealt[0].bit_count() == 6
         self._hands = list(dealt)
@@ -307,6 +314,7 @@ class Hand:
         other._active, other._passes = self._active, self._passes
         other._discarded, other._opening = self._discarded[:], self._opening
         other._kept_only = self._kept_only
+        other._called, other._partner = self._called, self._partner
         other._trump, other._leader, other._led = self._trump, self._leader, self._led
         other._win_seat, other._win_str = self._win_seat, self._win_str
         other._strengths, other._allowed = self._strengths, self._allowed
@@ -354,13 +362,27 @@ class Hand:
                 seen |= h
         self.dealt = tuple(holdings[s] | (self.dealt[s] & ~self._hands[s]) for s in range(n))
         self._hands = list(holdings)
+        if self._called >= 0:  # CP3: the partner is whoever holds the called card now
+            self._partner = holder_of(self._called, self.dealt)
 
     # ------------------------------------------------------------------ reading
     @property
     def phase(self) -> str:
-        """``"auction"``, ``"declare"`` (naming trump, T5), ``"discard"`` (T4), ``"play"`` or
-        ``"over"``."""
+        """``"auction"``, ``"declare"`` (naming trump, T5), ``"call"`` (calling a partner,
+        CP3), ``"discard"`` (T4), ``"play"`` or ``"over"``."""
         return _PHASE_NAMES[self._phase]
+
+    @property
+    def called_card(self) -> int | None:
+        """The card the pitcher called (CP3, public), or None before the call / without one."""
+        return self._called if self._called >= 0 else None
+
+    @property
+    def partner(self) -> int | None:
+        """The seat holding the called card: the pitcher's secret partner (CP3; the pitcher
+        itself when it called its own card).  None before the call or when nobody was dealt
+        it (CP4).  Hidden information until the card is played (CP5): use a view for bots."""
+        return self._partner if self._partner >= 0 else None
 
     @property
     def trump(self) -> str | None:
@@ -485,9 +507,20 @@ class Hand:
         if self._phase == DECLARE:
             return list(TRUMP)  # T5: the pitcher names any suit
         if self._phase == DISCARD_PHASE:
+            # T4: any card, but never the called card (CP3)
             hand = self._hands[self.seat_to_act]  # type: ignore[index]
-            return [DISCARD[c] for c in range(MAX_CARDS) if hand >> c & 1]  # T4: any card
+            if self._called >= 0:
+                hand &= ~(1 << self._called)
+            return [DISCARD[c] for c in range(MAX_CARDS) if hand >> c & 1]
+        if self._phase == CALL_PHASE:
+            cards = self._callable()
+            return [CALL[c] for c in range(MAX_CARDS) if cards >> c & 1]
         return []
+
+    def _callable(self) -> int:
+        """CP3: the cards the pitcher may call now."""
+        return callable_cards(self.rules, self._model.mask,
+                              self._hands[self.pitcher])  # type: ignore[index]
 
     def _auction_options(self) -> tuple[bool, int, int, bool]:
         """The seat to act's options: (may pass, lowest bid, highest bid, may pitch)."""
@@ -608,11 +641,13 @@ class Hand:
             self._set_trump(suit)
             if self.rules.trump_selection == "declare_then_lead_trump":
                 self._opening = self._suit_masks[suit]  # T6: lead a trump if you have one
-            if self.rules.hand_size > 6 and not self._kept_only:
-                self._phase = DISCARD_PHASE
-                self.seat_to_act = (self.dealer + 1) % self.players  # T4: from dealer's left
+            if self.rules.calls_partner:
+                self._phase = CALL_PHASE  # CP3: the call comes after trump is named
             else:
-                self._start_play()
+                self._to_discard_or_play()
+            return
+        if self._phase == CALL_PHASE:
+            self._push_call(a, seat, checked)
             return
         card = a.card if a.kind == "discard" else None
         if card is None or not self._hands[seat] >> card & 1:
@@ -620,6 +655,9 @@ class Hand:
                 raise self._illegal(a, seat, "must_discard",
                                     "every seat discards down to six first (T4)")
             raise self._illegal(a, seat, "card_not_held", "not a card this seat holds")
+        if card == self._called:
+            raise self._illegal(a, seat, "called_card", "the called card may not be "
+                                "discarded (CP3)")
         self._stack.append((a, seat, DISCARD_PHASE))
         hand = self._hands[seat] ^ _BITS[card]
         self._hands[seat] = hand
@@ -631,6 +669,34 @@ class Hand:
             self._start_play()  # everyone is down to six
         else:
             self.seat_to_act = nxt
+
+    def _push_call(self, a: Action, seat: int, checked: bool) -> None:
+        """CP3: the pitcher calls a card; its holder is the partner (CP4: nobody, if it was
+        not dealt).  Then the hand goes on as it would have without a call."""
+        card = a.card if a.kind == "call" else None
+        if checked and (card is None or not self._callable() >> card & 1):
+            if card is None:
+                raise self._illegal(a, seat, "must_call", "the pitcher calls a card first: "
+                                    "its holder is the partner (CP3)")
+            if not self._model.mask >> card & 1:
+                raise self._illegal(a, seat, "bad_call", f"not a card of the {self.rules.deck}"
+                                    "-card deck (CP3)")
+            raise self._illegal(a, seat, "bad_call", "the pitcher may not call a card it "
+                                "holds (CP3, call_rule='not_own')")
+        self._stack.append((a, seat, CALL_PHASE))
+        self._called = card  # type: ignore[assignment]
+        self._partner = holder_of(card, self._hands)  # type: ignore[arg-type]
+        self._to_discard_or_play()
+        if self._pitch >= 0 and not self.rules.declares_trump:
+            self._play_card(seat, self._pitch)  # B-R4.3: the pitched card leads, after the call
+
+    def _to_discard_or_play(self) -> None:
+        """After trump is named (T5) and the partner called (CP3): the discard (T4) or play."""
+        if self.rules.hand_size > 6 and not self._kept_only:
+            self._phase = DISCARD_PHASE
+            self.seat_to_act = (self.dealer + 1) % self.players  # T4: from dealer's left
+        else:
+            self._start_play()
 
     def _set_trump(self, suit: int) -> None:
         """C5 / T5: trump is known; every table of the play reads it from here on."""
@@ -787,11 +853,23 @@ class Hand:
             self.seat_to_act = None
             kept = (self.dealt if self.rules.hand_size == 6 else  # T4: discards are not in play
                     tuple(d & ~x for d, x in zip(self.dealt, self._discarded, strict=True)))
-            self.result = score_hand(self.rules, self.dealer, self.pitcher, self.contract,
-                                     self._sides, kept, self._captured, self._tricks_won,
-                                     self._trump, self._model)
+            if self._called < 0:
+                self.result = score_hand(self.rules, self.dealer, self.pitcher, self.contract,
+                                         self._sides, kept, self._captured, self._tricks_won,
+                                         self._trump, self._model)
+            else:
+                self._score_call(kept)
         else:
             self.seat_to_act = winner
+
+    def _score_call(self, kept: tuple[int, ...]) -> None:
+        """CP6, CP7: score by the hand's sides (the pitcher and its partner pooled), then share
+        the result out to the seats, the match's sides."""
+        sides = hand_sides(self.rules, self.players, self.pitcher,  # type: ignore[arg-type]
+                           self._partner)
+        result = score_hand(self.rules, self.dealer, self.pitcher, self.contract, sides, kept,
+                            self._captured, self._tricks_won, self._trump, self._model)
+        self.result = share_result(self.rules, result, sides, self._called, self._partner)
 
     def _push_auction(self, a: Action) -> None:
         seat: int = self.seat_to_act  # type: ignore[assignment]
@@ -875,6 +953,10 @@ class Hand:
             self._phase = DECLARE  # T5: the pitcher names trump
             self.seat_to_act = self.pitcher
             return
+        if rules.calls_partner:
+            self._phase = CALL_PHASE  # CP3: the call, before the first lead (and the pitch)
+            self.seat_to_act = self.pitcher
+            return
         self._start_play()
         if self._pitch >= 0:
             # B-R4.3: the pitched card is the opening lead.
@@ -894,8 +976,16 @@ class Hand:
             self._phase = PLAY_PHASE
             if not self._tricks and not self._trick and not self.rules.declares_trump:
                 self._trump = -1  # the opening lead is taken back: no trump yet
-        elif len(entry) == 3:  # naming trump or a discard (T4, T5)
-            if entry[2] == DECLARE:
+        elif len(entry) == 3:  # naming trump, a call or a discard (T4, T5, CP3)
+            if entry[2] == CALL_PHASE:
+                if self._phase == PLAY_PHASE and self._trick and not self._tricks:
+                    self._unplay(seat, self._trick[0])  # the pitch led after the call
+                    self._led = self._win_seat = self._win_str = -1
+                    if not self.rules.declares_trump:
+                        self._trump = -1
+                self._phase = CALL_PHASE
+                self._called = self._partner = -1
+            elif entry[2] == DECLARE:
                 self._phase = DECLARE
                 self._trump = -1
                 self._opening = _ANY_CARD

@@ -97,6 +97,12 @@ def match_winner(rules: RuleSet, before: Sequence[int], after: Sequence[int],
     pitcher_qualifies = after[pside] >= target and (result.made or not rules.win_requires_made_bid)
     if rules.win_rule == "bidder_goes_out":
         # B-R8.2, E30-E34: only the pitcher's side can win, at >= target, having made its bid.
+        # CP8: the contracting side of call-your-partner is two seats: the pitcher first,
+        # otherwise its partner.
+        partner = result.partner
+        if (not pitcher_qualifies and partner is not None and partner != pside
+                and after[partner] >= target and (result.made or not rules.win_requires_made_bid)):
+            return partner
         return pside if pitcher_qualifies else None
     if rules.win_rule == "first_to_target_HLJG_order":
         order = hljg_reach_order(rules, before, result)

@@ -168,6 +168,11 @@ class EnteredHand(Hand):
             # A hand thrown in (T8 with all_pass="redeal") is its passes alone, in either family.
             raise _bad(f"{rules.name!r} is a ten-point game (T7): its hands are played, not "
                        "entered by their outcome; the scorekeeper keeps four-point games")
+        if rules.calls_partner and not _all_passes(outcome):
+            # CP3, CP6: who scores depends on the called card's holder, which an outcome
+            # does not say.
+            raise _bad(f"{rules.name!r} calls a partner each hand (CP3): its hands are played, "
+                       "not entered by their outcome (an outcome does not name the partner)")
         who = _Namer(players, names)
         if outcome.dealer is not None and outcome.dealer != dealer:
             raise IllegalActionError(

@@ -26,7 +26,7 @@ MOON = 5
 NAME_LIMIT = 40
 
 _CHOICES: dict[str, tuple[Any, ...]] = {
-    "partnership": ("off", "2x2", "3x2"),
+    "partnership": ("off", "2x2", "3x2", "call"),
     "deal_batch": (1, 2, 3),
     "first_dealer": ("random", "cut"),
     "auction": ("single_round", "continuous"),
@@ -52,6 +52,11 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "deck": (52, 53, 54),
     "extra_points": ("none", "off_jack_jokers", "off_jack_jokers_three"),
     "hand_size": (6, 7, 8, 9),
+    # Call-your-partner (CP3, CP4, CP6).
+    "call_rule": ("not_own", "alone_allowed"),
+    "called_not_dealt": ("alone",),
+    "call_set": ("both", "pitcher_only"),
+    "call_defenders": ("each", "side"),
 }
 _BOOLS = ("allow_two_players", "pass_is_final", "pitch_as_bid_4", "moon_must_be_bid",
           "pitcher_set_keeps_points", "win_requires_made_bid", "off_jack")
@@ -64,8 +69,11 @@ _VALUE_ALIASES: dict[str, dict[Any, Any]] = {
                  "atleast2": "force_dealer_atleast2"},
 }
 #: Teams per ``partnership`` value (0: each for themselves) and the table each needs (B-R1.3,
-#: T10): two teams of two at four seats, three teams of two at six.
-_TEAMS = {"off": 0, "2x2": 2, "3x2": 3}
+#: T10): two teams of two at four seats, three teams of two at six.  Call-your-partner has no
+#: fixed teams: each seat is its own side of the match, the partner is called each hand (CP1).
+_TEAMS = {"off": 0, "2x2": 2, "3x2": 3, "call": 0}
+#: CP1: call-your-partner is for exactly five players.
+CALL_PLAYERS = 5
 _BID_VALUES = {
     "1-4": (1, "none"), "2-4": (2, "none"), "3-4": (3, "none"), "4": (4, "none"),
     "2-4+moon": (2, "moon"), "2-4+smudge": (2, "smudge"),
@@ -140,6 +148,12 @@ class RuleSet:
     off_jack: bool = False
     extra_points: str = "none"
     hand_size: int = 6
+    # Call-your-partner (CP3-CP6): what may be called, an undealt call, who loses a set, how
+    # the defenders score.  Read only with ``partnership="call"``.
+    call_rule: str = "not_own"
+    called_not_dealt: str = "alone"
+    call_set: str = "both"
+    call_defenders: str = "each"
 
     OPTION_CHOICES: ClassVar[Mapping[str, tuple[Any, ...]]] = _CHOICES
 
@@ -178,7 +192,7 @@ class RuleSet:
                                         or not isinstance(self.target, int) or self.target < 1):
             raise OptionError(f"option target={shown(self.target)} must be a positive integer "
                               "(7, 10, 11, 15, 21, 52 are usual) or None for no target")
-        seats = 2 * self.teams
+        seats = CALL_PLAYERS if self.calls_partner else 2 * self.teams
         if seats and not self.min_players <= seats <= self.max_players:
             raise OptionError(f"partnership={self.partnership!r} needs exactly {seats} players, "
                               f"but the player limits are {self.min_players}.."
@@ -187,6 +201,11 @@ class RuleSet:
             # P6: money is settled player against player; teams have no money rule.
             raise OptionError("money play is each for themselves: it cannot be combined with "
                               f"partnership={self.partnership!r}")
+        if self.calls_partner and self.win_rule != "bidder_goes_out":
+            # CP8: only the contracting side goes out, pitcher first; the point-order rules
+            # would need to know which partner took each point of a pooled side.
+            raise OptionError(f"partnership='call' is played with win_rule='bidder_goes_out' "
+                              f"(CP8), not win_rule={self.win_rule!r}")
         self._check_ten_point()
 
     def _check_ten_point(self) -> None:
@@ -210,8 +229,9 @@ class RuleSet:
         if self.min_bid > self.points_total:
             raise OptionError(f"min_bid={self.min_bid} is above the {self.points_total} points "
                               "a hand is worth under these rules")
+        fixed = CALL_PLAYERS if self.calls_partner else 2 * self.teams
         if self.max_players * self.hand_size > self.deck and not (
-                self.teams and 2 * self.teams * self.hand_size <= self.deck):
+                fixed and fixed * self.hand_size <= self.deck):
             raise OptionError(
                 f"max_players={self.max_players} with hand_size={self.hand_size} needs "
                 f"{self.max_players * self.hand_size} cards; the deck has {self.deck} (C3, T4): "
@@ -222,6 +242,8 @@ class RuleSet:
         """Smallest and largest table this rule set allows (E1)."""
         if self.teams:
             return (2 * self.teams, 2 * self.teams)  # B-R1.3, T10: a full table of pairs
+        if self.calls_partner:
+            return (CALL_PLAYERS, CALL_PLAYERS)  # CP1: exactly five
         low = 2 if self.allow_two_players else self.min_players
         return (low, self.max_players)
 
@@ -299,8 +321,15 @@ class RuleSet:
 
     @property
     def partnership_mode(self) -> bool:
-        """Played in fixed teams of two (``2x2`` or ``3x2``), not each for themselves."""
-        return self.partnership != "off"
+        """Played in fixed teams of two (``2x2`` or ``3x2``), not each for themselves (nor
+        with a partner called each hand, CP1: its match sides are the seats)."""
+        return _TEAMS[self.partnership] > 0
+
+    @property
+    def calls_partner(self) -> bool:
+        """Call-your-partner (CP1): the pitcher calls a card each hand and its holder is the
+        pitcher's secret partner for that hand."""
+        return self.partnership == "call"
 
     @property
     def teams(self) -> int:
@@ -491,6 +520,9 @@ VARIANTS: dict[str, RuleSet] = {
     "ten-point-cutthroat": dataclasses.replace(
         _TEN_POINT, name="ten-point-cutthroat", partnership="off", min_players=3,
         max_players=6),
+    # B for five, the pitcher calling a card whose holder is a secret partner (CP1-CP9).
+    "call-partner": dataclasses.replace(
+        _AUCTION, name="call-partner", partnership="call", min_players=5, max_players=5),
 }
 
 _ALIASES = {
@@ -502,12 +534,14 @@ _ALIASES = {
     "jokers": "ten-point", "10-point-cutthroat": "ten-point-cutthroat",
     "3x2": "three-teams", "2v2v2": "three-teams", "six-partners": "three-teams",
     "auction-three-teams": "three-teams",
+    "call-your-partner": "call-partner", "call": "call-partner", "five-partners": "call-partner",
 }
 
 
 def find_variant(name: str) -> RuleSet:
     """The named variant: ``"money"``, ``"auction"``, ``"auction-partners"``,
-    ``"three-teams"``, ``"setback"``, ``"ten-point"`` or ``"ten-point-cutthroat"``."""
+    ``"three-teams"``, ``"setback"``, ``"ten-point"``, ``"ten-point-cutthroat"`` or
+    ``"call-partner"``."""
     if not isinstance(name, str):
         raise OptionError(f"a variant is named by text, not {shown(name)}; variants are: "
                           + ", ".join(VARIANTS))

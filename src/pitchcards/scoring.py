@@ -49,6 +49,11 @@ class HandResult:
     #: T7: the ten-point family's other points as (name, side or None, value), e.g.
     #: ``("Off-jack", 1, 1)``, ``("Three", None, 3)`` (None: not in play); empty otherwise.
     extra: tuple[tuple[str, int | None, int], ...] = ()
+    #: CP3: the card the pitcher called (call-your-partner), else None.
+    called: str | None = None
+    #: CP5: the seat that held it, the pitcher's partner (the pitcher itself when it called its
+    #: own card; None when nobody was dealt it, CP4, or there was no call).
+    partner: int | None = None
 
     @classmethod
     def thrown_in_result(cls, sides: int) -> HandResult:

@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action, parse_action
+from .call_partner import is_revealed
 from .cards import SUITS, card_name, cards_of, mask_of, parse_card, parse_cards
 from .deck import deck_model, off_jack_of
 from .errors import DataError, shown
@@ -74,6 +75,14 @@ class View:
     money_cents: tuple[int, ...] | None = None
     #: T4: the cards this seat discarded face down (0 for everyone else: never shown to them)
     discarded_mask: int = 0
+    #: CP3: the card the pitcher called (public once called), else None
+    called_card: int | None = None
+    #: CP5: the partner once the table knows it (the called card played, or the hand over),
+    #: else None; the pitcher's own seat when it played alone holding the called card
+    partner: int | None = None
+    #: CP5: the table knows the partnership (the called card was played, or the hand is over:
+    #: ``partner`` None then means nobody was dealt the card, CP4)
+    partner_known: bool = False
 
     @property
     def hand(self) -> list[str]:
@@ -87,6 +96,20 @@ class View:
     def side_of(self, seat: int) -> int:
         """The scoring side of ``seat``: the seat, or its team (B-R1.3, TT1)."""
         return self.rules.side_of(seat)
+
+    @property
+    def holds_called(self) -> bool:
+        """CP5: this seat was dealt the called card, so it knows it is the pitcher's partner
+        (the pitcher: that it plays alone) before anyone else does."""
+        return self.called_card is not None and bool(self.dealt_mask >> self.called_card & 1)
+
+    @property
+    def known_partner(self) -> int | None:
+        """The pitcher's partner as this seat knows it (CP5): public once revealed; before
+        that only its holder knows (itself), everyone else None."""
+        if self.partner_known:
+            return self.partner
+        return self.seat if self.holds_called else None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form: cards and actions as text, money as exact strings, never floats.
@@ -109,7 +132,8 @@ class View:
             "discards_left": self.discards_left,
             "off_jack": self.off_jack_held,
         } | ({"discarded": [card_name(c) for c in cards_of(self.discarded_mask)]}
-             if self.discarded_mask else {})
+             if self.discarded_mask else {}) | (
+            {"holds_called": self.holds_called} if self.rules.calls_partner else {})
 
     def public_dict(self) -> dict[str, Any]:
         """The part of :meth:`to_dict` every seat's view of one moment shares (the table's
@@ -146,7 +170,13 @@ class View:
             "first_to_bid": first_to_bid(self.dealer, self.players),
             "sides": [self.side_of(seat) for seat in range(self.players)],
             "side_names": self.side_names,
-        }
+        } | (self._call_dict() if self.rules.calls_partner else {})
+
+    def _call_dict(self) -> dict[str, Any]:
+        """CP3, CP5: the called card and the partner once the table knows it (only under
+        call-your-partner, so other rule sets' views are as they were)."""
+        return {"called": None if self.called_card is None else card_name(self.called_card),
+                "partner": self.partner, "partner_known": self.partner_known}
 
     @property
     def off_jack_held(self) -> str | None:
@@ -236,6 +266,10 @@ class View:
             money_cents=None if data.get("money_cents") is None
             else _ints(data["money_cents"], "money_cents"),
             discarded_mask=mask_of(parse_cards(data.get("discarded", []))),
+            called_card=None if data.get("called") is None else parse_card(data["called"]),
+            partner=_int(data, "partner", *seat_range, optional=True)
+            if "partner" in data else None,
+            partner_known=data.get("partner_known") is True,
         )
 
 
@@ -258,7 +292,7 @@ def _cards(trick: Mapping[str, Any]) -> list[Any]:
     return [card for _, card in plays]
 
 
-_PHASES = ("auction", "declare", "discard", "play", "over")
+_PHASES = ("auction", "declare", "call", "discard", "play", "over")
 #: The actions a view lists in ``auction`` (T4: never a discard).
 _AUCTION_KINDS = frozenset(("pass", "bid", "pitch"))
 
@@ -395,9 +429,14 @@ def rules_from_dict(data: Mapping[str, Any]) -> RuleSet:
 
 
 def result_to_dict(result: HandResult) -> dict[str, Any]:
-    """A hand's result as JSON (tuples become lists; ``extra`` only when there is one, T7)."""
+    """A hand's result as JSON (tuples become lists; ``extra`` only when there is one, T7;
+    ``called`` and ``partner`` only after a call, CP3)."""
     return {k: list(v) if isinstance(v, tuple) else v
-            for k, v in dataclasses.asdict(result).items() if k != "extra" or v}
+            for k, v in dataclasses.asdict(result).items()
+            if (k != "extra" or v) and (k not in _CALL_KEYS or result.called is not None)}
+
+
+_CALL_KEYS = frozenset(("called", "partner"))
 
 
 def result_from_dict(data: Mapping[str, Any]) -> HandResult:
@@ -426,6 +465,9 @@ def view_of(hand: Hand, seat: int | None, scores: Sequence[int] | None = None,
     for _, c in trick:
         played |= 1 << c
     own = seat is not None
+    called = hand.called_card
+    # CP5: the partnership is public once the called card is played or the hand is over
+    known = called is not None and is_revealed(called, played, hand.is_over)
     return View(
         rules=hand.rules,
         seat=seat,
@@ -459,4 +501,7 @@ def view_of(hand: Hand, seat: int | None, scores: Sequence[int] | None = None,
         money=tuple(money) if money is not None else None,
         money_cents=tuple(money_cents) if money_cents is not None else None,
         discarded_mask=hand.discarded(seat) if own else 0,  # type: ignore[arg-type]
+        called_card=called,
+        partner=hand.partner if known else None,
+        partner_known=known,
     )

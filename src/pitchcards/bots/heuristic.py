@@ -270,16 +270,21 @@ def _opening_lead(hand: int, suit: int, low_holder: bool) -> int:
 
 def choose_card(seat: int, players: int, teams: int, pitcher: int, trump: int, hand: int,
                 legal: int, leader: int, trick: Sequence[int], played: int,
-                voids: Sequence[int], low_holder: bool, rules: RuleSet | None = None) -> int:
+                voids: Sequence[int], low_holder: bool, rules: RuleSet | None = None,
+                sides: Sequence[int] | None = None) -> int:
     """The heuristic card to play (see the module docstring).
 
     ``trump`` is -1 before the first lead; ``trick`` the cards of the current trick in play
     order from ``leader``; ``played`` every card played so far; ``voids`` from
     :func:`proven_voids`; ``rules`` (default: the four-point game) give the deck model and the
     point cards (T1-T3, T7).  ``teams``: 0 each for themselves, else the teams of two, partners
-    ``teams`` seats apart (``RuleSet.teams``: 2, or 3 for six players, TT1).
+    ``teams`` seats apart (``RuleSet.teams``: 2, or 3 for six players, TT1).  ``sides``, if
+    given, is each seat's side as this seat knows it, instead (call-your-partner, CP5: the
+    partner knows it plays with the pitcher; a seat that does not know treats each seat alone).
     """
-    partners = teams > 0
+    if sides is None:
+        sides = [s % teams if teams else s for s in range(players)]
+    partners = teams > 0 or sides.count(sides[seat]) > 1
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1  # one legal card
     if trump < 0:
@@ -289,8 +294,8 @@ def choose_card(seat: int, players: int, teams: int, pitcher: int, trump: int, h
         return _opening_lead(hand, suit, low_holder)
     tb = tables(rules if rules is not None else _FOUR_POINT, trump)
     suit_of, rank_of, above, below = tb.suit_of, tb.rank, tb.above, tb.below
-    my_side = seat % teams if partners else seat
-    pitcher_side = pitcher % teams if partners else pitcher
+    my_side = sides[seat]
+    pitcher_side = sides[pitcher]
     attacking = pitcher_side == my_side
     tmask = tb.tmask
     unseen = tb.full & ~(hand | played)
@@ -312,9 +317,9 @@ def choose_card(seat: int, players: int, teams: int, pitcher: int, trump: int, h
         return any(not voids[s] >> trump & 1 for s in seats)
 
     n = players
-    opp_seats = [s for s in range(n) if (s % teams if partners else s) != my_side]
+    opp_seats = [s for s in range(n) if sides[s] != my_side]
     if not trick:
-        partner = (seat + teams) % n if partners else -1
+        partner = next((s for s in range(n) if s != seat and sides[s] == my_side), -1)
         return _lead(tb, hand, legal, unseen, attacking, opp_may_trump(opp_seats), opp_seats,
                      partner, voids, low_candidate)
 
@@ -325,8 +330,8 @@ def choose_card(seat: int, players: int, teams: int, pitcher: int, trump: int, h
     win_str = power[trick[win_i]]
     win_seat = (leader + win_i) % n
     later = [(leader + i) % n for i in range(len(trick) + 1, n)]
-    later_opps = [s for s in later if (s % teams if partners else s) != my_side]
-    win_side = win_seat % teams if partners else win_seat
+    later_opps = [s for s in later if sides[s] != my_side]
+    win_side = sides[win_seat]
     ally_winning = partners and win_side == my_side
     value = 0
     special = False
@@ -551,6 +556,40 @@ def _before_play(phase: str, hand: int, rules: RuleSet, players: int,
     return _ten.choose_discard(hand, rules, trump)
 
 
+def choose_call(hand: int, rules: RuleSet, players: int, trump: int | None,
+                legal: Sequence[Action]) -> Action:
+    """CP3: call the best card the pitcher lacks in the suit it means to make trump (the one
+    named, T5, else its best suit): the partner then holds a top trump (TricksterBots #98:
+    never one's own card unless nothing else is callable)."""
+    if trump is None:
+        trump = _ten.best_suit(hand, rules, players)[0]
+    order = tables(rules, trump).model.trump_order[trump]  # lowest trump first
+    callable_ = {a.card: a for a in legal if a.kind == "call"}
+    for card in reversed(order):
+        if card in callable_ and not hand >> card & 1:
+            return callable_[card]
+    return legal[0]
+
+
+def known_sides(players: int, pitcher: int, partner: int | None) -> list[int] | None:
+    """CP5: each seat's side as a seat knows it in call-your-partner: the pitcher and the
+    partner together once it knows the partner (``partner``), else None (each seat alone)."""
+    if partner is None or partner == pitcher:
+        return None
+    return [pitcher if s == partner else s for s in range(players)]
+
+
+def _hand_sides(hand: Hand, seat: int, played: int) -> list[int] | None:
+    """:func:`known_sides` for ``seat`` on a hand (a rollout): the partner knows it holds the
+    called card; the others learn it when the card is played (CP5)."""
+    called, partner, pitcher = hand.called_card, hand.partner, hand.pitcher
+    if called is None or partner is None or pitcher is None:
+        return None
+    if seat != partner and not played >> called & 1:
+        return None
+    return known_sides(hand.players, pitcher, partner)
+
+
 def decide(view: View, aggression: float = 0.0) -> Action:
     """The heuristic action for the seat of ``view`` (whose turn it must be)."""
     legal = view.legal_actions
@@ -561,6 +600,10 @@ def decide(view: View, aggression: float = 0.0) -> Action:
     if view.phase == "auction":
         return _choose_bid(view.hand_mask, seat, view.players, view.dealer, rules, view.auction,
                            legal, view.scores, aggression)
+    if view.phase == "call":
+        pitch = view.pitched_card  # B-R4.3: a pitched card names the suit it will lead
+        suit = trump if trump >= 0 else None if pitch is None else pitch // 13
+        return choose_call(view.hand_mask, rules, view.players, suit, legal)
     if view.phase in ("declare", "discard"):
         action = _before_play(view.phase, view.hand_mask, rules, view.players,
                               trump if trump >= 0 else None)
@@ -571,10 +614,11 @@ def decide(view: View, aggression: float = 0.0) -> Action:
     voids = (proven_voids(view.tricks, leader, trick, view.players, trump, rules.follow_rule,
                           _model_of(rules))
              if trump >= 0 else [0] * view.players)
-    card = choose_card(seat, view.players, rules.teams,
-                       view.pitcher if view.pitcher is not None else seat, trump,
+    pitcher = view.pitcher if view.pitcher is not None else seat
+    card = choose_card(seat, view.players, rules.teams, pitcher, trump,
                        view.hand_mask, mask, leader, trick, view.played_mask, voids,
-                       rules.low_to == "holder", rules)
+                       rules.low_to == "holder", rules,
+                       known_sides(view.players, pitcher, view.known_partner))
     return PLAY[card] if mask >> card & 1 else legal[0]
 
 
@@ -597,6 +641,11 @@ def rollout_action(hand: Hand) -> Action:
         history = [(s, a) for s, a in hand.history]
         return _choose_bid(hand.hand_of(seat), seat, hand.players, hand.dealer, rules, history,
                            hand.legal_actions(), None, 0.0)
+    if phase == "call":
+        pitch = hand.pitched_card
+        return choose_call(hand.hand_of(seat), rules, hand.players,
+                           hand.trump_suit if pitch is None else pitch // 13,
+                           hand.legal_actions())
     if phase != "play":
         return _before_play(phase, hand.hand_of(seat), rules, hand.players, hand.trump_suit)
     legal = hand.legal_mask()
@@ -611,7 +660,7 @@ def rollout_action(hand: Hand) -> Action:
     pitcher = hand.pitcher
     card = choose_card(seat, n, rules.teams, pitcher if pitcher is not None else seat,
                        trump, mine, legal, leader, trick, played, voids,
-                       rules.low_to == "holder", rules)
+                       rules.low_to == "holder", rules, _hand_sides(hand, seat, played))
     return PLAY[card]
 
 
@@ -632,6 +681,7 @@ def playout(hand: Hand, stop_at: int = 0) -> int:
     rules = hand.rules
     n = hand.players
     teams = rules.teams
+    calls = hand.called_card is not None  # CP5: who knows the partner changes with the play
     low_holder = rules.low_to == "holder"
     pitcher = hand.pitcher
     trump = -1
@@ -659,7 +709,8 @@ def playout(hand: Hand, stop_at: int = 0) -> int:
             lead = hand.leader
             card = choose_card(seat, n, teams, pitcher if pitcher is not None else seat,
                                trump, hand.hand_of(seat), legal, -1 if lead is None else lead,
-                               list(trick), played, voids, low_holder, rules)
+                               list(trick), played, voids, low_holder, rules,
+                               _hand_sides(hand, seat, played) if calls else None)
         push(PLAY[card])
         depth += 1
         if trump >= 0:

@@ -31,7 +31,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..actions import BIDS, DISCARD, PASS, PASS_ID, PITCH_BASE, PLAY, TRUMP, Action
+from ..actions import BIDS, CALL, DISCARD, PASS, PASS_ID, PITCH_BASE, PLAY, TRUMP, Action
 from ..cards import SUIT_MASKS, SUITS
 from ..deck import deck_model
 from ..hand import Hand, follow_allowed
@@ -112,6 +112,10 @@ def evidence_of(view: View) -> Evidence:
         trick([((leader + i) % n, c) for i, c in enumerate(cards)])
     if view.trick:
         trick(list(view.trick))
+    called = view.called_card
+    if (called is not None and view.pitcher is not None and view.pitcher != me
+            and view.rules.call_rule == "not_own"):
+        voids[view.pitcher] |= 1 << called  # CP3: the pitcher does not hold the card it called
     held = [0] * n
     held[me] = view.hand_mask
     for s, a in view.auction:
@@ -348,6 +352,8 @@ def build_world(view: View, hands: list[int], ev: Evidence | None = None,
         push(a)
     if h.phase == "declare" and view.trump is not None:
         push(TRUMP[SUITS.index(view.trump)])
+    if h.phase == "call" and view.called_card is not None:
+        push(CALL[view.called_card])  # CP3: the partner is whoever holds it in this world
     while h.phase == "discard":
         left = discards[h.seat_to_act or 0] & ~h.discarded(h.seat_to_act or 0)
         if not left:

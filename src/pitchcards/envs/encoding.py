@@ -33,6 +33,9 @@ played         n × C          cards seen: every card each relative seat has pla
 won            sides × C      the cards in the tricks each relative side has won
 tricks_won     n              tricks won per seat, / 6
 scores         sides          match score per relative side, / scale, clipped to [-1, 1]
+called         C              *call-your-partner only*: the card the pitcher called (CP3)
+partner        n + 1          *call-your-partner only*: the partner as I know it (CP5): the
+                              relative seat, or the last slot: the card was out of play
 =============  =============  ===========================================================
 
 ``n`` is the number of seats and ``sides`` 2 in partnerships, else ``n``.  The score scale is
@@ -44,6 +47,8 @@ history: every auction action in order (``max_auction`` × (B + 2)) and every tr
 The four-point game (:func:`is_classic`: 52 cards, six dealt, trump by the first lead, bids up to
 4 or the moon) keeps exactly the encodings it had before the ten-point family (C = 52, B = 5, no
 ``discarded`` or ``hand_sizes``, three phases) and its 110 actions, so saved models still fit.
+Call-your-partner (``partnership="call"``) uses the extended encoding with a ``call`` phase, the
+two segments above at the end, and 230 actions (its ``call X`` ids 176..229 after every other).
 """
 
 from __future__ import annotations
@@ -65,6 +70,7 @@ Array = npt.NDArray[np.float32]
 
 _PHASES = ("auction", "play", "over")
 _TEN_POINT_PHASES = ("auction", "declare", "discard", "play", "over")  # T5, T4
+_CALL_PHASES = ("auction", "declare", "call", "discard", "play", "over")  # CP3
 
 
 def is_classic(rules: RuleSet) -> bool:
@@ -74,12 +80,13 @@ def is_classic(rules: RuleSet) -> bool:
 
 
 def action_size(rules: RuleSet) -> int:
-    """The size of the action space and masks: 110 (four-point) or 176 (ten-point family).
+    """The size of the action space and masks: 110 (four-point), 176 (ten-point family) or 230
+    (call-your-partner, CP3).
 
     ``actions.action_count`` with one more case: a 52-card rule set that names trump (T5) uses
     the ``trump X`` ids 166..169, so it needs the full 176.
     """
-    return NUM_ACTIONS if is_classic(rules) else MAX_ACTIONS
+    return NUM_ACTIONS if is_classic(rules) else max(action_count(rules), MAX_ACTIONS)
 
 
 def _top_bid(rules: RuleSet) -> int:
@@ -117,7 +124,8 @@ class Encoder:
         self.cards = c = 52 if classic else rules.deck  # C: one slot per card of the deck (T1)
         self.top_bid = top = _top_bid(rules)            # B
         self.kinds = top + 2                            # pass, bid 1..B, pitch
-        self.phases = _PHASES if classic else _TEN_POINT_PHASES
+        self.phases = (_PHASES if classic else _CALL_PHASES if rules.calls_partner
+                       else _TEN_POINT_PHASES)
         self.actions = action_size(rules)
         self.score_scale = float(rules.target or 21)
         self.max_auction = max_auction_length(rules, players)
@@ -131,6 +139,7 @@ class Encoder:
             ("bids", n * self.kinds), ("high_bid", top), ("high_bidder", n), ("pitched", c),
             ("pitcher", n), ("contract", top + 1), ("played", n * c), ("won", s * c),
             ("tricks_won", n), ("scores", s),
+            *((("called", c), ("partner", n + 1)) if rules.calls_partner else ()),
         )
         self.offsets: dict[str, int] = {}
         at = 0
@@ -175,6 +184,13 @@ class Encoder:
             for side, score in enumerate(view.scores):
                 out[o["scores"] + self._rel_side(view, side)] = max(
                     -1.0, min(1.0, score / self.score_scale))
+        if view.called_card is not None:
+            out[o["called"] + view.called_card] = 1.0
+            partner = view.known_partner  # CP5: what this seat knows, nothing more
+            if partner is not None:
+                out[o["partner"] + rel(partner)] = 1.0
+            elif view.partner_known:
+                out[o["partner"] + n] = 1.0  # CP4: the card was out of play
         return out
 
     def _rel_side(self, view: View, side: int) -> int:
@@ -262,7 +278,8 @@ def _set_cards(out: Array, at: int, mask: int) -> None:
 
 def action_mask(view: View) -> npt.NDArray[np.int8]:
     """``int8`` mask over the rule set's action ids (:func:`action_size`: 110 in the four-point
-    game, 176 in the ten-point family): 1 where the action is legal for the seat."""
+    game, 176 in the ten-point family, 230 calling a partner): 1 where the action is legal for
+    the seat."""
     mask = np.zeros(action_size(view.rules), np.int8)
     for a in view.legal_actions:
         mask[a] = 1
@@ -308,5 +325,8 @@ def _ten_point_text(view: View) -> str:
     if is_classic(view.rules):
         return ""
     sizes = ",".join(map(str, view.hand_sizes))
+    called = "" if view.called_card is None else (  # CP3, CP5: as this seat knows it
+        f" called {card_name(view.called_card)} partner "
+        f"{'-' if view.known_partner is None else view.known_partner}")
     return (f" named {view.trump or '-'} {view.phase} discarded {_cards(view.discarded_mask)} "
-            f"sizes {sizes}")
+            f"sizes {sizes}{called}")

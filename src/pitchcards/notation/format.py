@@ -50,7 +50,7 @@ _OPTION_TYPES: dict[str, str] = {
     f.name: str(f.type) for f in dataclasses.fields(RuleSet) if f.name != "name"
 }
 _RESULT_KEYS = ("pitcher", "bid", "trump", "outcome", "high", "low", "jack", "game", "offjack",
-                "joker", "highjoker", "lowjoker", "three", "tricks", "deltas")
+                "joker", "highjoker", "lowjoker", "three", "partner", "tricks", "deltas")
 #: T7: the result field of each of the ten-point family's extra points (HandResult.extra).
 _EXTRA_KEYS = {"Off-jack": "offjack", "Joker": "joker", "High joker": "highjoker",
                "Low joker": "lowjoker", "Three": "three"}
@@ -282,6 +282,8 @@ def result_fields(result: HandResult) -> dict[str, str]:
         "jack": _side(result.jack),
         "game": _side(result.game),
         **{_EXTRA_KEYS[name]: _side(side) for name, side, _ in result.extra},
+        # CP5: who held the called card (the pitcher: alone; -: nobody was dealt it)
+        **({"partner": _side(result.partner)} if result.called is not None else {}),
         "tricks": " ".join(str(t) for t in result.tricks),
         "deltas": " ".join(f"{d:+d}" for d in result.deltas),
     }

@@ -4,9 +4,11 @@ of game, teams rated as teams and a table of several sides as a ranking of them.
 * **Pools** (:data:`POOLS`, :func:`pool_of`): four-point partnerships (``auction-partners``,
   ``setback``), four-point each for themselves (``auction``, 3 to 7 players), ten-point
   partners (``ten-point``), ten-point each for themselves (``ten-point-cutthroat``), the money
-  game (``money``, ranked by money at the settlement), and six players as three teams of two
-  (``three-teams``, a ranking of three teams).  A rating in one says nothing of
-  another: a Setback partner's skill and a cutthroat player's are not one number.
+  game (``money``, ranked by money at the settlement), six players as three teams of two
+  (``three-teams``, a ranking of three teams), and five calling a partner each hand
+  (``call-partner``, a ranking of the five seats: partners change every hand).  A rating in
+  one says nothing of another: a Setback partner's skill and a cutthroat player's are not
+  one number.
 * **The model**: :class:`~openskill.models.PlackettLuce` with its defaults (μ 25, σ 25/3,
   β 25/6, τ 25/300).  Plackett-Luce rates any number of sides of any size from their finishing
   order, in one update: a partnership is one team of two (its players move together, each by
@@ -44,6 +46,7 @@ POOLS: dict[str, tuple[str, ...]] = {
     "four-point-partners": ("auction-partners", "setback"),
     "four-point-cutthroat": ("auction",),
     "four-point-three-teams": ("three-teams",),
+    "four-point-call-partner": ("call-partner",),
     "ten-point-partners": ("ten-point",),
     "ten-point-cutthroat": ("ten-point-cutthroat",),
     "money": ("money",),
