@@ -32,6 +32,8 @@ COPIES: dict[str, re.Pattern[str]] = {
         r"[<>]=?\s*pointsTotal\(|\bmin_bid\b\W*\)|MOON_WORDS"),
     "computes money": re.compile(r"parseFloat|toFixed\(2\)|Math\.round\([^)]*100"),
     "translates an action": re.compile(r"kind === \"moon\"|=== \"moon\" \?|\"moon\" \? \"bid"),
+    "decides which bid is the moon": re.compile(r"===?\s*\"?5\"?\s*\)?\s*&&\s*hasMoon|hasMoon\(|"
+                                                r"value\s*===?\s*5\b"),
 }
 
 #: The allowed lines: (module, a piece of the line, why).  docs/web.md lists each.
@@ -100,6 +102,9 @@ def test_every_allowed_line_is_there_and_documented() -> None:
     ("computes money", "return `$${(cents / 100).toFixed(2)}`;"),
     ("translates an action", 'const legal = action === "moon" ? "bid moon" : action;'),
     ("translates an action", 'if (kind === "moon") return "Moon";'),
+    ("decides which bid is the moon",
+     'if ((value === 5 || value === "5") && hasMoon(rules)) return moonWord(rules);'),
+    ("decides which bid is the moon", 'return value === 5 ? "moon" : String(value);'),
 ])
 def test_the_scan_catches_each_kind_of_copy(kind: str, planted: str) -> None:
     found = scan(f"// a planted copy\n{planted}\n", "planted.js")

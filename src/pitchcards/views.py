@@ -363,7 +363,8 @@ def rules_to_dict(rules: RuleSet, resolved: bool = False) -> dict[str, Any]:
     """A rule set as JSON: its name and the options that differ from that named variant
     (what :func:`rules_from_dict` reads), then the facts a client shows instead of working them
     out (issue 29: the browser knows no rule): the points a hand holds, the table sizes, the
-    moon's name (None: no moon), the bid ladder as ``[action, word]`` pairs, whether seats
+    moon's name (None: no moon), the bid ladder as ``[action, word]`` pairs and each bid
+    value's word (``bid_words``: ``{"5": "moon"}``), whether seats
     play in partnerships and the seats of each team, how many cards a seat discards (T4) and
     the target.  ``resolved``:
     also every option's value (a table's description and ``POST /api/rules``; a view leaves
@@ -387,6 +388,10 @@ def _rules_facts(rules: RuleSet) -> dict[str, Any]:
         "players": [low, high],
         "moon": moon,
         "bids": [[f"bid {v}", moon if v == "moon" else str(v)] for v in rules.bid_values],
+        # each bid value as views and results carry it (a moon is the value 5) -> its word, so
+        # a page never decides which number is the moon (bid_text, T8)
+        "bid_words": {str(MOON if v == "moon" else v): moon if v == "moon" else str(v)
+                      for v in rules.bid_values},
         "partners": rules.partnership_mode,
         "discards": rules.hand_size - 6,  # T4: each seat discards down to six
         "target": rules.target,

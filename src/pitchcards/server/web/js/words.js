@@ -14,6 +14,7 @@ export { cardShort };
  *   thrown_in?: boolean, extra?: [string, number | null, number][]}} HandResult
  * @typedef {{name: string, options: Record<string, any>, points_total: number,
  *   players: [number, number], moon: string | null, bids: [string, string][],
+ *   bid_words?: Record<string, string>,
  *   partners: boolean, discards: number, target: number | null, teams?: number[][] | null,
  *   resolved?: Record<string, any>}} Rules the engine's rules_to_dict: the options changed from
  *   the variant, and the facts the page shows instead of working them out (docs/protocol.md)
@@ -43,14 +44,6 @@ export function pointsTotal(rules) {
 }
 
 /**
- * Whether the table's rules have a moon (a bid of 5 is then the moon, else the number 5).
- * @param {Rules | undefined | null} rules
- */
-export function hasMoon(rules) {
-  return Boolean(rules && rules.moon);
-}
-
-/**
  * "moon" or "smudge": what this table calls a bid of all four points and all six tricks.
  * @param {Rules | undefined | null} rules
  */
@@ -59,14 +52,16 @@ export function moonWord(rules) {
 }
 
 /**
- * A bid's value in words: "2", "moon", "smudge", "-".
+ * A bid's value in words: "2", "moon", "smudge", "-" — the server's word for that value
+ * (`rules.bid_words`: which number is the moon is the engine's to say, T8).
  * @param {Rules | undefined | null} rules
  * @param {string | number | null | undefined} value
  */
 export function bidWord(rules, value) {
   if (value === null || value === undefined) return "-";
-  if (value === "moon" || ((value === 5 || value === "5") && hasMoon(rules))) return moonWord(rules);
-  return String(value);
+  if (value === "moon") return moonWord(rules);  // an action's own text: "bid moon"
+  const words = rules && rules.bid_words;
+  return (words && words[String(value)]) || String(value);
 }
 
 /** @param {string} who */
