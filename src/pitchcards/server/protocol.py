@@ -101,6 +101,12 @@ SERVER_REASONS: dict[str, str] = {
     "too_slow": "the client did not read its messages; it was dropped and must resync",
     "chat_too_long": "a chat message over the length limit",
     "storage": "the server could not store the action; nothing changed (try again)",
+    "tournament_table": "a tournament's table: no spectators, no public score sheet (its "
+                        "boards stay hidden until everyone has played them)",
+    "not_director": "only the tournament's director may do that (Authorization: Bearer "
+                    "<director secret>)",
+    "bad_tournament": "a tournament request the format does not allow now (the message says "
+                      "what is allowed)",
 }
 for _reason in SERVER_REASONS:
     assert _reason not in REASONS, _reason
