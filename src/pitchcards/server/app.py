@@ -64,6 +64,7 @@ from .pages import (
     invite_page,
     missing_page,
     table_page,
+    tournament_page,
 )
 from .protocol import (
     CLIENT_TYPES,
@@ -257,6 +258,20 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
              dependencies=[Lookups])
     async def history_link(request: Request, table_id: str) -> HTMLResponse:
         return await _room_page(request, hub.info(table_id), "No such table.", history_page)
+
+    @app.get("/tournaments", response_class=HTMLResponse, include_in_schema=False)
+    async def new_tournament() -> HTMLResponse:
+        return tournament_page(None, "A new tournament")
+
+    @app.get("/tournaments/{tid}", response_class=HTMLResponse, include_in_schema=False,
+             dependencies=[Lookups])
+    async def tournament_link(request: Request, tid: str) -> HTMLResponse:
+        try:
+            state = await tournaments.state(tid)
+        except Refused:
+            limits.missed(_address(request))
+            return missing_page("No such tournament.")
+        return tournament_page(tid, str(state.config["title"]))
 
     @app.get("/healthz")
     async def healthz() -> dict[str, Any]:
