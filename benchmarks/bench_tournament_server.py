@@ -26,10 +26,9 @@ import httpx
 from sqlalchemy import select
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from server_helpers import QUICK_LIMITS, running_server
-
 from pitchcards.server.store import Store, log
 from pitchcards.server.tournament_store import TournamentStore
+from server_helpers import QUICK_LIMITS, running_server
 
 
 def run(tables: int, rounds: int, boards: int) -> dict[str, Any]:
