@@ -303,19 +303,25 @@ class TournamentService:
         request = _table_request(CreateTournament.model_validate(state.config),
                                  str(state.config["name"]))
         config = {**request.model_dump(mode="json"), "tournament": state.id, "boards": boards}
-        for play, table_id in zip(state.plays_of(round_), state.round_tables[round_],
-                                  strict=True):
+        plays = list(zip(state.plays_of(round_), state.round_tables[round_], strict=True))
+        for play, table_id in plays:
             if await self.hub.db(self.hub.store.load, table_id) is None:
                 seats = state.seats_of(play, str(state.config["fill"]))
                 await self.hub.db(self.hub.store.create_table, table_id,
                                   hash_secret(secrets.token_urlsafe(24)), config,
                                   secrets.randbits(63), False, seats)
+
+        async def run(table_id: str) -> str | None:
+            """Load and start one table (all at once: their first deals share the group
+            commit); the id of one that is over already."""
             room = await self.hub.room(table_id)
             if room.status == "waiting":
                 await room.start(_TOURNAMENT_HOST)
-            elif room.status == "over" and not event.is_recorded(
-                    event.boards_of_round(round_)[0].number, play.table):
-                await self._record(state, table_id)
+            return table_id if room.status == "over" else None
+
+        for over in await asyncio.gather(*(run(table_id) for _, table_id in plays)):
+            if over is not None:
+                await self._record(state, over)
 
     async def _resume(self, state: TournamentState) -> None:
         round_ = state.current_round
