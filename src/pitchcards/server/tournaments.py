@@ -329,6 +329,11 @@ class TournamentService:
             await self._open_round(state, 0)
             return
         await self._make_tables(state, round_)
+        # a table rebuilt from its log seats people again: the no-shows and the withdrawn
+        # marked during this round get their stand-ins back
+        await self._stand_in(state, [*state.noshows, *(
+            name for entrant in state.withdrawn
+            for name in state.late_names.get(entrant, state.holders[entrant]))])
         if state.round_done(round_) and state.status == "running":
             self._spawn(self._next_round(state.id, round_))
 
