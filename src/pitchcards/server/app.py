@@ -22,6 +22,7 @@ Routes (docs/protocol.md has the messages)::
     GET  /api/protocol                  the JSON Schema of every message
     /api/accounts, /api/session, /api/me…   accounts (server/accounts.py)
     GET  /api/leaderboards/{pool}, /api/players/{name}   ratings (server/ladder.py)
+    /api/tournaments…                   tournaments (server/tournaments.py)
     WS   /ws/{id}                       play or watch: hello first
 """
 
@@ -66,6 +67,7 @@ from .pages import (
     invite_page,
     missing_page,
     table_page,
+    tournament_page,
 )
 from .protocol import (
     CLIENT_TYPES,
@@ -95,6 +97,7 @@ from .scores import scores_router
 from .shared_limits import RateGate, SharedRates, SharedSignIns, SignInGate
 from .store import hash_secret
 from .testing import TestHooks, hooks_router
+from .tournaments import TournamentService, tournaments_router
 
 __all__ = ["create_app"]
 
@@ -112,14 +115,17 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
     tests pass them; ``pitch serve`` never does."""
     config = config or ServerConfig()
     hub = hub or Hub(config, hooks=hooks)
+    tournaments = TournamentService(hub)
     limits = AddressLimits(config.max_connections_per_address, config.http_writes_per_minute,
                            config.http_reads_per_minute, config.http_misses_per_minute)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await hub.open()
+        await tournaments.open()  # running tournaments go on (issue 34)
         log.info("serving", extra={"url": config.url, "db": _safe_url(config.db_url)})
         yield
+        await tournaments.close()
         await hub.close()
 
     # No /docs or /redoc: FastAPI's pages load their scripts from a CDN, which a CSP of
@@ -223,7 +229,9 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
             return hash_secret(token) if token else None
         return None
 
-    # ------------------------------------------------------------------ HTTP
+    app.state.tournaments = tournaments
+    app.include_router(tournaments_router(hub, tournaments, Writes, Lookups, bearer))
+
     # ------------------------------------------------------------------ pages
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def home() -> HTMLResponse:
@@ -265,6 +273,20 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
              dependencies=[Lookups])
     async def history_link(request: Request, table_id: str) -> HTMLResponse:
         return await _room_page(request, hub.info(table_id), "No such table.", history_page)
+
+    @app.get("/tournaments", response_class=HTMLResponse, include_in_schema=False)
+    async def new_tournament() -> HTMLResponse:
+        return tournament_page(None, "A new tournament")
+
+    @app.get("/tournaments/{tid}", response_class=HTMLResponse, include_in_schema=False,
+             dependencies=[Lookups])
+    async def tournament_link(request: Request, tid: str) -> HTMLResponse:
+        try:
+            state = await tournaments.state(tid)
+        except Refused:
+            limits.missed(_address(request))
+            return missing_page("No such tournament.")
+        return tournament_page(tid, str(state.config["title"]))
 
     @app.get("/healthz")
     async def healthz() -> dict[str, Any]:

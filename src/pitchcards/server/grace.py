@@ -102,6 +102,15 @@ class Grace:
             if player.name in table.names:
                 table.set_bot(player.name, None)
 
+    async def stand_in_now(self, player: Player) -> None:
+        """A stand-in plays ``player``'s seat at once, their grace (if running) stopped — a
+        tournament director's no-show or withdrawal.  Call under the room's lock."""
+        held = self._held.pop(player.name, None)
+        if held is not None:
+            held[0].cancel()
+        player.away = True
+        await self.room.seat_stand_in(player)
+
     def deadlines(self, now: float) -> list[Deadline]:
         """Each held seat's grace deadline (``now``: ``clock()``), in play only."""
         out: list[Deadline] = []

@@ -98,6 +98,8 @@ class Hub:
             if self.cluster is not None else None
         #: (creator, table) that left this process's count since the last heartbeat
         self._released: list[tuple[str, str]] = []
+        #: told the id of every table of this process whose game ends (the tournaments)
+        self.over_listeners: list[Callable[[str], None]] = []
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a store method on the database thread (a slow one is logged)."""
@@ -338,6 +340,11 @@ class Hub:
         if host is not None:
             await room.start(host)
         return table_id
+
+    def table_over(self, table_id: str) -> None:
+        """A room's game ended (its status became ``over``): tell the listeners."""
+        for listener in self.over_listeners:
+            listener(table_id)
 
     async def by_invite(self, invite: str) -> Room:
         return await self.room(await self.find_invite(invite))

@@ -110,7 +110,11 @@ async def record(_hub: OpsHost, room: Room, token_hash: str | None) -> dict[str,
 
 async def results(_hub: OpsHost, room: Room) -> list[dict[str, Any]]:
     """The score sheet's events, kept by the room as they happened: no walk of the history
-    (issue 31, finding 7)."""
+    (issue 31, finding 7).  A tournament's table keeps its score sheet to its players: the
+    tournament's own pages say how its boards went, once everyone has played them."""
+    if room.state.tournament is not None:
+        raise Refused("tournament_table", "a tournament's table shows its results to nobody "
+                                          "but through the tournament", 403)
     return list(room.results)
 
 

@@ -28,6 +28,7 @@ __all__ = [
     "missing_page",
     "page_shell",
     "table_page",
+    "tournament_page",
 ]
 
 #: Where the pages' scripts, styles and icon live (served at /static/).
@@ -138,3 +139,12 @@ def missing_page(what: str) -> HTMLResponse:
     return page_shell("Not found", "missing",
                   f"<p>{escape(what)}</p><p><a href=\"/\">Pitch</a></p>", status=404,
                   script=False)
+
+
+def tournament_page(tournament: str | None, title: str) -> HTMLResponse:
+    """A tournament's page (``tournament`` None: the form that creates one)."""
+    api = f"/api/tournaments/{tournament}" if tournament else "/api/tournaments"
+    return page_shell(title, "tournament", (
+        f"{_NO_SCRIPT}Without it, the tournament is at <code>{escape(api)}</code> "
+        "(docs/protocol.md, \"Tournaments\").</p>"), styles=("home",),
+        data={"tournament": tournament} if tournament else None)

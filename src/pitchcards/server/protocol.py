@@ -110,6 +110,12 @@ SERVER_REASONS: dict[str, str] = {
                         "the game makes it unranked",
     "not_ranked": "only a ranked table's match is forfeited or claimed",
     "cannot_claim": "the win is claimed only when every opponent side has left",
+    "tournament_table": "a tournament's table: no spectators, no public score sheet (its "
+                        "boards stay hidden until everyone has played them)",
+    "not_director": "only the tournament's director may do that (Authorization: Bearer "
+                    "<director secret>)",
+    "bad_tournament": "a tournament request the format does not allow now (the message says "
+                      "what is allowed)",
 }
 for _reason in SERVER_REASONS:
     assert _reason not in REASONS, _reason

@@ -85,6 +85,9 @@ class RoomHost(DriverHost, Protocol):
 
     def lost(self, room: Room) -> None: ...
 
+    def table_over(self, table_id: str) -> None:
+        """The table's game ended (a tournament records its boards)."""
+
 
 class Room:
     """One table: build it with :meth:`load` (from the database), then drive it."""
@@ -221,6 +224,8 @@ class Room:
         self._flush()
         if self.state.status != status:  # the match was won or the money settled: say so
             self.announce()
+            if self.state.status == "over":  # a tournament records its table's boards
+                self.hub.table_over(self.id)
         return done
 
     async def _reload(self) -> None:
@@ -324,6 +329,11 @@ class Room:
                      last_seq: int | None) -> None:
         """A socket says hello: welcome it, catch it up, and give a returning player their
         seat back."""
+        if player is None and self.state.tournament is not None:
+            # a tournament's table has no spectators: a watcher could see a board before
+            # playing it at their own table (issue 34, hidden boards)
+            raise Refused("tournament_table", "a tournament's table is watched by nobody: "
+                                              "only its seated players connect", 403)
         async with self.lock:
             self.idle_since = time.monotonic()
             self.alone_since = None  # someone is here: a paused table plays on
@@ -388,6 +398,8 @@ class Room:
     def unattended(self, now: float) -> bool:
         """Nobody has been connected for ``unattended_pause`` seconds: the table does not
         play (its bots and stand-ins wait) until someone connects (issue 31, finding 1)."""
+        if self.state.tournament is not None:  # a tournament's round goes on regardless
+            return False
         return self.alone_since is not None and \
             now - self.alone_since >= self.hub.config.unattended_pause
 

@@ -26,6 +26,7 @@ from ..rules import RuleSet, find_variant
 from ..session_kinds import new_session
 from ..settlement import Cashbook, Leave, Payment
 from ..table import Table
+from ..tournament.boards import Board, board_cards
 from .protocol import (
     Act,
     CreateTable,
@@ -100,7 +101,13 @@ class RoomState:
                  players: Mapping[str, Player] | None = None) -> None:
         self.id = stored.id
         self.keep_events = keep_events
-        self.config = CreateTable.model_validate(stored.config)
+        config = dict(stored.config)
+        #: a tournament's table (server/tournaments.py): the tournament's id and the boards it
+        #: deals, in order (issue 34).  Only the tournament writes these keys; POST /api/tables
+        #: cannot (CreateTable forbids unknown fields), so no other table deals chosen cards.
+        self.tournament: str | None = config.pop("tournament", None)
+        self.boards: tuple[Board, ...] | None = _boards(config.pop("boards", None))
+        self.config = CreateTable.model_validate(config)
         self.settings = self.config.settings
         self.rules, self.size = table_rules(self.config)
         self.money = self.rules.money != "none"
@@ -163,7 +170,10 @@ class RoomState:
         if table is None:
             raise Refused("not_started", "the host has not started the match yet")
         done: str | None = None
-        if op == "deal":
+        if op == "deal" and self.boards is not None:  # a tournament's next board
+            table.deal(board_cards(self.rules, self.boards[len(table.session.hands)],
+                                   self.size))
+        elif op == "deal":
             table.deal()
         elif op == "act" and "actions" in entry:  # a seat's whole discard (T4): all or none
             table.push_all(parsed or [parse_action(text) for text in entry["actions"]],
@@ -194,12 +204,20 @@ class RoomState:
             self.pending.clear()
         elif entry in self.pending:  # applied at the break: no longer pending
             self.pending.remove(entry)
-        if table.is_over:
+        if table.is_over or self._boards_done(table):
             self.status = "over"
         return done
 
+    def _boards_done(self, table: Table) -> bool:
+        """A tournament's table is over once its last board is played (not at the target)."""
+        return (self.boards is not None and not table.in_hand
+                and len(table.session.hands) >= len(self.boards))
+
     def _start_engine(self, names: list[str]) -> None:
-        session = new_session(self.rules, names, dealer=None, seed=self.seed)
+        # a tournament's table: the first board's dealer deals first, and the deal passes
+        # left (B-R2.2), so every board is dealt by its own dealer (tournament/boards.py)
+        dealer = self.boards[0].dealer % self.size if self.boards else None
+        session = new_session(self.rules, names, dealer=dealer, seed=self.seed)
         self.table = Table(session, auto_deal=False)
         self.table.subscribe(self.new.append)
         self.table.subscribe(self._keep_result)
@@ -290,6 +308,13 @@ class RoomState:
                 if p.level is not None and (self.money or p.name in names)}
         return write_record(self.table.session, bots=bots or None,
                             public=True)
+
+
+def _boards(given: Any) -> tuple[Board, ...] | None:
+    """A tournament table's boards as its config stores them (``[[number, dealer, seed]]``)."""
+    if given is None:
+        return None
+    return tuple(Board(number=int(b[0]), dealer=int(b[1]), seed=int(b[2])) for b in given)
 
 
 def _payment_infos(payments: Sequence[Payment]) -> list[PaymentInfo]:

@@ -14,7 +14,7 @@ movements and the scoring::
 
 from __future__ import annotations
 
-from .boards import Board, board_scores, deal_board, make_boards, play_board
+from .boards import Board, board_cards, board_scores, deal_board, make_boards, play_board
 from .duplicate import Duplicate, Play
 from .errors import TournamentError
 from .layout import fill_with_bots, progressive_sizes, swiss_sizes
@@ -34,6 +34,7 @@ __all__ = [
     "Swiss",
     "SwissRound",
     "TournamentError",
+    "board_cards",
     "board_scores",
     "deal_board",
     "derive_seed",

@@ -22,13 +22,14 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from ..bots.base import Bot
+from ..cards import format_cards
 from ..errors import shown
 from ..hand import Hand
 from ..rules import RuleSet
 from .errors import TournamentError
 from .seeding import derive_seed
 
-__all__ = ["Board", "board_scores", "deal_board", "make_boards", "play_board"]
+__all__ = ["Board", "board_cards", "board_scores", "deal_board", "make_boards", "play_board"]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -56,6 +57,13 @@ def make_boards(seed: int, count: int, players: int = 4, first: int = 1) -> tupl
 def deal_board(rules: RuleSet, board: Board, players: int = 4) -> Hand:
     """The board's hand, dealt and not yet bid: the same cards at every table."""
     return Hand.deal(rules, players=players, dealer=board.dealer % players, seed=board.seed)
+
+
+def board_cards(rules: RuleSet, board: Board, players: int = 4) -> list[str]:
+    """The cards each seat holds on ``board``, as text (a stacked deal for ``Table.deal``):
+    a server table of a tournament deals its boards with them, dealer ``board.dealer``."""
+    hand = deal_board(rules, board, players)
+    return [format_cards(hand.hand_of(seat)) for seat in range(players)]
 
 
 def play_board(rules: RuleSet, board: Board, bots: Sequence[Bot]) -> Hand:

@@ -132,6 +132,10 @@ class Duplicate:
     def is_recorded(self, board: int, table: int) -> bool:
         return (board, table) in self._results
 
+    def scores(self, board: int, table: int) -> tuple[Fraction, ...] | None:
+        """The board scores recorded for ``board`` at ``table`` (None: not yet)."""
+        return self._results.get((board, table))
+
     def round_complete(self, round_: int) -> bool:
         """Every board of ``round_`` recorded at every table."""
         return all((b.number, t) in self._results for b in self.boards_of_round(round_)

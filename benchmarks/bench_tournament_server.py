@@ -1,0 +1,116 @@
+"""A duplicate tournament on one ``pitch serve`` process (issue 34, "Measured"): ``--tables``
+tables of four (``2 * tables`` registered pairs, none connected: with a grace of 0 the tables'
+stand-ins play every seat at once, no pauses), ``--rounds`` rounds of ``--boards`` boards.
+
+Printed, side by side for each table count: the p50 and p99 of ``GET .../standings`` asked in a
+loop by one client while the tournament runs; and, per round change, the time from the last
+table's end (its last log entry) to the next round's first deal and to its last table's first
+deal, read afterwards from the database's own timestamps.  The pause between rounds is 0.
+Timing is never asserted anywhere: this prints a table (docs/tournaments.md quotes it).
+
+    .venv/bin/python benchmarks/bench_tournament_server.py --tables 10,40 --rounds 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from sqlalchemy import select
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from pitchcards.server.store import Store, log
+from pitchcards.server.tournament_store import TournamentStore
+from server_helpers import QUICK_LIMITS, running_server
+
+
+def run(tables: int, rounds: int, boards: int) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as tmp, \
+            running_server(Path(tmp), "sqlite", extra=QUICK_LIMITS) as proc:
+        url = proc.url
+        http = httpx.Client(timeout=60)
+        made = http.post(f"{url}/api/tournaments", json={
+            "name": "Dora", "format": "pairs", "variant": "auction-partners",
+            "boards_per_round": boards, "rounds": rounds, "pause": 0, "fill": "random",
+            "settings": {"grace": 0, "bot_delay": 0, "hand_pause": 0,
+                         "stand_in": "random"}}).json()
+        tid = made["tournament"]
+        for p in range(2 * tables):
+            http.post(f"{url}/api/tournaments/{tid}/entries",
+                      json={"names": [f"N{p}", f"S{p}"]}).raise_for_status()
+        started = time.perf_counter()
+        http.post(f"{url}/api/tournaments/{tid}/start",
+                  headers={"Authorization": f"Bearer {made['director_token']}"}
+                  ).raise_for_status()
+        standings: list[float] = []
+        while True:
+            t0 = time.perf_counter()
+            http.get(f"{url}/api/tournaments/{tid}/standings").raise_for_status()
+            standings.append(time.perf_counter() - t0)
+            if http.get(f"{url}/api/tournaments/{tid}").json()["status"] == "over":
+                break
+        total = time.perf_counter() - started
+        changes = round_changes(proc.db_url, tid)
+    return {"standings": standings, "changes": changes, "total": total}
+
+
+def round_changes(db_url: str, tid: str) -> list[tuple[float, float]]:
+    """Per round change: (last end → first deal, last end → every table dealt), seconds."""
+    store = Store(db_url)
+    try:
+        stored = TournamentStore(store).load(tid)
+        assert stored is not None
+        by_round = {e["round"]: e["tables"] for e in stored.entries if e["op"] == "round"}
+        out = []
+        with store.engine.connect() as conn:
+            def entries(table_id: str) -> list[tuple[str, float]]:
+                return [(json.loads(r[0])["op"], r[1]) for r in conn.execute(
+                    select(log.c.entry, log.c.at).where(log.c.table_id == table_id)
+                    .order_by(log.c.n))]
+
+            for r in sorted(by_round)[1:]:
+                ended = max(entries(t)[-1][1] for t in by_round[r - 1])
+                firsts = [next(at for op, at in entries(t) if op == "deal")
+                          for t in by_round[r]]
+                out.append((min(firsts) - ended, max(firsts) - ended))
+        return out
+    finally:
+        store.close()
+
+
+def ms(values: list[float], q: float) -> str:
+    ordered = sorted(values)
+    return f"{1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]:.1f}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", default="10,40")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--boards", type=int, default=2)
+    args = parser.parse_args()
+    print(f"duplicate tournament, {args.rounds} rounds of {args.boards} boards, one process, "
+          "SQLite; milliseconds")
+    print("| tables | seats | standings p50 | standings p99 | requests | end → first deal "
+          "(median, max) | end → all dealt (median, max) | whole event s |")
+    print("|---|---|---|---|---|---|---|---|")
+    for tables in (int(t) for t in args.tables.split(",")):
+        got = run(tables, args.rounds, args.boards)
+        first = [c[0] for c in got["changes"]]
+        every = [c[1] for c in got["changes"]]
+        print(f"| {tables} | {4 * tables} | {ms(got['standings'], 0.5)} | "
+              f"{ms(got['standings'], 0.99)} | {len(got['standings'])} | "
+              f"{1000 * statistics.median(first):.0f}, {1000 * max(first):.0f} | "
+              f"{1000 * statistics.median(every):.0f}, {1000 * max(every):.0f} | "
+              f"{got['total']:.1f} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()

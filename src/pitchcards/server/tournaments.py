@@ -1,0 +1,563 @@
+"""Tournaments on the server (issue 34): ``/api/tournaments``, and the rounds that run
+themselves.
+
+A director creates a tournament (format, variant and options, rounds, boards a round, the
+pause between rounds, entry open or by invite) and gets its **director secret** (random, kept
+only hashed, compared in constant time, like a seat token).  Players register — a pair, or one
+player — and each gets a **player secret**: the same secret opens every table they are seated
+at, and ``GET /api/tournaments/{id}/me`` says where that is.  The director starts it: bots
+fill the last table (and take the seats of no-shows and withdrawn entrants), and
+:class:`TournamentService` creates each round's tables, dealing the round's boards
+(server/room_state.py deals a tournament table's boards from its stored config, which only this
+module writes).  When the last table of a round ends, the next round starts after the
+director's pause; after the last round the tournament is over and its boards' results, hands
+face up, are public.
+
+State: the tournament's own events (server/tournament_store.py) plus its tables' logs; rebuilt
+after a restart, when :meth:`TournamentService.open` resumes every running tournament (a
+table's end that was not recorded yet is recorded then).  docs/protocol.md documents the
+routes; docs/tournaments.md the formats.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import hmac
+import io
+import logging
+import secrets
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from fastapi import APIRouter, Header, Request
+from fastapi.params import Depends
+from fastapi.responses import PlainTextResponse
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+from ..errors import IllegalActionError, OptionError
+from ..tournament import TournamentError, board_cards
+from .protocol import BotLevel, CreateTable, DisplayName, TableSettings, check_display_name
+from .refused import Refused
+from .room_state import MAX_TARGET, table_rules
+from .seats import Player
+from .store import PlayerRow, hash_secret
+from .tournament_state import TournamentState, entrant_name, with_bots
+from .tournament_store import TournamentStore
+
+if TYPE_CHECKING:
+    from .hub import Hub
+
+__all__ = ["TournamentService", "tournaments_router"]
+
+log = logging.getLogger("pitchcards.server.tournaments")
+
+Auth = Annotated[str | None, Header(description="Bearer <director or player secret>")]
+
+#: the host a tournament's table is started by: the tournament itself, never a stored player
+_TOURNAMENT_HOST = Player(PlayerRow("tournament", None, None, None, True))
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class CreateTournament(_Model):
+    """``POST /api/tournaments``: a director's tournament."""
+
+    name: DisplayName = Field(description="the director's display name")
+    title: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1,
+                                            max_length=60)] = "Pitch night"
+    format: Literal["pairs", "individual"] = Field(
+        "pairs", description="duplicate for fixed pairs (Mitchell), or individuals")
+    partnership: bool = Field(True, description="individual: rotating partners (else each "
+                                                "for himself, a cutthroat variant)")
+    variant: str = Field("auction-partners", max_length=40)
+    options: dict[Annotated[str, StringConstraints(max_length=40)],
+                  str | int | bool] = Field(default_factory=dict, max_length=40)
+    rounds: int | None = Field(None, ge=1, le=20, description="default: the movement's all")
+    boards_per_round: int = Field(2, ge=1, le=12)
+    start_time: Annotated[str, StringConstraints(max_length=40)] | None = Field(
+        None, description="when it starts, as the director writes it (shown to players)")
+    entry: Literal["open", "invite"] = "open"
+    pause: float = Field(30.0, ge=0, le=3600, description="seconds between rounds")
+    fill: BotLevel = Field("medium", description="the bots' level")
+    settings: TableSettings = Field(default_factory=TableSettings)
+
+
+class Register(_Model):
+    """``POST /api/tournaments/{id}/entries``: a pair's two names, or one player's."""
+
+    names: list[Annotated[str, StringConstraints(max_length=60)]] = Field(min_length=1,
+                                                                          max_length=2)
+    invite: Annotated[str, StringConstraints(max_length=100)] | None = None
+
+
+class Named(_Model):
+    """The director names a player (no-show) or an entrant (withdrawal)."""
+
+    name: Annotated[str, StringConstraints(min_length=1, max_length=60)]
+
+
+class TournamentService:
+    """Every tournament this process runs: their states, and the rounds' tables."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.store = TournamentStore(hub.store)
+        self.states: dict[str, TournamentState] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        hub.over_listeners.append(self._table_over)
+
+    async def open(self) -> None:
+        """Resume every running tournament (after a restart: its round goes on)."""
+        for tid in await self.hub.db(self.store.running):
+            try:
+                state = await self.state(tid)
+                async with self._lock(tid):
+                    await self._resume(state)
+            except Exception:
+                log.exception("tournament not resumed", extra={"tournament": tid})
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+
+    def _lock(self, tid: str) -> asyncio.Lock:
+        return self._locks.setdefault(tid, asyncio.Lock())
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def state(self, tid: str) -> TournamentState:
+        found = self.states.get(tid)
+        if found is not None:
+            return found
+        stored = await self.hub.db(self.store.load, tid) if len(tid) <= 32 else None
+        if stored is None:
+            raise Refused("not_found", f"no tournament {tid[:40]!r}", 404)
+        found = self.states.setdefault(tid, TournamentState(stored))
+        return found
+
+    async def _append(self, state: TournamentState, entry: dict[str, Any],
+                      status: str | None = None) -> None:
+        """Apply ``entry`` and store it; a refused write reloads the state (nothing
+        changed)."""
+        n = state.version + 1
+        try:
+            state.apply(entry)
+            await self.hub.db(self.store.append, state.id, n, entry, status)
+        except Exception:
+            self.states.pop(state.id, None)
+            raise
+        state.version = n
+
+    # ------------------------------------------------------------------ the director
+    async def create(self, request: CreateTournament) -> dict[str, Any]:
+        rules, _ = table_rules(_table_request(request, "x"))
+        sides = rules.side_count(4)
+        if sides != (2 if request.format == "pairs" or request.partnership else 4):
+            want = "partnerships" if sides == 4 else "each for himself"
+            raise Refused("bad_tournament", f"variant {request.variant!r} with these options "
+                          f"is not played {want} at a table of four: a {request.format} "
+                          f"event{' with rotating partners' if request.partnership else ''} "
+                          "needs one that is", 422)
+        tid = secrets.token_urlsafe(12)
+        secret = secrets.token_urlsafe(32)
+        invite = secrets.token_urlsafe(24) if request.entry == "invite" else None
+        await self.hub.db(self.store.create, tid, hash_secret(secret),
+                          hash_secret(invite) if invite else None,
+                          request.model_dump(mode="json"), secrets.randbits(63))
+        url = f"{self.hub.config.url}/api/tournaments/{tid}"
+        return {"tournament": tid, "director_token": secret, "url": url, "invite": invite}
+
+    def check_director(self, state: TournamentState, token_hash: str | None) -> None:
+        if token_hash is None or not hmac.compare_digest(state.director_hash, token_hash):
+            raise Refused("not_director", "only the tournament's director may do that", 403)
+
+    async def register(self, tid: str, request: Register) -> dict[str, Any]:
+        state = await self.state(tid)
+        async with self._lock(tid):
+            if state.invite_hash is not None and not hmac.compare_digest(
+                    state.invite_hash, hash_secret(request.invite or "")):
+                raise Refused("bad_token", "this tournament's entry is by invite: that is not "
+                                           "its invite code", 403)
+            want = 2 if state.format == "pairs" else 1
+            if len(request.names) != want:
+                raise Refused("bad_tournament", f"a {state.format} tournament registers "
+                                                f"{want} name{'s' * (want > 1)} an entry, not "
+                                                f"{len(request.names)}", 422)
+            try:
+                names = [check_display_name(n) for n in request.names]
+            except ValueError as exc:
+                raise Refused("bad_name", str(exc), 422) from None
+            clash = state.taken(names) or (names[0] if len(set(map(str.casefold, names)))
+                                           < len(names) else None)
+            if clash is not None:
+                raise Refused("bad_name", f"{clash!r} is registered already", 409)
+            tokens = [secrets.token_urlsafe(32) for _ in names]
+            hashes = [hash_secret(t) for t in tokens]
+            if state.status == "registering":
+                await self._append(state, {"op": "register", "names": names,
+                                           "tokens": hashes})
+                late_from = None
+            elif state.status == "running":
+                late_from = await self._late(state, names, hashes)
+            else:
+                raise Refused("bad_tournament", "the tournament is over", 409)
+            return {"entrant": entrant_name(names), "tokens": dict(zip(names, tokens,
+                                                                       strict=True)),
+                    "from_round": late_from}
+
+    async def _late(self, state: TournamentState, names: list[str],
+                    hashes: list[str]) -> int:
+        """A late entry takes the seats of a bot entrant from the next round on."""
+        event = state.started()
+        current = state.current_round or 0
+        if current + 1 >= event.rounds:
+            raise Refused("bad_tournament", "the last round has started: no late entry now",
+                          409)
+        free = [b for b in sorted(state.bots) if b not in state.late_from
+                and b not in state.withdrawn]
+        if not free:
+            raise Refused("bad_tournament", "every entrant's seat is taken: a late entry "
+                                            "takes a bot's, and there is none", 409)
+        await self._append(state, {"op": "late", "entrant": free[0], "names": names,
+                                   "tokens": hashes, "from_round": current + 1})
+        return current + 1
+
+    async def start(self, tid: str, token_hash: str | None) -> None:
+        state = await self.state(tid)
+        self.check_director(state, token_hash)
+        async with self._lock(tid):
+            if state.status != "registering":
+                raise Refused("started", "the tournament has already started")
+            entrants, bots = with_bots(state, list(state.holders))
+            try:
+                await self._append(state, {"op": "start", "entrants": entrants, "bots": bots},
+                                   "running")
+            except TournamentError as exc:
+                raise Refused("bad_tournament", str(exc), 422) from None
+            await self._open_round(state, 0)
+
+    async def noshow(self, tid: str, token_hash: str | None, name: str) -> None:
+        """A bot plays ``name``'s seat: now (their table's stand-in takes over) and in
+        every later round."""
+        state = await self.state(tid)
+        self.check_director(state, token_hash)
+        async with self._lock(tid):
+            if name not in state.tokens:
+                raise Refused("bad_tournament", f"{name[:40]!r} is not a registered player", 404)
+            await self._append(state, {"op": "noshow", "name": name})
+            await self._stand_in(state, [name])
+
+    async def withdraw(self, tid: str, token_hash: str | None, entrant: str) -> None:
+        """The entrant withdraws: bots play its seats from now; it leaves the standings'
+        ranking (listed last)."""
+        state = await self.state(tid)
+        self.check_director(state, token_hash)
+        async with self._lock(tid):
+            if entrant not in state.holders or state.event is None \
+                    or entrant not in state.event.entrants:
+                raise Refused("bad_tournament", f"{entrant[:40]!r} is not an entrant of the "
+                                                "started tournament", 404)
+            await self._append(state, {"op": "withdraw", "entrant": entrant})
+            await self._stand_in(state, state.late_names.get(entrant, state.holders[entrant]))
+
+    async def _stand_in(self, state: TournamentState, names: list[str]) -> None:
+        """The current round's tables: a bot plays these players' seats at once."""
+        round_ = state.current_round
+        if round_ is None:
+            return
+        for table_id in state.round_tables[round_]:
+            room = await self.hub.room(table_id)
+            async with room.lock:
+                for name in names:
+                    player = room.state.players.get(name)
+                    if player is None or room.state.status != "playing":
+                        continue
+                    await room.grace.stand_in_now(player)
+                room.announce()
+            room.wake()
+
+    # ------------------------------------------------------------------ the rounds
+    async def _open_round(self, state: TournamentState, round_: int) -> None:
+        """Create ``round_``'s tables (their ids first in the events, then the tables)."""
+        event = state.started()
+        tables = [secrets.token_urlsafe(12) for _ in range(event.tables)]
+        await self._append(state, {"op": "round", "round": round_, "tables": tables})
+        await self._make_tables(state, round_)
+
+    async def _make_tables(self, state: TournamentState, round_: int) -> None:
+        """Every table of ``round_`` stored, started and running (idempotent: after a
+        restart, a table already made is loaded, one already over is recorded)."""
+        event = state.started()
+        boards = [[b.number, b.dealer, b.seed] for b in event.boards_of_round(round_)]
+        request = _table_request(CreateTournament.model_validate(state.config),
+                                 str(state.config["name"]))
+        config = {**request.model_dump(mode="json"), "tournament": state.id, "boards": boards}
+        plays = list(zip(state.plays_of(round_), state.round_tables[round_], strict=True))
+        for play, table_id in plays:
+            if await self.hub.db(self.hub.store.load, table_id) is None:
+                seats = state.seats_of(play, str(state.config["fill"]))
+                await self.hub.db(self.hub.store.create_table, table_id,
+                                  hash_secret(secrets.token_urlsafe(24)), config,
+                                  secrets.randbits(63), False, seats)
+
+        async def run(table_id: str) -> str | None:
+            """Load and start one table (all at once: their first deals share the group
+            commit); the id of one that is over already."""
+            room = await self.hub.room(table_id)
+            if room.status == "waiting":
+                await room.start(_TOURNAMENT_HOST)
+            return table_id if room.status == "over" else None
+
+        for over in await asyncio.gather(*(run(table_id) for _, table_id in plays)):
+            if over is not None:
+                await self._record(state, over)
+
+    async def _resume(self, state: TournamentState) -> None:
+        round_ = state.current_round
+        if round_ is None:
+            await self._open_round(state, 0)
+            return
+        await self._make_tables(state, round_)
+        # a table rebuilt from its log seats people again: the no-shows and the withdrawn
+        # marked during this round get their stand-ins back
+        await self._stand_in(state, [*state.noshows, *(
+            name for entrant in state.withdrawn
+            for name in state.late_names.get(entrant, state.holders[entrant]))])
+        if state.round_done(round_) and state.status == "running":
+            self._spawn(self._next_round(state.id, round_))
+
+    def _table_over(self, table_id: str) -> None:
+        """A room's game ended: if it is a tournament's table, record its boards."""
+        room = self.hub.rooms.get(table_id)
+        tid = room.state.tournament if room is not None else None
+        if tid is not None:
+            self._spawn(self._record_later(tid, table_id))
+
+    async def _record_later(self, tid: str, table_id: str) -> None:
+        state = await self.state(tid)
+        async with self._lock(tid):
+            await self._record(state, table_id)
+
+    async def _record(self, state: TournamentState, table_id: str) -> None:
+        """Record a finished table's boards; the round's last starts the next (hold the
+        lock)."""
+        where = state.table_of.get(table_id)
+        if where is None:
+            return
+        round_, table = where
+        event = state.started()
+        if event.is_recorded(event.boards_of_round(round_)[0].number, table):
+            return
+        room = await self.hub.room(table_id)
+        session = room.state.table.session if room.state.table is not None else None
+        if session is None or room.status != "over":
+            return
+        deltas = [list(hand.result.deltas) for hand in session.hands
+                  if hand.result is not None]
+        await self._append(state, {"op": "result", "round": round_, "table": table,
+                                   "deltas": deltas})
+        if state.round_done(round_):
+            self._spawn(self._next_round(state.id, round_))
+
+    async def _next_round(self, tid: str, done: int) -> None:
+        """After the director's pause, the next round (or the end)."""
+        state = await self.state(tid)
+        if done + 1 < state.started().rounds:
+            await asyncio.sleep(float(state.config["pause"]))
+        async with self._lock(tid):
+            if state.current_round != done or state.status != "running":
+                return
+            if done + 1 < state.started().rounds:
+                await self._open_round(state, done + 1)
+            else:
+                await self._append(state, {"op": "over"}, "over")
+
+    # ------------------------------------------------------------------ reading
+    async def info(self, tid: str) -> dict[str, Any]:
+        state = await self.state(tid)
+        config = state.config
+        round_ = state.current_round
+        tables: list[dict[str, Any]] = []
+        if round_ is not None:
+            for play, table_id in zip(state.plays_of(round_), state.round_tables[round_],
+                                      strict=True):
+                tables.append({"table": play.table, "id": table_id,
+                               "seats": [state.holder(play.seats[s], s, round_)
+                                         for s in range(4)],
+                               "entrants": list(play.seats)})
+        event = state.event
+        return {"tournament": tid, "title": config["title"], "director": config["name"],
+                "format": state.format, "variant": config["variant"],
+                "options": config["options"], "boards_per_round": config["boards_per_round"],
+                "rounds": event.rounds if event is not None else config["rounds"],
+                "start_time": config["start_time"], "entry": config["entry"],
+                "pause": config["pause"], "status": state.status,
+                "entrants": list(event.entrants) if event is not None else list(state.holders),
+                "bots": sorted(state.bots), "withdrawn": sorted(state.withdrawn),
+                "round": round_, "tables": tables,
+                "standings": standings_rows(state)}
+
+    async def me(self, tid: str, token_hash: str | None) -> dict[str, Any]:
+        """Where the player of this secret sits now."""
+        state = await self.state(tid)
+        name = next((n for n, h in state.tokens.items() if token_hash is not None
+                     and hmac.compare_digest(h, token_hash)), None)
+        if name is None:
+            raise Refused("bad_token", "that is not a player secret of this tournament", 401)
+        seating = state.seating(name)
+        where: dict[str, Any] = {"name": name, "status": state.status,
+                                 "round": state.current_round, "table": None,
+                                 "table_id": None, "seat": None, "url": None, "bot": False}
+        if seating is not None and state.status == "running":
+            where.update(round=seating.round, table=seating.table, table_id=seating.table_id,
+                         seat=seating.seat, bot=seating.bot,
+                         url=f"{self.hub.config.url}/t/{seating.table_id}")
+        return where
+
+    async def boards(self, tid: str) -> list[dict[str, Any]]:
+        """Every board, hands face up, and each table's result on it: once the tournament is
+        over (before, someone may not have played a board yet)."""
+        state = await self.state(tid)
+        if state.status != "over":
+            raise Refused("bad_tournament", "a tournament's boards are shown once it is over "
+                                            "(until then someone has not played them)", 409)
+        event = state.started()
+        rules, _ = table_rules(_table_request(CreateTournament.model_validate(state.config),
+                                              "x"))
+        out: list[dict[str, Any]] = []
+        for board in event.boards:
+            round_ = (board.number - 1) // event.boards_per_round
+            points = event.matchpoints(board.number)
+            tables = []
+            for t in range(event.tables):
+                play = event.play(board.number, t)
+                scores = event.scores(board.number, t)
+                tables.append({"table": t, "seats": [state.holder(play.seats[s], s, round_)
+                                                     for s in range(4)],
+                               "entrants": list(play.seats),
+                               "scores": [str(x) for x in scores] if scores else None,
+                               "matchpoints": {e: str(points[e]) for e in set(play.seats)
+                                               if e in points}})
+            out.append({"board": board.number, "round": round_, "dealer": board.dealer,
+                        "hands": board_cards(rules, board), "tables": tables})
+        return out
+
+    async def table_record(self, tid: str, token_hash: str | None, round_: int,
+                           table: int) -> str:
+        """The director's look at any table's record (a dispute)."""
+        state = await self.state(tid)
+        self.check_director(state, token_hash)
+        tables = state.round_tables.get(round_)
+        if tables is None or not 0 <= table < len(tables):
+            raise Refused("bad_tournament", f"no table {table} in round {round_}", 404)
+        room = await self.hub.room(tables[table])
+        return room.state.record()
+
+
+def standings_rows(state: TournamentState) -> list[dict[str, Any]]:
+    return [{"rank": s.rank, "entrant": s.entrant, "shown": state.display(s.entrant),
+             "percent": round(s.percent or 0.0, 2), "matchpoints": str(s.score),
+             "boards": s.played, "bot": s.bot and s.entrant not in state.late_from,
+             "withdrawn": s.entrant in state.withdrawn}
+            for s in state.standings()]
+
+
+def standings_csv(rows: list[dict[str, Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["rank", "entrant", "percent", "matchpoints", "boards", "bot", "withdrawn"])
+    for row in rows:
+        writer.writerow([row["rank"], _cell(row["shown"]), row["percent"], row["matchpoints"],
+                         row["boards"], row["bot"], row["withdrawn"]])
+    return out.getvalue()
+
+
+def _cell(text: str) -> str:
+    """A CSV cell a spreadsheet will not run as a formula."""
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@") else text
+
+
+def _table_request(request: CreateTournament, host: str) -> CreateTable:
+    """The settings of a tournament's tables: four seats, played to the boards' end (the
+    target set out of reach: a table ends after its last board, server/room_state.py)."""
+    try:
+        options = dict(request.options)
+        table = CreateTable(name="Director", variant=request.variant, players=4,
+                            options=options, fill=request.fill, settings=request.settings)
+        rules, _ = table_rules(table)
+    except (OptionError, IllegalActionError, ValueError) as exc:
+        raise Refused("bad_setup", str(exc), 422) from None
+    if rules.money != "none":
+        raise Refused("bad_setup", "a tournament's tables play for points, not money", 422)
+    if rules.target is not None:
+        options["target"] = MAX_TARGET
+    return table.model_copy(update={"options": options, "name": host})
+
+
+def tournaments_router(hub: Hub, service: TournamentService, writes: Depends,
+                       lookups: Depends, bearer: Callable[[str | None], str | None]
+                       ) -> APIRouter:
+    """The ``/api/tournaments`` routes (docs/protocol.md, "Tournaments")."""
+    router = APIRouter(prefix="/api/tournaments")
+
+    @router.post("", status_code=201, dependencies=[writes])
+    async def create(request: CreateTournament) -> dict[str, Any]:
+        return await service.create(request)
+
+    @router.get("/{tid}", dependencies=[lookups])
+    async def info(tid: str) -> dict[str, Any]:
+        return await service.info(tid)
+
+    @router.post("/{tid}/entries", status_code=201, dependencies=[writes, lookups])
+    async def register(tid: str, request: Register) -> dict[str, Any]:
+        return await service.register(tid, request)
+
+    @router.post("/{tid}/start", dependencies=[writes, lookups])
+    async def start(tid: str, authorization: Auth = None) -> dict[str, Any]:
+        await service.start(tid, bearer(authorization))
+        return await service.info(tid)
+
+    @router.post("/{tid}/noshow", dependencies=[writes, lookups])
+    async def noshow(tid: str, request: Named, authorization: Auth = None) -> dict[str, Any]:
+        await service.noshow(tid, bearer(authorization), request.name)
+        return await service.info(tid)
+
+    @router.post("/{tid}/withdraw", dependencies=[writes, lookups])
+    async def withdraw(tid: str, request: Named, authorization: Auth = None
+                       ) -> dict[str, Any]:
+        await service.withdraw(tid, bearer(authorization), request.name)
+        return await service.info(tid)
+
+    @router.get("/{tid}/me", dependencies=[lookups])
+    async def me(tid: str, authorization: Auth = None) -> dict[str, Any]:
+        return await service.me(tid, bearer(authorization))
+
+    @router.get("/{tid}/standings", dependencies=[lookups])
+    async def standings(tid: str) -> list[dict[str, Any]]:
+        return standings_rows(await service.state(tid))
+
+    @router.get("/{tid}/standings.csv", response_class=PlainTextResponse,
+                dependencies=[lookups])
+    async def standings_file(tid: str) -> PlainTextResponse:
+        text = standings_csv(standings_rows(await service.state(tid)))
+        return PlainTextResponse(text, media_type="text/csv", headers={
+            "Content-Disposition": f'attachment; filename="standings-{tid}.csv"'})
+
+    @router.get("/{tid}/boards", dependencies=[lookups])
+    async def boards(tid: str) -> list[dict[str, Any]]:
+        return await service.boards(tid)
+
+    @router.get("/{tid}/rounds/{round_}/tables/{table}/record",
+                response_class=PlainTextResponse, dependencies=[lookups])
+    async def record(tid: str, round_: int, table: int, request: Request,
+                     authorization: Auth = None) -> str:
+        return await service.table_record(tid, bearer(authorization), round_, table)
+
+    return router

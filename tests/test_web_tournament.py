@@ -1,0 +1,63 @@
+"""A tournament's pages in Chromium (docs/tournaments.md, "On the server"): a director creates
+one at /tournaments, a pair registers on its page, the director starts it, and the page says
+where each of the pair sits — the table /me names, with the seat token kept for that table's
+page.  A hostile title and names are text; nothing breaks the strict CSP."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+from browser_helpers import PHONE
+from server_helpers import QUICK_LIMITS, server_fixture
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
+
+server = server_fixture(extra=QUICK_LIMITS)
+
+HOSTILE = "<img src=x onerror=alert(1)> night"
+
+
+def test_a_director_and_a_pair_on_the_tournament_page(server: Any, browser: Any) -> None:
+    context = browser.new_context(**PHONE)
+    context.set_default_timeout(20000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.goto(server.url + "/tournaments")
+    page.fill("#t-name", "Dora")
+    page.fill("#t-title", HOSTILE)
+    page.click("#create-tournament button[type=submit]")
+    page.wait_for_function("() => document.querySelector('#t-title-shown') !== null")
+    assert page.locator("#t-title-shown").text_content() == HOSTILE
+    assert page.locator("main img").count() == 0  # text, not markup
+    tid = page.evaluate("() => document.body.dataset.tournament")
+
+    page.fill("#r-first", "Ann")
+    page.fill("#r-second", "Bob")
+    page.click("#register button[type=submit]")
+    page.wait_for_function("() => document.querySelectorAll('#my-seats li').length === 2")
+    page.click("#start")
+    page.wait_for_function(
+        "() => document.querySelectorAll('#my-seats .seat-link').length === 2")
+    held = page.evaluate(f"() => JSON.parse(localStorage.getItem('pitch.tournament.{tid}'))")
+    assert set(held["players"]) == {"Ann", "Bob"} and held["director"]
+    me = httpx.get(f"{server.url}/api/tournaments/{tid}/me", timeout=30,
+                   headers={"Authorization": f"Bearer {held['players']['Ann']}"}).json()
+    ann = page.locator("#my-seats li", has_text="Ann").locator(".seat-link")
+    assert ann.get_attribute("data-table") == me["table_id"]
+    # following the link keeps Ann's seat token for that table's page, which seats her
+    ann.click()
+    page.wait_for_url(f"**/t/{me['table_id']}")
+    kept = page.evaluate(f"() => JSON.parse(localStorage.getItem('pitch.seat.{me['table_id']}'))")
+    assert kept["token"] == held["players"]["Ann"] and kept["seat"] == me["seat"]
+    assert not errors, errors
+    context.close()
+
+
+def test_an_unknown_tournament_is_a_not_found_page(server: Any) -> None:
+    reply = httpx.get(f"{server.url}/tournaments/nope", timeout=30)
+    assert reply.status_code == 404 and "No such tournament" in reply.text
