@@ -414,7 +414,11 @@ async function main() {
       viewer.addEarlier((page.hands || []).filter((hd) => hd.steps && hd.steps.length));
       before = page.earlier;
       earlier.hidden = !before;
-    }).catch(() => {}).finally(() => { earlier.disabled = false; });
+      earlier.textContent = "Earlier hands";
+    }).catch((error) => {
+      earlier.textContent = `Earlier hands (${error instanceof ApiError ? error.message
+        : "not loaded"}: try again)`;
+    }).finally(() => { earlier.disabled = false; });
   });
   const held = seatToken(table);
   const start = new URLSearchParams(location.search).get("analyse") === "1";
