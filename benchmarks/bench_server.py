@@ -21,6 +21,13 @@ sockets are on a process that does not own their table.
     .venv/bin/python benchmarks/bench_server.py --leak-games 1000      # the no-leak check, big
     .venv/bin/python benchmarks/bench_server.py --abuse 0,14 --seconds 60 [--server-src OLD/src]
 
+``--analyses N,…`` (issue 33): the first ``--tables`` count measured while N analyses of whole
+matches to 7 (four medium bots, the server's default budget of 128 deals a decision) run in the
+server's worker processes (``--analysis-workers N``), one row per N: the tables' p50/p99 beside
+them, and how far the analyses got.
+
+    .venv/bin/python benchmarks/bench_server.py --tables 100 --analyses 0,1,2 --seconds 30
+
 ``--abuse N``: issue 31's findings 1, 2 and 7 at once from one address, against a server with
 its default limits: N money tables of expert bots (no pauses, grace 0, expert stand-ins) whose
 host never connects, GETs of unknown 2 KB table ids and of those tables' results without a
@@ -413,6 +420,66 @@ def abuse_run(args: argparse.Namespace) -> None:
               flush=True)
 
 
+def _queue_analyses(db_url: str, count: int) -> None:
+    """``count`` queued analyses of whole matches in the server's database (as ``POST
+    …/analysis`` queues them): its dispatcher takes them within its poll."""
+    from pitchcards.analysis import ANALYSIS_BUDGET
+    from pitchcards.server import analysis_store
+    from pitchcards.server.config import normalise_db_url
+    from pitchcards.server.store import Store
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import pitchcards as pc
+    from bench_analysis import play_match
+
+    store = Store(normalise_db_url(db_url))
+    try:
+        for i in range(count):
+            text = play_match(pc.RuleSet(target=7), ["medium"] * 4, 100 + i)
+            analysis_store.request(store.engine, f"bench{i}", 1, text, ANALYSIS_BUDGET.worlds)
+    finally:
+        store.close()
+
+
+def _analyses_progress(db_url: str) -> str:
+    from sqlalchemy import select
+
+    from pitchcards.server import analysis_store
+    from pitchcards.server.config import normalise_db_url
+    from pitchcards.server.store import Store
+
+    store = Store(normalise_db_url(db_url))
+    try:
+        with store.engine.connect() as conn:
+            rows = conn.execute(select(analysis_store.analyses.c.status,
+                                       analysis_store.analyses.c.done,
+                                       analysis_store.analyses.c.total)).all()
+    finally:
+        store.close()
+    return ", ".join(f"{st} {d}/{t}" for st, d, t in rows) or "none"
+
+
+def analyses_run(args: argparse.Namespace) -> None:
+    """``--analyses N,…``: one row per N (docs/server.md, "Analysis jobs")."""
+    tables = int(args.tables.split(",")[0])
+    print(f"one server process, {args.db}; {tables} tables, {args.rate} action/s per table, "
+          f"{args.seconds:.0f} s; analyses of matches to 7 at 128 deals a decision beside them")
+    print("| analyses running | actions/s | p50 ms | p99 ms | errors | server CPU % | "
+          "analyses (status done/total decisions) |")
+    print("|---|---|---|---|---|---|---|")
+    for n in (int(x) for x in args.analyses.split(",")):
+        with tempfile.TemporaryDirectory() as tmp, running_server(
+                Path(tmp), args.db, extra=(*QUICK_LIMITS, "--analysis-workers", str(max(1, n)),
+                                           *args.server_flag)) as server:
+            assert server.proc is not None
+            _queue_analyses(server.db_url, n)
+            r = asyncio.run(step([server.url], [server.proc.pid], tables, args.rate,
+                                 args.seconds, args.seed))
+            got = _analyses_progress(server.db_url)
+        print(f"| {n} | {r['actions_s']:.0f} | {r['p50_ms']:.1f} | {r['p99_ms']:.1f} | "
+              f"{r['errors']:.0f} | {r['cpu_pct']:.0f} | {got} |", flush=True)
+
+
 def leak_run(games: int, db: str) -> None:
     from leak_check import leaks, play_games, seeds
 
@@ -452,7 +519,13 @@ def main() -> None:
                              "with N bot tables, unknown ids and results reads (issue 31)")
     parser.add_argument("--server-src", default=None, metavar="DIR",
                         help="run the server from another checkout's src (a before/after)")
+    parser.add_argument("--analyses", default=None, metavar="N,…",
+                        help="instead: the first --tables count measured while N analyses run "
+                             "in the server's worker processes (issue 33)")
     args = parser.parse_args()
+    if args.analyses:
+        analyses_run(args)
+        return
     if args.abuse:
         abuse_run(args)
         return

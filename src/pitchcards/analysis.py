@@ -52,7 +52,7 @@ from .views import View, view_of
 
 __all__ = ["ANALYSIS_BUDGET", "AUCTION_PHASES", "LABELS", "NOISE_Z", "PLURALS", "AnalysisBudget",
            "Candidate", "Decision", "GameAnalysis", "PlayerSummary", "analyse_decision",
-           "analyse_record", "decision_rng", "label_of", "near_the_end"]
+           "analyse_record", "decision_rng", "decision_view", "label_of", "near_the_end"]
 
 #: A loss is labelled only when it is more than this many standard errors of the paired
 #: difference (best - chosen) over the sampled deals: about 2.5 % of decisions as good as the
@@ -409,6 +409,18 @@ def analyse_record(record: Record, budget: AnalysisBudget = ANALYSIS_BUDGET, see
     thresholds = {name: share * record.rules.points_total for name, share in LABELS}
     return GameAnalysis(budget, seed, thresholds, decisions, _summaries(decisions),
                         tuple(_hand_line(n, *played[n]) for n in sorted(played)))
+
+
+def decision_view(record: Record, hand: int, index: int) -> View:
+    """The view of the seat that took action ``index`` (0-based) of hand ``hand`` (1-based),
+    just before it: what that seat saw when it decided, its own cards only (a puzzle's
+    position, "learn from your mistakes")."""
+    _check_selection(record, None, (hand,))
+    for _number, _names, position, scores, at, seat, _action in _decision_points(record, {hand}):
+        if at == index:
+            return view_of(position, seat, scores=scores)
+    raise OptionError(f"hand {hand} has no action {index!r} (a hand played out or thrown in "
+                      f"has actions 0..n-1; one entered by its outcome has none)")
 
 
 def _hand_line(number: int, hand: Hand, names: list[str]) -> dict[str, Any]:

@@ -20,6 +20,7 @@ Routes (docs/protocol.md has the messages)::
     GET  /api/tables/{id}/results       the score sheet's events so far (public)
     GET  /api/tables/{id}/hands         the finished hands, step by step (Bearer)
     GET  /api/protocol                  the JSON Schema of every message
+    POST/GET /api/tables/{id}/analysis[/puzzles]   analyses (server/analysis_routes.py)
     /api/accounts, /api/session, /api/me…   accounts (server/accounts.py)
     GET  /api/leaderboards/{pool}, /api/players/{name}   ratings (server/ladder.py)
     /api/tournaments…                   tournaments (server/tournaments.py)
@@ -51,6 +52,8 @@ from .. import __version__
 from ..errors import IllegalActionError, OptionError
 from .account_pages import account_pages_router
 from .accounts import API_TOKEN_PREFIX, accounts_router, find_caller
+from .analysis_jobs import AnalysisJobs
+from .analysis_routes import analysis_router
 from .cluster import Mirror
 from .config import ServerConfig
 from .connection import Connection, KeepTransport
@@ -119,12 +122,17 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
     limits = AddressLimits(config.max_connections_per_address, config.http_writes_per_minute,
                            config.http_reads_per_minute, config.http_misses_per_minute)
 
+    analyses = AnalysisJobs(hub.store.engine, hub.db, config.sqlalchemy_url,
+                            config.analysis_workers, most_hands=config.analysis_hands)
+
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await hub.open()
         await tournaments.open()  # running tournaments go on (issue 34)
+        await analyses.open()
         log.info("serving", extra={"url": config.url, "db": _safe_url(config.db_url)})
         yield
+        await analyses.close()
         await tournaments.close()
         await hub.close()
 
@@ -135,6 +143,7 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
                   summary="Pitch online: tables, seats, and a WebSocket per player",
                   responses={409: {"model": Refusal}})
     app.state.hub = hub
+    app.state.analyses = analyses  # (a test reads what it ran)
     app.state.limits = limits  # (a test sets the buckets' clock)
     app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.add_middleware(SecurityHeaders)
@@ -220,6 +229,7 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
     Reads = Depends(reads)
     app.include_router(ladder_router(hub, Reads))
     app.include_router(account_pages_router())
+    app.include_router(analysis_router(hub, analyses, config, Writes, Reads, _address))
 
     def bearer(authorization: str | None) -> str | None:
         """The hash of the request's seat token (the table's owner, perhaps another process,

@@ -81,6 +81,9 @@ def server_config(args: argparse.Namespace) -> ServerConfig:
                         unattended_pause=args.unattended_pause,
                         message_rate=args.message_rate,
                         message_burst=max(1, int(2 * args.message_rate)),
+                        analysis_workers=args.analysis_workers,
+                        analysis_worlds=args.analysis_budget,
+                        analyses_per_hour=args.analyses_per_hour,
                         redis_url=args.redis)
 
 
@@ -266,6 +269,14 @@ def add_server_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser])
                        metavar="N", help="worker processes the hard and expert bots think in; "
                                          "0: threads of the server's process (default: the "
                                          f"cores less one, 1 to 4: {default_processes()} here)")
+    parser.add_argument("--analysis-workers", type=whole_number(1, 64), default=1, metavar="N",
+                       help="worker processes analysing games at once (default 1; each takes a "
+                            "core at a lower priority than the tables)")
+    parser.add_argument("--analysis-budget", type=whole_number(2, 100_000), default=128,
+                       metavar="N", help="sampled deals weighed per decision by the server's "
+                                         "analyses (default 128, as pitch analyze)")
+    parser.add_argument("--analyses-per-hour", type=whole_number(1), default=10, metavar="N",
+                       help="new analyses one address may ask for per hour (default 10)")
     parser.add_argument("--max-tables", type=whole_number(1), default=2000, metavar="N",
                        help="tables in memory, not over, in all (default 2000)")
     parser.add_argument("--unattended-pause", type=float, default=30.0, metavar="S",

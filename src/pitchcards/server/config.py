@@ -100,6 +100,15 @@ class ServerConfig:
     #: a room nobody is connected to, waiting for its start or over, leaves memory after this
     #: many seconds (it is loaded again from the database when someone asks for it)
     room_idle: float = 600.0
+    #: analyses of games (issue 33): worker processes running them at once in this process,
+    #: sampled deals a decision (the analysis budget), new analyses one address may ask for
+    #: per hour, analyses waiting in all (then 503 ``busy``), and the most hands one analysis
+    #: takes (a longer money session: the newest this many)
+    analysis_workers: int = 1
+    analysis_worlds: int = 128
+    analyses_per_hour: int = 10
+    analysis_queue: int = 50
+    analysis_hands: int = 100
     #: Redis (``redis://host:6379/0``): this process is one of several sharing the tables in
     #: PostgreSQL (docs/deploy.md); None: it holds its tables alone
     redis_url: str | None = None

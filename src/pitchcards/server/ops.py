@@ -108,6 +108,24 @@ async def record(_hub: OpsHost, room: Room, token_hash: str | None) -> dict[str,
     return {"record": text, "names": names}
 
 
+async def analysis_source(_hub: OpsHost, room: Room, token_hash: str | None
+                          ) -> dict[str, Any]:
+    """The public record an analysis is made of (issue 33): a player of the table may have its
+    finished hands analysed while the game goes on (a finished hand hides nothing the hand
+    viewer does not show them), anyone once the game is over.  ``name``: the requester's, if a
+    player (their puzzles are their own decisions)."""
+    player = room.player_by_hash(token_hash) if token_hash else None
+    if token_hash and player is None:
+        raise Refused("bad_token", "that token is not a seat of this table", 401)
+    if player is None and room.state.status != "over":
+        raise Refused("not_over", "a game is analysed for its players while it goes on, and "
+                                  "for everyone once it is over", 403)
+    async with room.lock:
+        text = await asyncio.to_thread(room.state.record)
+    return {"record": text, "name": None if player is None else player.name,
+            "over": room.state.status == "over"}
+
+
 async def results(_hub: OpsHost, room: Room) -> list[dict[str, Any]]:
     """The score sheet's events, kept by the room as they happened: no walk of the history
     (issue 31, finding 7).  A tournament's table keeps its score sheet to its players: the
@@ -120,4 +138,5 @@ async def results(_hub: OpsHost, room: Room) -> list[dict[str, Any]]:
 
 OPS: dict[str, Op] = {"info": info, "take_seat": take_seat, "start": start, "leave": leave,
                       "settle": settle, "rematch": rematch, "record": record,
-                      "results": results, "payments": payments, "claim": claim}
+                      "results": results, "payments": payments, "claim": claim,
+                      "analysis_source": analysis_source}

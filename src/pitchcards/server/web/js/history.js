@@ -13,6 +13,7 @@ import { bidWord, moonWord } from "./words.js";
 import { actionSentence, actionShort, handTitle, nameOf, positionWords, sideName, signed,
   trickStops } from "./history_steps.js";
 import { siteHeader, variantWords } from "./site.js";
+import { analysisPanel, decisionNote, handAnalysis, markHindsight } from "./analysis.js";
 
 /**
  * @typedef {import("./history_steps.js").HandRecord} HandRecord
@@ -44,6 +45,10 @@ class Viewer {
     this.said = h("p", { id: "step-action", class: "step-action" });
     this.table = h("div", { class: "history-table" });
     this.side = h("div", { class: "history-side" });
+    /** @type {import("./analysis.js").AnalysisIndex | null} the analysis, once done */
+    this.analysis = null;
+    this.note = h("div", { class: "step-note" });
+    this.handBox = h("div", { class: "hand-analysis" });
 
     const byTrick = h("button", { type: "button", id: "by-trick", class: "small",
       "aria-pressed": "true", text: "Trick" });
@@ -70,16 +75,42 @@ class Viewer {
     this.forward.addEventListener("click", () => this.move(1));
     document.addEventListener("keydown", (event) => this.key(event));
 
-    this.hands.forEach((hand, i) => {
-      const button = h("button", { type: "button", class: "hand-pick", "data-hand": hand.number,
-        text: handTitle(hand) });
-      button.addEventListener("click", () => this.pick(i, true));
-      this.list.append(h("li", {}, button));
-    });
+    this.fillList();
 
     const wanted = /^#hand-(\d+)$/.exec(location.hash);
     const start = wanted ? this.hands.findIndex((hd) => hd.number === Number(wanted[1])) : -1;
     this.pick(start >= 0 ? start : 0, false);
+  }
+
+  /** The hands' buttons, oldest first. */
+  fillList() {
+    replace(this.list, this.hands.map((hand, i) => {
+      const button = h("button", { type: "button", class: "hand-pick", "data-hand": hand.number,
+        text: handTitle(hand) });
+      button.addEventListener("click", () => this.pick(i, true));
+      return h("li", {}, button);
+    }));
+  }
+
+  /**
+   * Earlier hands (a page of GET …/hands?before=n), put ahead of those shown.
+   * @param {HandRecord[]} earlier
+   */
+  addEarlier(earlier) {
+    const current = this.hand;
+    this.hands = [...earlier, ...this.hands];
+    this.handIndex = this.hands.indexOf(current);
+    this.fillList();
+    this.list.querySelectorAll("button")[this.handIndex]?.setAttribute("aria-current", "true");
+  }
+
+  /**
+   * The analysis is done: shown beside every step from now on.
+   * @param {import("./analysis.js").AnalysisIndex} index
+   */
+  showAnalysis(index) {
+    this.analysis = index;
+    this.render();
   }
 
   /** @returns {HandRecord} */
@@ -150,6 +181,11 @@ class Viewer {
       ? actionSentence(view, nameOf(hand, step.seat), step.action)
       : `${nameOf(hand, hand.dealer)} deals.`;
     replace(this.table, this.centre(hand, step), this.seats(hand, step));
+    const decision = this.analysis ? this.analysis.at(hand.number, this.step) : null;
+    replace(this.note, decision ? decisionNote(decision) : null);
+    if (decision) markHindsight(this.table, decision);
+    replace(this.handBox, this.analysis
+      ? handAnalysis(hand, this.analysis.hands.get(hand.number), this.step) : null);
     replace(this.side, this.auction(hand, step),
       this.step === last && hand.result ? this.result(hand) : null);
   }
@@ -314,10 +350,12 @@ class Viewer {
 /**
  * The hands, with the seat's token if this browser holds one (a stale token: without).
  * @param {string} table
- * @returns {Promise<{hands: HandRecord[]}>}
+ * @param {number | null} [before] the hands numbered below this (a page further back)
+ * @returns {Promise<{hands: HandRecord[], earlier: number | null}>}
  */
-async function loadHands(table) {
-  const path = `/api/tables/${encodeURIComponent(table)}/hands`;
+async function loadHands(table, before = null) {
+  const path = `/api/tables/${encodeURIComponent(table)}/hands`
+    + (before ? `?before=${before}` : "");
   const held = seatToken(table);
   if (held) {
     try {
@@ -343,7 +381,7 @@ async function main() {
     document.title = `Hands of a table of ${variantWords(info.variant)} — Pitch`;
   }).catch(() => {});
 
-  /** @type {{hands: HandRecord[]}} */
+  /** @type {{hands: HandRecord[], earlier: number | null}} */
   let data;
   try {
     data = await loadHands(table);
@@ -367,12 +405,30 @@ async function main() {
   }
   status.remove();
   const viewer = new Viewer(hands);
+  const earlier = h("button", { type: "button", id: "earlier-hands", class: "small",
+    text: "Earlier hands", hidden: !data.earlier });
+  let before = data.earlier;
+  earlier.addEventListener("click", () => {
+    earlier.disabled = true;
+    loadHands(table, before).then((page) => {
+      viewer.addEarlier((page.hands || []).filter((hd) => hd.steps && hd.steps.length));
+      before = page.earlier;
+      earlier.hidden = !before;
+      earlier.textContent = "Earlier hands";
+    }).catch((error) => {
+      earlier.textContent = `Earlier hands (${error instanceof ApiError ? error.message
+        : "not loaded"}: try again)`;
+    }).finally(() => { earlier.disabled = false; });
+  });
+  const held = seatToken(table);
+  const start = new URLSearchParams(location.search).get("analyse") === "1";
   app.append(h("div", { class: "history-grid" },
     h("nav", { class: "panel hands-box", "aria-labelledby": "hands-title" },
-      h("h2", { id: "hands-title", text: "Hands" }), viewer.list),
+      h("h2", { id: "hands-title", text: "Hands" }), earlier, viewer.list),
     h("section", { class: "history-main", "aria-label": "The hand, step by step" },
-      viewer.controls, viewer.said, viewer.table),
-    viewer.side));
+      viewer.controls, viewer.said, viewer.note, viewer.table, viewer.handBox),
+    viewer.side),
+  analysisPanel(table, held ? held.token : null, (index) => viewer.showAnalysis(index), start));
 }
 
 main();

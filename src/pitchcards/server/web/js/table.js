@@ -76,6 +76,9 @@ const settleButton = el("button", { type: "button", id: "settle", class: "small"
 const watchButton = el("button", { type: "button", id: "watch", class: "small", hidden: true }, ["Watch instead"]);
 const historyLink = el("a", { id: "history-link", class: "button small", href: `/t/${encodeURIComponent(tableId)}/history`,
   text: "Hand history" });
+// at the match's end: the history page, asking for the analysis at once (issue 33)
+const analyseLink = el("a", { id: "analyse-link", class: "button small", hidden: true,
+  href: `/t/${encodeURIComponent(tableId)}/history?analyse=1`, text: "Analyse" });
 const keysHelp = el("details", { id: "keys-help", class: "keys-help" }, [
   el("summary", { text: "Keys" }),
   el("dl", {}, KEY_HELP.flatMap(([key, what]) => [el("dt", {}, [el("kbd", { text: key })]), el("dd", { text: what })])),
@@ -130,7 +133,7 @@ app.replaceChildren(
       el("div", { class: "play-bar" }, [live, prompt, clock.alert, pending, refusal, note,
         el("div", { class: "dock" }, [clock.root, clock.timeout, actions, hand])]),
       el("div", { class: "table-buttons" }, [startButton, rematchButton, rematchLink, watchButton, lastTrickButton,
-        historyLink, leaveButton, settleButton]),
+        historyLink, analyseLink, leaveButton, settleButton]),
       lastTrickView,
       keysHelp,
       moneyConfirm.dialog,
@@ -472,6 +475,7 @@ function render(state) {
   // the finished hands are the players' (the record's access): not a spectator's; none yet
   // before the first hand is over
   historyLink.hidden = Boolean(state.you && state.you.role === "spectator") || !state.rows.length;
+  analyseLink.hidden = historyLink.hidden || status !== "over";
   watchButton.hidden = !(state.connection === "closed" && socket.closeCode === 4401);
   if (!lastTrickView.hidden) renderLastTrick(lastTrickView, state.lastTrick, scene);
   // the side
