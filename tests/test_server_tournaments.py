@@ -7,7 +7,8 @@ killed with -9 mid-round on SQLite and PostgreSQL.
   logs, and every table's hands checked to be the boards' cards;
 * the director's no-show, withdrawal and late entry;
 * hidden boards: while a round is on, nobody reaches another table's board by any path
-  (spectating, its results, its record and hands, the tournament's boards, standings, CSV);
+  (spectating, its results, its record and hands, its analysis, the tournament's boards,
+  standings, CSV);
 * abuse: a hostile name, a non-director starting or withdrawing, unknown ids.
 """
 
@@ -40,6 +41,14 @@ from server_helpers import (
 )
 
 server = app_fixture()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_address(request: pytest.FixtureRequest) -> None:
+    """Every test here creates its tournaments from 127.0.0.1 on one server: each starts with
+    none of them counted against the address's limit (tested on its own below)."""
+    if "server" in request.fixturenames:
+        request.getfixturevalue("server").app.state.tournaments._created.clear()
 
 #: how long a test waits for a condition: only a hang takes this long
 HANG_S = 120.0
@@ -172,6 +181,9 @@ def test_a_duplicate_tournament_is_played_through_the_api_to_its_standings(
     csv_text = httpx.get(f"{url}/api/tournaments/{tid}/standings.csv", timeout=30).text
     assert csv_text.splitlines()[0].startswith("rank,entrant,percent")
     assert len(csv_text.splitlines()) == 7
+    # over, the tournament's tables may be analysed (their boards are public now)
+    analysed = httpx.get(f"{url}/api/tables/{rounds[0][0]}/analysis", timeout=30)
+    assert analysed.status_code == 200 and analysed.json()["status"] == "none", analysed.text
 
 
 def stored_tournament_events(server: Any, tid: str) -> list[dict[str, Any]]:
@@ -219,6 +231,20 @@ def test_a_board_stays_hidden_until_the_player_has_played_it(server: Any) -> Non
     for path in ("record", "hands"):
         got = httpx.get(f"{url}/api/tables/{other}/{path}", headers=auth(ann), timeout=30)
         assert got.status_code == 401, (path, got.text)
+    # its analysis (every seat's candidate cards): refused to strangers and players alike,
+    # though that table is over, for the tournament is not
+    for headers in ({}, auth(ann)):
+        for ask in (httpx.post, httpx.get):
+            got = ask(f"{url}/api/tables/{other}/analysis", headers=headers, timeout=30)
+            assert got.status_code == 403, got.text
+            assert got.json()["reason"] == "tournament_table", got.text
+    # the director's dispute view of the finished table waits for the round's end (a director
+    # may also play, at a slower table)
+    dispute = f"{url}/api/tournaments/{tid}/rounds/0/tables"
+    other_number = next(t["table"] for t in started["tables"] if t["id"] == other)
+    early = httpx.get(f"{dispute}/{other_number}/record",
+                      headers=auth(made["director_token"]), timeout=30)
+    assert early.status_code == 409 and early.json()["reason"] == "round_on", early.text
     # the tournament's boards wait for its end; its pages show no card
     assert httpx.get(f"{url}/api/tournaments/{tid}/boards", timeout=30).status_code == 409
     for path in ("", "/standings", "/standings.csv", "/me"):
@@ -235,6 +261,9 @@ def test_a_board_stays_hidden_until_the_player_has_played_it(server: Any) -> Non
         httpx.post(f"{url}/api/tournaments/{tid}/noshow", json={"name": name},
                    headers=auth(made["director_token"]), timeout=30).raise_for_status()
     wait_until(lambda: info(url, tid)["round"] == 1, "round 1")
+    late = httpx.get(f"{dispute}/{other_number}/record", headers=auth(made["director_token"]),
+                     timeout=30)
+    assert late.status_code == 200 and set(late.text.split()) & cards, late.text
 
 
 def test_the_directors_no_show_withdrawal_and_late_entry(server: Any) -> None:
@@ -370,3 +399,28 @@ def stored_tournament_events_url(db_url: str, tid: str) -> list[dict[str, Any]]:
         return stored.entries if stored is not None else []
     finally:
         store.close()
+
+
+def test_abuse_a_tournament_is_bounded_and_so_are_an_addresses(server: Any,
+                                                               monkeypatch: Any) -> None:
+    """A tournament's tables are outside the per-address table budgets: its players and the
+    tournaments one address has open are capped instead (the cap lowered here to 4 players,
+    two pairs)."""
+    from pitchcards.server import tournaments
+
+    url = server.url
+    monkeypatch.setattr(tournaments, "MAX_PLAYERS", 4)
+    tid = create(url)["tournament"]
+    register(url, tid, "Ann", "Bob")
+    register(url, tid, "Cy", "Di")
+    full = httpx.post(f"{url}/api/tournaments/{tid}/entries", json={"names": ["Ed", "Flo"]},
+                      timeout=30)
+    assert full.status_code == 409 and full.json()["reason"] == "tournament_full", full.text
+    assert info(url, tid)["entrants"] == ["Ann & Bob", "Cy & Di"]
+    # the address's open tournaments: this one and two more, then no more
+    for _ in range(tournaments.MAX_OPEN_PER_ADDRESS - 1):
+        create(url)
+    more = httpx.post(f"{url}/api/tournaments", json={"name": "Dora", "fill": "expert"},
+                      timeout=30)
+    assert more.status_code == 429 and more.json()["reason"] == "too_many_tournaments", \
+        more.text

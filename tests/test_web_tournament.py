@@ -30,6 +30,10 @@ def test_a_director_and_a_pair_on_the_tournament_page(server: Any, browser: Any)
     page.goto(server.url + "/tournaments")
     page.fill("#t-name", "Dora")
     page.fill("#t-title", HOSTILE)
+    # an hour between rounds: Ann's and Bob's seats wait out their grace and bots play their
+    # boards, but round 2 cannot open while the test compares the page with /me (however slow
+    # the machine)
+    page.fill("#t-pause", "3600")
     page.click("#create-tournament button[type=submit]")
     page.wait_for_function("() => document.querySelector('#t-title-shown') !== null")
     assert page.locator("#t-title-shown").text_content() == HOSTILE
@@ -45,10 +49,12 @@ def test_a_director_and_a_pair_on_the_tournament_page(server: Any, browser: Any)
         "() => document.querySelectorAll('#my-seats .seat-link').length === 2")
     held = page.evaluate(f"() => JSON.parse(localStorage.getItem('pitch.tournament.{tid}'))")
     assert set(held["players"]) == {"Ann", "Bob"} and held["director"]
+    info = httpx.get(f"{server.url}/api/tournaments/{tid}", timeout=30).json()
+    assert info["pause"] == 3600 and info["round"] == 0
     me = httpx.get(f"{server.url}/api/tournaments/{tid}/me", timeout=30,
                    headers={"Authorization": f"Bearer {held['players']['Ann']}"}).json()
     ann = page.locator("#my-seats li", has_text="Ann").locator(".seat-link")
-    assert ann.get_attribute("data-table") == me["table_id"]
+    assert me["round"] == 0 and ann.get_attribute("data-table") == me["table_id"]
     # following the link keeps Ann's seat token for that table's page, which seats her
     ann.click()
     page.wait_for_url(f"**/t/{me['table_id']}")

@@ -36,6 +36,7 @@ from .room_storage import HubStorage
 from .store import AlsoInTransaction, Append, PlayerRow, Store, hash_secret
 from .think_pool import ThinkPool
 from .thinking import ThoughtSlots
+from .tournament_store import TournamentStore
 
 if TYPE_CHECKING:
     from ..actions import Action
@@ -340,6 +341,11 @@ class Hub:
         if host is not None:
             await room.start(host)
         return table_id
+
+    async def tournament_over(self, tournament_id: str) -> bool:
+        """Whether the tournament ``tournament_id`` is over (its tables' boards are then
+        public: server/ops.py ``analysis_source``)."""
+        return await self.db(TournamentStore(self.store).status, tournament_id) == "over"
 
     def table_over(self, table_id: str) -> None:
         """A room's game ended (its status became ``over``): tell the listeners."""

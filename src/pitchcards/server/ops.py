@@ -30,6 +30,8 @@ class OpsHost(Protocol):
     async def rematch_table(self, request: CreateTable, seats: list[PlayerRow],
                             rematch_of: str) -> str: ...
 
+    async def tournament_over(self, tournament_id: str) -> bool: ...
+
 
 #: An operation: (the hub, the table's room, its arguments) -> its JSON-able result.
 Op = Callable[..., Awaitable[Any]]
@@ -108,12 +110,22 @@ async def record(_hub: OpsHost, room: Room, token_hash: str | None) -> dict[str,
     return {"record": text, "names": names}
 
 
-async def analysis_source(_hub: OpsHost, room: Room, token_hash: str | None
+async def analysis_source(hub: OpsHost, room: Room, token_hash: str | None
                           ) -> dict[str, Any]:
     """The public record an analysis is made of (issue 33): a player of the table may have its
     finished hands analysed while the game goes on (a finished hand hides nothing the hand
     viewer does not show them), anyone once the game is over.  ``name``: the requester's, if a
-    player (their puzzles are their own decisions)."""
+    player (their puzzles are their own decisions).
+
+    A tournament's table is analysed by nobody until the whole tournament is over: every table
+    of a round deals the same boards, so a finished table's analysis (every seat's candidate
+    cards) would show a slower table the boards it has still to play (docs/tournaments.md,
+    "Hidden boards")."""
+    if room.state.tournament is not None \
+            and not await hub.tournament_over(room.state.tournament):
+        raise Refused("tournament_table", "a tournament's table is analysed once the whole "
+                                          "tournament is over (until then another table may "
+                                          "not have played its boards)", 403)
     player = room.player_by_hash(token_hash) if token_hash else None
     if token_hash and player is None:
         raise Refused("bad_token", "that token is not a seat of this table", 401)

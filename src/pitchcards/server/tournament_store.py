@@ -123,6 +123,13 @@ class TournamentStore:
                     tournament_events.c.n))]
         return StoredTournament(row, entries)
 
+    def status(self, tournament_id: str) -> str | None:
+        """The tournament's status (registering, running, over); None for no such one."""
+        with self.engine.connect() as conn:
+            found = conn.execute(select(tournaments.c.status).where(
+                tournaments.c.id == tournament_id)).scalar()
+        return None if found is None else str(found)
+
     def running(self) -> list[str]:
         """The tournaments started and not over (the server resumes them when it starts)."""
         with self.engine.connect() as conn:

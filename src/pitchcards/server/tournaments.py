@@ -54,6 +54,14 @@ log = logging.getLogger("pitchcards.server.tournaments")
 
 Auth = Annotated[str | None, Header(description="Bearer <director or player secret>")]
 
+#: the players a tournament registers before its start (forty tables of four): a tournament's
+#: tables are made by the tournament, outside the per-address table budgets, so the tournament
+#: itself is bounded (docs/tournaments.md, "Limits")
+MAX_PLAYERS = 160
+
+#: the tournaments one address may have that are not over (registering or running)
+MAX_OPEN_PER_ADDRESS = 3
+
 #: the host a tournament's table is started by: the tournament itself, never a stored player
 _TOURNAMENT_HOST = Player(PlayerRow("tournament", None, None, None, True))
 
@@ -108,6 +116,9 @@ class TournamentService:
         self.states: dict[str, TournamentState] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        #: the tournaments each address created, as far as this process knows (pruned of the
+        #: over ones when the address creates another)
+        self._created: dict[str, list[str]] = {}
         hub.over_listeners.append(self._table_over)
 
     async def open(self) -> None:
@@ -156,7 +167,8 @@ class TournamentService:
         state.version = n
 
     # ------------------------------------------------------------------ the director
-    async def create(self, request: CreateTournament) -> dict[str, Any]:
+    async def create(self, request: CreateTournament, address: str = "unknown"
+                     ) -> dict[str, Any]:
         rules, _ = table_rules(_table_request(request, "x"))
         sides = rules.side_count(4)
         if sides != (2 if request.format == "pairs" or request.partnership else 4):
@@ -165,12 +177,19 @@ class TournamentService:
                           f"is not played {want} at a table of four: a {request.format} "
                           f"event{' with rotating partners' if request.partnership else ''} "
                           "needs one that is", 422)
+        mine = [t for t in self._created.get(address, [])
+                if await self.hub.db(self.store.status, t) not in ("over", None)]
+        if len(mine) >= MAX_OPEN_PER_ADDRESS:
+            raise Refused("too_many_tournaments", f"your address has {len(mine)} tournaments "
+                          f"that are not over (at most {MAX_OPEN_PER_ADDRESS}): finish one "
+                          "first", 429)
         tid = secrets.token_urlsafe(12)
         secret = secrets.token_urlsafe(32)
         invite = secrets.token_urlsafe(24) if request.entry == "invite" else None
         await self.hub.db(self.store.create, tid, hash_secret(secret),
                           hash_secret(invite) if invite else None,
                           request.model_dump(mode="json"), secrets.randbits(63))
+        self._created[address] = [*mine, tid]
         url = f"{self.hub.config.url}/api/tournaments/{tid}"
         return {"tournament": tid, "director_token": secret, "url": url, "invite": invite}
 
@@ -201,6 +220,11 @@ class TournamentService:
             tokens = [secrets.token_urlsafe(32) for _ in names]
             hashes = [hash_secret(t) for t in tokens]
             if state.status == "registering":
+                players = sum(len(names) for names in state.holders.values())
+                if players + len(names) > MAX_PLAYERS:
+                    raise Refused("tournament_full", f"the tournament has {players} players "
+                                  f"registered, and takes at most {MAX_PLAYERS} (forty "
+                                  "tables)", 409)
                 await self._append(state, {"op": "register", "names": names,
                                            "tokens": hashes})
                 late_from = None
@@ -451,14 +475,22 @@ class TournamentService:
 
     async def table_record(self, tid: str, token_hash: str | None, round_: int,
                            table: int) -> str:
-        """The director's look at any table's record (a dispute)."""
+        """The director's look at any table's record (a dispute), once every table of its
+        round has played the round's boards: a director may also be an entrant, and a
+        finished table's record shows a slower table's boards (docs/tournaments.md, "Hidden
+        boards")."""
         state = await self.state(tid)
         self.check_director(state, token_hash)
         tables = state.round_tables.get(round_)
         if tables is None or not 0 <= table < len(tables):
             raise Refused("bad_tournament", f"no table {table} in round {round_}", 404)
+        if not state.round_done(round_):
+            raise Refused("round_on", f"round {round_} is still being played: its tables' "
+                                      "records are shown once every table has played its "
+                                      "boards", 409)
         room = await self.hub.room(tables[table])
-        return room.state.record()
+        async with room.lock:  # written on a worker thread: it walks every hand (ops.record)
+            return await asyncio.to_thread(room.state.record)
 
 
 def standings_rows(state: TournamentState) -> list[dict[str, Any]]:
@@ -508,8 +540,8 @@ def tournaments_router(hub: Hub, service: TournamentService, writes: Depends,
     router = APIRouter(prefix="/api/tournaments")
 
     @router.post("", status_code=201, dependencies=[writes])
-    async def create(request: CreateTournament) -> dict[str, Any]:
-        return await service.create(request)
+    async def create(request: CreateTournament, http: Request) -> dict[str, Any]:
+        return await service.create(request, http.client.host if http.client else "unknown")
 
     @router.get("/{tid}", dependencies=[lookups])
     async def info(tid: str) -> dict[str, Any]:
