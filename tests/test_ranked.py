@@ -21,7 +21,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, func, select
 
-from account_helpers import OWN, app_client, database, other, register
+from account_helpers import EVIL, OWN, app_client, database, other, register
 from pitchcards.argtypes import TOKEN_ENV, api_token
 from pitchcards.client import Client, Seat, ServerError
 from pitchcards.rules import find_variant
@@ -178,6 +178,31 @@ def test_a_guest_cannot_take_a_seat_at_a_ranked_table(client: TestClient) -> Non
                                   json={"name": "Guest"}), 401, "account_needed")
     assert "ranked" in message
     assert client.get(f"/api/tables/{made['table']}").json()["seats"] == before["seats"]
+
+
+def test_a_page_of_another_origin_cannot_seat_the_cookies_account_at_a_ranked_table(
+        client: TestClient) -> None:
+    """Bob's browser holds his session cookie; a page elsewhere (another origin, or no Origin
+    but fetch metadata saying another site — a sibling subdomain is same-site, so SameSite=Lax
+    sends the cookie) posts to the ranked table's invite or creates a ranked table: the cookie
+    is not taken, so Bob is not seated (he would forfeit "away" and lose rating: review S2)."""
+    ann = _signed_in(client, "Ann", 1)
+    made = _ranked(ann).json()
+    before = client.get(f"/api/tables/{made['table']}").json()["seats"]
+    bob = _signed_in(client, "Bob", 2)
+    for elsewhere in (EVIL, {"Sec-Fetch-Site": "same-site"}, {"Sec-Fetch-Site": "cross-site"}):
+        seat = bob.post(f"/api/invites/{made['invite']}/seats", json={"name": "Bob"},
+                        headers=elsewhere)
+        _refused(seat, 401, "account_needed")
+        _refused(bob.post("/api/tables", json={"name": "Bob", "ranked": True},
+                          headers=elsewhere), 401, "account_needed")
+    assert client.get(f"/api/tables/{made['table']}").json()["seats"] == before
+    assert [t for t in client.get("/api/lobby").json() if "Bob" in json.dumps(t)] == []
+    # from the server's own page the cookie seats Bob
+    seat = bob.post(f"/api/invites/{made['invite']}/seats", json={"name": "Bob"},
+                    headers={**OWN, "Sec-Fetch-Site": "same-origin"})
+    assert seat.status_code == 201, seat.text
+    assert seat.json()["name"] == "Bob"
 
 
 def test_a_signed_in_player_sits_under_their_accounts_name(client: TestClient) -> None:
