@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -364,6 +365,52 @@ def test_no_turn_is_played_after_a_claim_ends_the_match_mid_hand(tmp_path: Path)
             engine.dispose()
         assert entries[-1]["op"] == "claim", entries[-3:]
         assert client.get(f"/api/tables/{table}").json()["status"] == "over"
+
+
+def test_a_stand_ins_thought_ending_after_a_claim_is_dropped(tmp_path: Path) -> None:
+    """Ann's turn timer runs out and her stand-in thinks (held there by the test server's
+    hooks, out of the room's lock); meanwhile Ann claims the win: the thought that ends after
+    the match is dropped, not logged after the end (review C1)."""
+    url = f"sqlite:///{tmp_path / 'server.db'}"
+    hooks = TestHooks()
+    with app_client(url, hooks=hooks) as client:
+        ann, bob, cy = (_signed_in(client, name, n) for n, name in
+                        enumerate(("Ann", "Bob", "Cy"), 1))
+        made = _ranked(ann, players=3, settings={**UNTIMED, "stand_in": "random"}).json()
+        seats = {name: p.post(f"/api/invites/{made['invite']}/seats", json={"name": name}).json()
+                 for name, p in (("Bob", bob), ("Cy", cy))}
+        ann_auth = _start(client, made)
+        table = made["table"]
+        for name in ("Bob", "Cy"):
+            left = client.post(f"/api/tables/{table}/leave",
+                               headers={"Authorization": f"Bearer {seats[name]['token']}"})
+            assert left.status_code == 200, left.text
+        settled = client.post(f"/_test/tables/{table}/bots", json={"actions": 1000}).json()
+        assert settled["to_act"] == 0 and settled["status"] == "playing", settled
+        with ThreadPoolExecutor(2) as pool:
+            held = pool.submit(client.post, f"/_test/tables/{table}/thought",
+                               json={"hold": True, "bot": False})
+            deadline = time.monotonic() + 60  # only a hang takes this long
+            while not hooks.gate(table).hold_thought:  # the hold is set: run the timer out
+                assert time.monotonic() < deadline
+                time.sleep(0.01)
+            expired = pool.submit(client.post, f"/_test/tables/{table}/expire")
+            thinking = held.result(timeout=120).json()
+            assert thinking["thinking"] and thinking["to_act"] == 0, thinking
+            claimed = client.post(f"/api/tables/{table}/claim", headers=ann_auth)
+            assert claimed.status_code == 200, claimed.text
+            released = client.post(f"/_test/tables/{table}/thought",
+                                   json={"hold": False}).json()
+            assert released["applied"] is False, released
+            assert expired.result(timeout=120).json() == {"expired": True}
+        engine = create_engine(normalise_db_url(url))
+        try:
+            with engine.connect() as conn:
+                entries = [json.loads(e) for e in conn.execute(select(log.c.entry).where(
+                    log.c.table_id == table).order_by(log.c.n)).scalars()]
+        finally:
+            engine.dispose()
+        assert entries[-1]["op"] == "claim", entries[-3:]
 
 
 def test_a_partner_leaving_is_their_sides_loss_once(client: TestClient, tmp_path: Path) -> None:
