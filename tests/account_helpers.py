@@ -12,6 +12,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from pitchcards.server import ServerConfig, create_app
+from pitchcards.server.testing import TestHooks
 from server_helpers import postgres_database
 
 #: What a page of the server itself sends (ServerConfig's default URL)
@@ -35,10 +36,11 @@ def still(limits: Any) -> None:
 
 
 @contextlib.contextmanager
-def app_client(db_url: str, address: str = "10.0.0.1", **config: Any) -> Iterator[TestClient]:
+def app_client(db_url: str, address: str = "10.0.0.1", hooks: TestHooks | None = None,
+               **config: Any) -> Iterator[TestClient]:
     """The app on ``db_url`` (its own process, as far as the database can tell), a client from
-    ``address``."""
-    app = create_app(ServerConfig(db_url=db_url, **config))
+    ``address``; ``hooks``: a test server's ``/_test`` routes (server/testing.py)."""
+    app = create_app(ServerConfig(db_url=db_url, **config), hooks=hooks)
     with TestClient(app, client=(address, 50000)) as client:
         still(app.state.limits)
         still(app.state.sign_ins)

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, func, select
 
-from account_helpers import OWN, app_client, database, other, register
+from account_helpers import EVIL, OWN, app_client, database, other, register
 from pitchcards.argtypes import TOKEN_ENV, api_token
 from pitchcards.client import Client, Seat, ServerError
 from pitchcards.rules import find_variant
@@ -29,6 +30,7 @@ from pitchcards.server.account_store import accounts, rated_matches, rating_chan
 from pitchcards.server.config import normalise_db_url
 from pitchcards.server.ranked import RANKED_TURN_TIMER
 from pitchcards.server.store import log
+from pitchcards.server.testing import TestHooks
 from pitchcards.tui.remote import join_table
 from server_helpers import QUICK_LIMITS, running_app
 
@@ -36,6 +38,9 @@ pytestmark = pytest.mark.timeout(300)
 
 #: Table settings with no pauses; the bots act at once
 FAST = {"bot_delay": 0, "hand_pause": 0}
+#: FAST, and a grace and a turn timer no slow run outlasts: for tests that do not exercise
+#: them (the defaults, 60 s each, would let a stand-in play or a player forfeit "away")
+UNTIMED = {**FAST, "grace": 3600, "turn_timer": 3600}
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -176,6 +181,31 @@ def test_a_guest_cannot_take_a_seat_at_a_ranked_table(client: TestClient) -> Non
     assert client.get(f"/api/tables/{made['table']}").json()["seats"] == before["seats"]
 
 
+def test_a_page_of_another_origin_cannot_seat_the_cookies_account_at_a_ranked_table(
+        client: TestClient) -> None:
+    """Bob's browser holds his session cookie; a page elsewhere (another origin, or no Origin
+    but fetch metadata saying another site — a sibling subdomain is same-site, so SameSite=Lax
+    sends the cookie) posts to the ranked table's invite or creates a ranked table: the cookie
+    is not taken, so Bob is not seated (he would forfeit "away" and lose rating: review S2)."""
+    ann = _signed_in(client, "Ann", 1)
+    made = _ranked(ann).json()
+    before = client.get(f"/api/tables/{made['table']}").json()["seats"]
+    bob = _signed_in(client, "Bob", 2)
+    for elsewhere in (EVIL, {"Sec-Fetch-Site": "same-site"}, {"Sec-Fetch-Site": "cross-site"}):
+        seat = bob.post(f"/api/invites/{made['invite']}/seats", json={"name": "Bob"},
+                        headers=elsewhere)
+        _refused(seat, 401, "account_needed")
+        _refused(bob.post("/api/tables", json={"name": "Bob", "ranked": True},
+                          headers=elsewhere), 401, "account_needed")
+    assert client.get(f"/api/tables/{made['table']}").json()["seats"] == before
+    assert [t for t in client.get("/api/lobby").json() if "Bob" in json.dumps(t)] == []
+    # from the server's own page the cookie seats Bob
+    seat = bob.post(f"/api/invites/{made['invite']}/seats", json={"name": "Bob"},
+                    headers={**OWN, "Sec-Fetch-Site": "same-origin"})
+    assert seat.status_code == 201, seat.text
+    assert seat.json()["name"] == "Bob"
+
+
 def test_a_signed_in_player_sits_under_their_accounts_name(client: TestClient) -> None:
     ann = _signed_in(client, "Ann", 1)
     made = _ranked(ann, name="Typed").json()
@@ -217,7 +247,8 @@ def _start(client: TestClient, made: dict[str, Any]) -> dict[str, str]:
 def test_leaving_a_ranked_match_counts_as_a_loss_exactly_once(db_url: str) -> None:
     with app_client(db_url) as client:
         ann = _signed_in(client, "Ann", 1)
-        made = _ranked(ann, bots={"1": "random", "2": "random", "3": "easy"}).json()
+        made = _ranked(ann, bots={"1": "random", "2": "random", "3": "easy"},
+                       settings=UNTIMED).json()
         auth = _start(client, made)
         left = client.post(f"/api/tables/{made['table']}/leave", headers=auth)
         assert left.status_code == 200, left.text
@@ -262,7 +293,7 @@ def test_when_every_opponent_has_left_the_remaining_side_claims_the_win(db_url: 
     with app_client(db_url) as client:
         ann, bob, cy = (_signed_in(client, name, n) for n, name in
                         enumerate(("Ann", "Bob", "Cy"), 1))
-        made = _ranked(ann, players=3).json()
+        made = _ranked(ann, players=3, settings=UNTIMED).json()
         seats = {name: p.post(f"/api/invites/{made['invite']}/seats", json={"name": name}).json()
                  for name, p in (("Bob", bob), ("Cy", cy))}
         ann_auth = _start(client, made)
@@ -301,10 +332,92 @@ def test_when_every_opponent_has_left_the_remaining_side_claims_the_win(db_url: 
         assert _ratings(db_url) == after
 
 
+def test_no_turn_is_played_after_a_claim_ends_the_match_mid_hand(tmp_path: Path) -> None:
+    """A claim (or a forfeit) ends a ranked match mid-hand, while the turn timer of the
+    claimer's turn runs: the timer stops with the match, and nothing is logged after the end
+    (review C1: the stand-in played the timed-out turn after the end)."""
+    url = f"sqlite:///{tmp_path / 'server.db'}"
+    with app_client(url, hooks=TestHooks()) as client:
+        ann, bob, cy = (_signed_in(client, name, n) for n, name in
+                        enumerate(("Ann", "Bob", "Cy"), 1))
+        made = _ranked(ann, players=3, settings={**UNTIMED, "stand_in": "random"}).json()
+        seats = {name: p.post(f"/api/invites/{made['invite']}/seats", json={"name": name}).json()
+                 for name, p in (("Bob", bob), ("Cy", cy))}
+        ann_auth = _start(client, made)
+        table = made["table"]
+        for name in ("Bob", "Cy"):
+            left = client.post(f"/api/tables/{table}/leave",
+                               headers={"Authorization": f"Bearer {seats[name]['token']}"})
+            assert left.status_code == 200, left.text
+        # the stand-ins play on to Ann's turn, whose timer then runs
+        settled = client.post(f"/_test/tables/{table}/bots", json={"actions": 1000}).json()
+        assert settled["to_act"] == 0 and settled["status"] == "playing", settled
+        claimed = client.post(f"/api/tables/{table}/claim", headers=ann_auth)
+        assert claimed.status_code == 200, claimed.text
+        # the time runs out: no timer was left running, so no stand-in plays Ann's turn
+        assert client.post(f"/_test/tables/{table}/expire").json() == {"expired": False}
+        engine = create_engine(normalise_db_url(url))
+        try:
+            with engine.connect() as conn:
+                entries = [json.loads(e) for e in conn.execute(select(log.c.entry).where(
+                    log.c.table_id == table).order_by(log.c.n)).scalars()]
+        finally:
+            engine.dispose()
+        assert entries[-1]["op"] == "claim", entries[-3:]
+        assert client.get(f"/api/tables/{table}").json()["status"] == "over"
+
+
+def test_a_stand_ins_thought_ending_after_a_claim_is_dropped(tmp_path: Path) -> None:
+    """Ann's turn timer runs out and her stand-in thinks (held there by the test server's
+    hooks, out of the room's lock); meanwhile Ann claims the win: the thought that ends after
+    the match is dropped, not logged after the end (review C1)."""
+    url = f"sqlite:///{tmp_path / 'server.db'}"
+    hooks = TestHooks()
+    with app_client(url, hooks=hooks) as client:
+        ann, bob, cy = (_signed_in(client, name, n) for n, name in
+                        enumerate(("Ann", "Bob", "Cy"), 1))
+        made = _ranked(ann, players=3, settings={**UNTIMED, "stand_in": "random"}).json()
+        seats = {name: p.post(f"/api/invites/{made['invite']}/seats", json={"name": name}).json()
+                 for name, p in (("Bob", bob), ("Cy", cy))}
+        ann_auth = _start(client, made)
+        table = made["table"]
+        for name in ("Bob", "Cy"):
+            left = client.post(f"/api/tables/{table}/leave",
+                               headers={"Authorization": f"Bearer {seats[name]['token']}"})
+            assert left.status_code == 200, left.text
+        settled = client.post(f"/_test/tables/{table}/bots", json={"actions": 1000}).json()
+        assert settled["to_act"] == 0 and settled["status"] == "playing", settled
+        with ThreadPoolExecutor(2) as pool:
+            held = pool.submit(client.post, f"/_test/tables/{table}/thought",
+                               json={"hold": True, "bot": False})
+            deadline = time.monotonic() + 60  # only a hang takes this long
+            while not hooks.gate(table).hold_thought:  # the hold is set: run the timer out
+                assert time.monotonic() < deadline
+                time.sleep(0.01)
+            expired = pool.submit(client.post, f"/_test/tables/{table}/expire")
+            thinking = held.result(timeout=120).json()
+            assert thinking["thinking"] and thinking["to_act"] == 0, thinking
+            claimed = client.post(f"/api/tables/{table}/claim", headers=ann_auth)
+            assert claimed.status_code == 200, claimed.text
+            released = client.post(f"/_test/tables/{table}/thought",
+                                   json={"hold": False}).json()
+            assert released["applied"] is False, released
+            assert expired.result(timeout=120).json() == {"expired": True}
+        engine = create_engine(normalise_db_url(url))
+        try:
+            with engine.connect() as conn:
+                entries = [json.loads(e) for e in conn.execute(select(log.c.entry).where(
+                    log.c.table_id == table).order_by(log.c.n)).scalars()]
+        finally:
+            engine.dispose()
+        assert entries[-1]["op"] == "claim", entries[-3:]
+
+
 def test_a_partner_leaving_is_their_sides_loss_once(client: TestClient, tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'server.db'}"
     ann, bob = _signed_in(client, "Ann", 1), _signed_in(client, "Bob", 2)
-    made = _ranked(ann, variant="auction-partners", bots={"1": "random", "3": "random"}).json()
+    made = _ranked(ann, variant="auction-partners", bots={"1": "random", "3": "random"},
+                   settings=UNTIMED).json()
     seat = bob.post(f"/api/invites/{made['invite']}/seats", json={"name": "Bob", "seat": 2})
     assert seat.status_code == 201, seat.text
     ann_auth = _start(client, made)

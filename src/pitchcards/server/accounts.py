@@ -158,6 +158,21 @@ async def find_caller(hub: Hub, config: ServerConfig, request: Request,
     return None if account is None else Caller(account, session)
 
 
+def from_a_browser_elsewhere(request: Request,
+                             same_origin: Callable[[str, str | None], bool]) -> bool:
+    """A request a browser sent from a page that is not this server's: its Origin is another
+    site's (``same_origin(origin, host)`` says not), or (no Origin) its fetch metadata says it
+    came from elsewhere — a sibling subdomain's page is same-*site*, so SameSite=Lax still
+    sends the cookie.  A request with neither is no browser's (a terminal, a script) and
+    carries no cookie of a victim.  The account routes refuse such writes; the table routes
+    do not take the session cookie's account from them (app.py ``account_of``)."""
+    origin = request.headers.get("origin")
+    if origin is not None:
+        return not same_origin(origin, request.headers.get("host"))
+    site = request.headers.get("sec-fetch-site")
+    return site is not None and site not in ("same-origin", "none")
+
+
 def accounts_router(hub: Hub, config: ServerConfig, limits: SignInGate,
                     same_origin: Callable[[str, str | None], bool],
                     address: Callable[[Request], str]) -> APIRouter:
@@ -172,23 +187,12 @@ def accounts_router(hub: Hub, config: ServerConfig, limits: SignInGate,
         async with hashing:
             return await asyncio.to_thread(fn, *args)
 
-    def from_a_browser_elsewhere(request: Request) -> bool:
-        """A request a browser sent from a page that is not this server's: its Origin is
-        another site's, or (no Origin) its fetch metadata says it came from elsewhere.  A
-        request with neither is no browser's (a terminal, a script) and carries no cookie of
-        a victim."""
-        origin = request.headers.get("origin")
-        if origin is not None:
-            return not same_origin(origin, request.headers.get("host"))
-        site = request.headers.get("sec-fetch-site")
-        return site is not None and site not in ("same-origin", "none")
-
     def refuse_cross_site(request: Request) -> None:
         """Every write here (a dependency of the router, so it is checked before the body is
         read): not from a browser's page of another site."""
         if request.method in ("GET", "HEAD", "OPTIONS"):
             return
-        if from_a_browser_elsewhere(request):
+        if from_a_browser_elsewhere(request, same_origin):
             hub.metrics.refusals.labels("bad_origin").inc()
             raise Refused("bad_origin", "requests that change an account come from this "
                                         "server's own pages", 403)

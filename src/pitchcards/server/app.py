@@ -51,7 +51,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from .. import __version__
 from ..errors import IllegalActionError, OptionError
 from .account_pages import account_pages_router
-from .accounts import API_TOKEN_PREFIX, accounts_router, find_caller
+from .accounts import API_TOKEN_PREFIX, accounts_router, find_caller, from_a_browser_elsewhere
 from .analysis_jobs import AnalysisJobs
 from .analysis_routes import analysis_router
 from .cluster import Mirror
@@ -159,9 +159,11 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
     rates = RateGate(limits, SharedRates(hub.cluster.bus.redis, config.http_writes_per_minute,
                                          config.http_reads_per_minute)
                      if hub.cluster is not None else None)
+    def same_origin(origin: str, host: str | None) -> bool:
+        return _origin_ok(origin, host, config)
+
     app.include_router(accounts_router(hub, config, SignInGate(sign_ins, shared),
-                                       lambda origin, host: _origin_ok(origin, host, config),
-                                       _address))
+                                       same_origin, _address))
 
     # ------------------------------------------------------------------ errors
     @app.exception_handler(Refused)
@@ -331,11 +333,16 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
                          authorization: str | None) -> tuple[str, str] | None:
         """The (id, name) of the account a table request is signed in as: an API token
         (``Bearer pat_…``) or the session cookie; None for a guest.  A seat token in the
-        header is no account's (the table routes' own Bearer) and is not looked up."""
+        header is no account's (the table routes' own Bearer) and is not looked up.  The
+        cookie counts only on a request from this server's own pages, as for the account
+        routes: another page (a sibling subdomain's is same-site, so the browser sends the
+        cookie) cannot seat the cookie's account at a ranked table, where it would forfeit."""
         if http is None:
             return None
         token = authorization[7:].strip() if authorization and \
             authorization.lower().startswith("bearer ") else ""
+        if not token.startswith(API_TOKEN_PREFIX) and from_a_browser_elsewhere(http, same_origin):
+            return None  # a guest, as far as the table routes are concerned
         found = await find_caller(hub, config, http, authorization
                                   if token.startswith(API_TOKEN_PREFIX) else None)
         return (found.account.id, found.account.name) if found is not None else None

@@ -225,6 +225,7 @@ class Room:
         if self.state.status != status:  # the match was won or the money settled: say so
             self.announce()
             if self.state.status == "over":  # a tournament records its table's boards
+                self.driver.stop_timer()  # and no turn is timed after the end
                 self.hub.table_over(self.id)
         return done
 

@@ -98,6 +98,15 @@ class RoomDriver:
             if task is not None:
                 task.cancel()
 
+    def stop_timer(self) -> None:
+        """The match is over (won, or a ranked match ended by forfeits or a claim mid-hand):
+        no turn is timed any more, so no stand-in plays after the end."""
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = None
+        self._timer_turn = None
+        self.turn = None
+
     def seat_bot(self, player: Player, level: str) -> None:
         """``player``'s seat is played by a bot of ``level`` (a bot seat, or a stand-in)."""
         assert self.room.state.table is not None
@@ -213,10 +222,11 @@ class RoomDriver:
 
     def _current(self, table: Table, turn: BotTurn | OutsideTurn) -> bool:
         """``turn`` is still what happens next at this room's table: the room's same table,
-        open, and the Table's own check (no action, deal or change of seat since).  Hold the
-        lock."""
+        open, the match still playing (a ranked match may end mid-hand, by forfeits or a
+        claim: nothing is played after its end), and the Table's own check (no action, deal
+        or change of seat since).  Hold the lock."""
         return table is self.room.state.table and not self.room.closed \
-            and table.is_current(turn)
+            and self.room.state.status == "playing" and table.is_current(turn)
 
     async def _commit_bot(self, seat: int, action: Action, timeout: bool = False) -> None:
         entry: dict[str, Any] = {"op": "act", "seat": seat, "action": str(action), "bot": True}

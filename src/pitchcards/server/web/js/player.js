@@ -90,7 +90,10 @@ function charts(player) {
 }
 
 /**
- * The recent rated matches, newest first, each linked to its table's hands and record.
+ * The recent rated matches, newest first, each linked to its table's hands: the history
+ * viewer, which shows them to the table's own players (their browser holds the seat's token)
+ * and tells anyone else why not.  No link to the record: a link carries no token, so the
+ * record's route would refuse everyone.
  * @param {Player} player
  */
 function recent(player) {
@@ -99,8 +102,7 @@ function recent(player) {
       h("li", { "data-match": m.match, "data-place": m.place },
         h("span", { text: `${day(m.at)} · ${player.pools[m.pool] ?? m.pool} · `
           + `${ordinal(m.place + 1)} place · ${m.before} → ${m.after} (${signed(m.change)})` }),
-        m.table ? [" ", h("a", { href: `/t/${m.table}/history`, text: "hands" }), " · ",
-          h("a", { href: `/api/tables/${m.table}/record`, text: "record" })] : null)))
+        m.table ? [" ", h("a", { href: `/t/${m.table}/history`, text: "hands" })] : null)))
       : h("p", { class: "muted", text: "No rated matches yet." }));
 }
 
