@@ -370,3 +370,34 @@ def stored_tournament_events_url(db_url: str, tid: str) -> list[dict[str, Any]]:
         return stored.entries if stored is not None else []
     finally:
         store.close()
+
+
+def test_closing_the_service_waits_for_its_round_tasks_to_stop(tmp_path: Path) -> None:
+    """close() cancels the rounds' timers and record writes and waits until each has stopped,
+    so the hub's database thread, closed next, is never torn down under one (review C3)."""
+    from types import SimpleNamespace
+
+    from pitchcards.server.tournaments import TournamentService
+
+    stopped: list[str] = []
+    waiting = asyncio.Event()
+
+    async def a_round_timer() -> None:
+        waiting.set()
+        try:
+            await asyncio.Event().wait()
+        finally:
+            stopped.append("timer")
+
+    async def run() -> None:
+        store = Store(f"sqlite:///{tmp_path / 'tournaments.db'}")
+        try:
+            service = TournamentService(SimpleNamespace(store=store, over_listeners=[]))  # type: ignore[arg-type]
+            service._spawn(a_round_timer())
+            await asyncio.wait_for(waiting.wait(), 30)
+            await service.close()
+            assert stopped == ["timer"] and not service._tasks
+        finally:
+            store.close()
+
+    asyncio.run(run())
