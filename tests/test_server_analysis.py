@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import threading
 import time
@@ -277,3 +278,41 @@ async def _wait(condition: Callable[[], bool], timeout: float = 60) -> None:
     while not condition():
         assert time.monotonic() < deadline, "the condition never held"
         await asyncio.sleep(0.01)
+
+
+def hanging_runner(db_url: str, table: str, upto: int, owner: str, _worlds: int, _seed: int,
+                   _most: int) -> None:
+    """A job that never ends on its own (runs in a spawned worker process): it says it runs,
+    by its progress, then waits (longer than any test)."""
+    from pitchcards.server.analysis_jobs import _engine
+
+    jobs_db.set_progress(_engine(db_url), table, upto, owner, 1, 2)
+    threading.Event().wait(120)  # (bounded: a leaked worker of a failing run ends too)
+
+
+def test_closing_the_server_ends_its_analysis_workers_and_hands_their_jobs_back(store):
+    """Closing the dispatcher (as the app's lifespan does) ends the worker processes running
+    a job and waits for them (their process ids are gone, not merely signalled), and the job
+    goes back to the queue: another process takes it at once, with no stale beat to wait
+    for (review C2)."""
+    async def db(fn: Callable[..., Any], *args: Any) -> Any:
+        return await asyncio.to_thread(fn, *args)
+
+    async def run() -> None:
+        jobs = AnalysisJobs(store.engine, db, store.url, 1, poll=0.05, runner=hanging_runner)
+        jobs_db.request(store.engine, "t", 1, "record", 4)
+        await jobs.open()
+        try:
+            await _wait(lambda: (jobs_db.get(store.engine, "t", 1) or {}).get("done") == 1)
+            pids = jobs.worker_pids()
+            assert pids
+        finally:
+            await jobs.close()
+        for pid in pids:
+            with pytest.raises(ProcessLookupError):
+                os.kill(pid, 0)  # (a process ended but not waited for would still answer)
+        row = jobs_db.get(store.engine, "t", 1)
+        assert row is not None and row["status"] == "queued" and row["owner"] is None
+        assert [r["upto"] for r in jobs_db.claim(store.engine, "other", 1, stale=60)] == [1]
+
+    asyncio.run(run())

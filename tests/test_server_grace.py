@@ -6,6 +6,7 @@ tests/test_server_reconnect.py's."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from types import SimpleNamespace
 from typing import Any
 
@@ -178,3 +179,26 @@ def test_a_closed_room_hands_no_seat_over() -> None:
         assert not grace.holding("Bob") and grace.deadlines(0) == []
 
     asyncio.run(run())
+
+
+def test_a_stand_in_that_cannot_be_seated_is_logged_not_lost(caplog: Any) -> None:
+    """The room fails to seat the stand-in (its storage away): the grace's own task, which
+    nobody awaits, logs why instead of ending as "Task exception was never retrieved"
+    (review C3)."""
+    class _Failing(_Room):
+        async def seat_stand_in(self, player: Player) -> None:
+            raise OSError("the database is away")
+
+    async def run() -> None:
+        room = _Failing(_state(0, STARTED))
+        grace = Grace(room, _Clock())
+        grace.hold(room.state.players["Bob"])
+        task = grace._held["Bob"][0]
+        await asyncio.wait_for(task, 30)  # (without the log: raises the OSError here)
+        assert not grace.holding("Bob")
+
+    with caplog.at_level(logging.ERROR, logger="pitchcards.server.grace"):
+        asyncio.run(run())
+    [record] = caplog.records
+    assert record.getMessage() == "stand-in not seated" and record.player == "Bob"  # type: ignore[attr-defined]
+    assert "the database is away" in caplog.text

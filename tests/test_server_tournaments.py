@@ -424,3 +424,34 @@ def test_abuse_a_tournament_is_bounded_and_so_are_an_addresses(server: Any,
                       timeout=30)
     assert more.status_code == 429 and more.json()["reason"] == "too_many_tournaments", \
         more.text
+
+
+def test_closing_the_service_waits_for_its_round_tasks_to_stop(tmp_path: Path) -> None:
+    """close() cancels the rounds' timers and record writes and waits until each has stopped,
+    so the hub's database thread, closed next, is never torn down under one (review C3)."""
+    from types import SimpleNamespace
+
+    from pitchcards.server.tournaments import TournamentService
+
+    stopped: list[str] = []
+    waiting = asyncio.Event()
+
+    async def a_round_timer() -> None:
+        waiting.set()
+        try:
+            await asyncio.Event().wait()
+        finally:
+            stopped.append("timer")
+
+    async def run() -> None:
+        store = Store(f"sqlite:///{tmp_path / 'tournaments.db'}")
+        try:
+            service = TournamentService(SimpleNamespace(store=store, over_listeners=[]))  # type: ignore[arg-type]
+            service._spawn(a_round_timer())
+            await asyncio.wait_for(waiting.wait(), 30)
+            await service.close()
+            assert stopped == ["timer"] and not service._tasks
+        finally:
+            store.close()
+
+    asyncio.run(run())

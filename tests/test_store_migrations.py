@@ -1,7 +1,9 @@
-"""The schema's newest migration on a database made by the one before, on a real SQLite file and
-a real PostgreSQL database: 0005 gives ``tables`` the rematch's link back (``rematch_of``);
-a table stored before it keeps everything and is no one's rematch, and the step goes down and up
-again.  (Every migration from nothing runs in each server test that opens a new database.)"""
+"""The migrations on a real SQLite file and a real PostgreSQL database: at head they make
+exactly the tables the server's modules define (every table, column, type, index and foreign
+key of ``migrations.schema()``), and 0005 (the rematch's link back, ``rematch_of``) on a
+database made by 0004: a table stored before it keeps everything and is no one's rematch, and
+the step goes down and up again.  (Every migration from nothing runs in each server test that
+opens a new database.)"""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from sqlalchemy import inspect
 
 from account_helpers import database
 from pitchcards.server.config import normalise_db_url
-from pitchcards.server.migrations import alembic_config, upgrade
+from pitchcards.server.migrations import alembic_config, schema, upgrade
 from pitchcards.server.store import PlayerRow, Store
 
 
@@ -49,5 +51,35 @@ def test_a_table_stored_before_the_link_back_is_no_ones_rematch(kind, tmp_path):
             assert "rematch_of" in _columns(store)
             kept = store.load("new")
             assert kept is not None and kept.rematch_of is None  # a downgrade forgets the link
+        finally:
+            store.close()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
+def test_the_migrations_at_head_make_exactly_the_modules_tables(kind, tmp_path):
+    """No drift between the hand-written migrations and the SQLAlchemy tables the code reads
+    and writes (review C6): the same tables with the same columns, and nothing autogenerate
+    would change; and ``schema()`` (env.py's ``target_metadata``) holds every module's tables."""
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from pitchcards.server import account_store, analysis_store, score_store, tournament_store
+    from pitchcards.server import store as base
+
+    wanted = {name: table for metadata in schema() for name, table in metadata.tables.items()}
+    for module in (base, tournament_store, account_store, score_store, analysis_store):
+        assert set(module.metadata.tables) <= set(wanted), module.__name__
+    with database(kind, tmp_path) as url:
+        store = Store(normalise_db_url(url))
+        try:
+            store.migrate()
+            seen = inspect(store.engine)
+            assert set(seen.get_table_names()) - {"alembic_version"} == set(wanted)
+            for name, table in wanted.items():
+                assert {c["name"] for c in seen.get_columns(name)} == set(table.columns.keys()), \
+                    name
+            with store.engine.connect() as conn:
+                context = MigrationContext.configure(conn, opts={"compare_type": True})
+                assert compare_metadata(context, schema()) == []
         finally:
             store.close()

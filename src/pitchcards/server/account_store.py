@@ -25,6 +25,8 @@ from sqlalchemy import (
     Column,
     Engine,
     Float,
+    ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -58,7 +60,8 @@ accounts = Table(
 sessions = Table(
     "sessions", metadata,
     Column("id_hash", String(64), primary_key=True),  # SHA-256 of the cookie's session id
-    Column("account_id", String(32), nullable=False),
+    Column("account_id", String(32), ForeignKey("accounts.id", ondelete="CASCADE"),
+           nullable=False),
     Column("created", Float, nullable=False),
     Column("expires", Float, nullable=False),
 )
@@ -66,7 +69,8 @@ sessions = Table(
 api_tokens = Table(
     "api_tokens", metadata,
     Column("id", String(16), primary_key=True),       # public: to list and revoke it
-    Column("account_id", String(32), nullable=False),
+    Column("account_id", String(32), ForeignKey("accounts.id", ondelete="CASCADE"),
+           nullable=False),
     Column("token_hash", String(64), nullable=False, unique=True),
     Column("label", String(64), nullable=False),
     Column("created", Float, nullable=False),
@@ -75,7 +79,8 @@ api_tokens = Table(
 
 ratings = Table(
     "ratings", metadata,
-    Column("account_id", String(32), primary_key=True),
+    Column("account_id", String(32), ForeignKey("accounts.id", ondelete="CASCADE"),
+           primary_key=True),
     Column("pool", String(32), primary_key=True),
     Column("mu", Float, nullable=False),
     Column("sigma", Float, nullable=False),
@@ -93,8 +98,10 @@ rated_matches = Table(
 rating_changes = Table(
     "rating_changes", metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("match_key", String(64), nullable=False),
-    Column("account_id", String(32), nullable=True),  # None: the account was deleted
+    Column("match_key", String(64), ForeignKey("rated_matches.key", ondelete="CASCADE"),
+           nullable=False),
+    Column("account_id", String(32), ForeignKey("accounts.id", ondelete="SET NULL"),
+           nullable=True),                            # None: the account was deleted
     Column("side", Integer, nullable=False),
     Column("place", Integer, nullable=False),
     Column("mu_before", Float, nullable=False),
@@ -102,6 +109,13 @@ rating_changes = Table(
     Column("mu_after", Float, nullable=False),
     Column("sigma_after", Float, nullable=False),
 )
+
+# the indexes migration 0003 made (a session's, a token's, a rating's and a change's lookups)
+Index("sessions_account", sessions.c.account_id)
+Index("api_tokens_account", api_tokens.c.account_id)
+Index("ratings_pool", ratings.c.pool, ratings.c.mu, ratings.c.account_id)
+Index("rating_changes_account", rating_changes.c.account_id, rating_changes.c.id)
+Index("rating_changes_match", rating_changes.c.match_key)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

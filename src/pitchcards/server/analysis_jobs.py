@@ -79,6 +79,8 @@ class AnalysisJobs:
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._closed = False
+        #: the writes of failed jobs under way (close() awaits them)
+        self._finishing: set[asyncio.Future[Any]] = set()
 
     # ------------------------------------------------------------------ life
     async def open(self) -> None:
@@ -93,11 +95,27 @@ class AnalysisJobs:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
-        if self._executor is not None and self._own_executor:
-            # a job cut short stays "running" with no beat: another process (or this one,
-            # started again) takes it over once it is stale
-            self._executor.shutdown(wait=False, cancel_futures=True)
+        if isinstance(self._executor, concurrent.futures.ProcessPoolExecutor) \
+                and self._own_executor:
+            # the workers stop with the server: a job cut short would otherwise go on
+            # computing (and writing) after it, and hold the interpreter's exit
+            await asyncio.to_thread(_stop_workers, self._executor)
             self._executor = None
+            await asyncio.gather(*self.running.values(), return_exceptions=True)
+        await asyncio.gather(*self._finishing, return_exceptions=True)
+        # the jobs cut short go back to the queue, so another process (or this one, started
+        # again) takes them at once rather than after ``stale`` seconds
+        try:
+            await self.db(jobs_db.release, self.engine, self.owner)
+        except Exception:  # the database away: the rows are taken over once stale
+            log.exception("analysis jobs not handed back")
+
+    def worker_pids(self) -> list[int]:
+        """The process ids of this dispatcher's worker processes (none started yet: [])."""
+        executor = self._executor
+        if not isinstance(executor, concurrent.futures.ProcessPoolExecutor):
+            return []
+        return list(executor._processes or ())
 
     def wake(self) -> None:
         """Look for queued jobs now (one was asked for, or a worker came free)."""
@@ -143,9 +161,19 @@ class AnalysisJobs:
                 self._executor = None  # a worker died (killed, out of memory): a new pool
             words = "a worker stopped" if isinstance(problem, BrokenProcessPool) \
                 else f"{type(problem).__name__}: {problem}"
+            if self._closed:  # a worker stopped by close(): handed back, not failed
+                return
             task: asyncio.Future[Any] = asyncio.ensure_future(self.db(
                 jobs_db.finish, self.engine, key[0], key[1], self.owner, None, words))
-            task.add_done_callback(lambda _t: self.wake())
+            # kept until it ends (the loop holds tasks only weakly), and awaited by close()
+            self._finishing.add(task)
+            task.add_done_callback(self._finished)
+        self.wake()
+
+    def _finished(self, task: asyncio.Future[Any]) -> None:
+        self._finishing.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.warning("analysis failure not kept", extra={"error": repr(task.exception())})
         self.wake()
 
     def _pool(self) -> concurrent.futures.Executor:
@@ -156,6 +184,18 @@ class AnalysisJobs:
                 self.workers, mp_context=multiprocessing.get_context("spawn"),
                 initializer=_lower_priority)
         return self._executor
+
+
+def _stop_workers(executor: concurrent.futures.ProcessPoolExecutor) -> None:
+    """End ``executor``'s worker processes now (a running analysis is cut short) and wait until
+    each has ended and is reaped.  (``terminate_workers`` is Python 3.14's; before it, the
+    pool's own table of processes is the only handle on them.)"""
+    processes = list((executor._processes or {}).values())
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join()
+    executor.shutdown(wait=True, cancel_futures=True)
 
 
 def _lower_priority() -> None:

@@ -39,8 +39,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
-__all__ = ["analyses", "beat", "claim", "finish", "get", "metadata", "queued_count", "request",
-           "set_progress"]
+__all__ = ["analyses", "beat", "claim", "finish", "get", "metadata", "queued_count", "release",
+           "request", "set_progress"]
 
 metadata = MetaData()
 
@@ -153,6 +153,16 @@ def beat(engine: Engine, owner: str) -> int:
         return int(conn.execute(update(analyses).where(
             analyses.c.status == "running", analyses.c.owner == owner).values(
             updated=time.time())).rowcount)
+
+
+def release(engine: Engine, owner: str) -> int:
+    """The owner stops (its server closes): every job it runs goes back to the queue, for any
+    process to take at once (the count).  A worker still running one finds it no longer its
+    own at its next progress and stops."""
+    with engine.begin() as conn:
+        return int(conn.execute(update(analyses).where(
+            analyses.c.status == "running", analyses.c.owner == owner).values(
+            status="queued", owner=None, done=0, updated=time.time())).rowcount)
 
 
 def finish(engine: Engine, table_id: str, upto: int, owner: str,

@@ -12,6 +12,7 @@ to the stand-in under the room's lock (:meth:`Grace.expire`).  What is decided i
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
@@ -23,6 +24,8 @@ if TYPE_CHECKING:
     from .seats import Player
 
 __all__ = ["Grace", "GraceRoom", "grace_deadline", "stand_in_due"]
+
+log = logging.getLogger("pitchcards.server.grace")
 
 
 class GraceRoom(Protocol):
@@ -130,7 +133,10 @@ class Grace:
 
     async def _run(self, name: str, seconds: float) -> None:
         await asyncio.sleep(seconds)
-        await self.expire(name)
+        try:
+            await self.expire(name)
+        except Exception:  # (nobody awaits this task: said here, or it is lost)
+            log.exception("stand-in not seated", extra={"player": name})
 
     async def expire(self, name: str) -> bool:
         """``name``'s grace has run out: under the room's lock, their seat goes to the

@@ -132,8 +132,14 @@ class TournamentService:
                 log.exception("tournament not resumed", extra={"tournament": tid})
 
     async def close(self) -> None:
-        for task in list(self._tasks):
+        """Stop the rounds' timers and record writes, and wait until they have stopped: the
+        hub (its database thread) closes after this, never under one of them."""
+        tasks = list(self._tasks)
+        for task in tasks:
             task.cancel()
+        for ended in await asyncio.gather(*tasks, return_exceptions=True):
+            if isinstance(ended, Exception):
+                log.error("tournament task failed", exc_info=ended)
 
     def _lock(self, tid: str) -> asyncio.Lock:
         return self._locks.setdefault(tid, asyncio.Lock())

@@ -7,9 +7,11 @@ from alembic import context
 from sqlalchemy import create_engine
 
 from pitchcards.server.config import normalise_db_url
-from pitchcards.server.store import metadata
+from pitchcards.server.migrations import schema
 
 config = context.config
+#: every module's tables (not store.py's alone: autogenerate would drop the others)
+metadata = schema()
 connection = config.attributes.get("connection")
 
 if connection is not None:
