@@ -33,6 +33,10 @@ from pitchcards.notation import parse_record
 #: A card's name in the engine's notation (rank then suit, or a joker: LJ, BJ), standing alone.
 CARD = re.compile(r"(?<![A-Za-z0-9_-])([2-9TJQKA][SHDC]|LJ|BJ)(?![A-Za-z0-9_-])")
 
+#: A call the pitcher is offered (CP3: its legal ``call X`` actions name every card it does not
+#: hold): naming a card it may call says nothing about where that card is.
+CALL_OFFER = re.compile(r"\bcall (?:[2-9TJQKA][SHDC]|LJ|BJ)\b")
+
 #: Short games: the first side to a point wins (random players rarely go out as bidders).
 SHORT = {"target": 1, "win_rule": "first_to_target_HLJG_order", "win_requires_made_bid": False}
 #: ... and a game is played for at most this many hands (random bidders can sink both sides
@@ -195,13 +199,13 @@ def leaks(game: Game, secrets: Sequence[str] = ()) -> list[str]:
                 hand, earlier, public = event["hand"], earlier | public, set()
             if event is not None and event["type"] == "action_taken":
                 kind, _, card = event["action"].partition(" ")
-                if kind in ("play", "pitch"):
+                if kind in ("play", "pitch", "call"):  # CP3: the call is public
                     public.add(card)
             if hand >= len(dealt):
                 continue
             held = dealt[hand] if hand >= 0 else {}
             own = held[name].dealt if name is not None and name in held else set()
-            named = set(CARD.findall(raw))
+            named = set(CARD.findall(CALL_OFFER.sub(" ", raw)))
             if msg.get("type") == "dom":
                 named -= earlier
             thrown = named & _others_discards(held, name)
