@@ -47,6 +47,14 @@ def test_you_call_a_card_by_keys_and_the_reveal_is_said() -> None:
         assert "Call your partner's card" in text_of(app, "#prompt")
         calls = sorted((a for a in view.legal_actions if a.kind == "call"),
                        key=lambda a: a.card or 0)
+        # h: a hint chooses a call (Enter would make it)
+        await pilot.press("h")
+        for _ in range(3000):
+            if app.choices.choice is not None:
+                break
+            await pilot.pause(0.01)
+        assert app.choices.choice in calls, app.choices.choice
+        assert text_of(app, "#message").startswith("Hint: call ")
         before = len(history(app))
         await pilot.press("1")
         assert len(history(app)) == before  # a key only chooses
