@@ -202,6 +202,8 @@ def test_ann_calls_on_a_phone_and_the_partner_stays_secret(browser: Any, server:
             ".some((t) => t.includes(\"is out: Bob is Ann's partner!\"))")
         assert watcher.page.locator('.seat[data-seat="1"] .mark.called').inner_text() \
             == "Ann's partner"
+        assert watcher.page.locator("#called").inner_text() in (
+            f"Bob is Ann's partner (the {short}).", f"Bob was Ann's partner (the {short}).")
         assert watcher.page.locator('.seat[data-seat="0"] .mark.called').inner_text() \
             == "with Bob"
         page.wait_for_function(
@@ -211,6 +213,9 @@ def test_ann_calls_on_a_phone_and_the_partner_stays_secret(browser: Any, server:
             p.snapshot()
         screenshot(page, "call-partner-revealed-390x844")
         ann.wait(step, 120, "the hand to be scored")
+        # the hand's summary says who the partner was
+        watcher.wait(lambda: any("Bob was Ann's partner" in t for t in watcher.summaries()), 20,
+                     "the summary naming the partner")
         for p in pages:
             p.snapshot()
         # no page but Bob's named the partner before the card was played (CP5)

@@ -251,7 +251,8 @@ export function callWords(view, who) {
     if (view.partner === view.pitcher) {
       return `${sentence(pitcher, "hold (past)", `the ${card}`)}: ${sentence(pitcher, "play (past)", "alone", false)}.`;
     }
-    return `${sentence(who(view.partner), "be (past)", `${possessive(pitcher)} partner`)} (the ${card}).`;
+    const tense = view.phase === "over" ? "be (past)" : "be";
+    return `${sentence(who(view.partner), tense, `${possessive(pitcher)} partner`)} (the ${card}).`;
   }
   if (view.holds_called) {
     return view.seat === view.pitcher
