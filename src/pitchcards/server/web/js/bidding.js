@@ -132,9 +132,9 @@ function renderCall(root, view, chosen, pending, onAct, onChoose) {
       const card = action.slice("call ".length);
       const button = el("button", {
         type: "button", class: `call-card${suit ? ` suit-${suit}` : ""}`, "data-action": action,
-        "data-card": card, "aria-pressed": String(chosen === action), "aria-label": cardName(card),
-        disabled: pending,
-      }, [cardShort(card)]);
+        "data-card": card, "aria-pressed": String(chosen === action), disabled: pending,
+        // the card in words after its short text (the name read holds the text shown)
+      }, [cardShort(card), el("span", { class: "visually-hidden", text: ` (${cardName(card)})` })]);
       button.addEventListener("click", () => onChoose(action));
       row.append(button);
     }
