@@ -7,11 +7,11 @@ or pitched face up in it so far, the frame's own action included.  A spectator k
 second.  In the ten-point family a discard is a secret for ever (T4): no frame of another seat
 or a spectator may name a card some other seat discarded in that hand, during the hand or after
 it — the truth then comes from the *full* record, rebuilt from the server's store (the public
-record deals only the kept cards and leaves the discards out).  Under call-your-partner (CP3, CP5) the
-called card is public once called (the pitcher's offered ``call X`` actions name no card's
-place), and until the called card is face up (or the hand is over) no frame may name the
-partner, say the partnership is known, or tell a seat that does not hold the card that it
-does.  Cards are found in the raw
+record deals only the kept cards and leaves the discards out).  Under call-your-partner
+(CP3, CP5) the called card is public once called (the pitcher's offered ``call X`` actions
+name no card's place), and until the called card is face up (or the hand is over) no frame
+may name the partner, say the partnership is known, or tell a seat that does not hold the
+card that it does.  Cards are found in the raw
 frame text, so a card hidden anywhere (a field added later, an error message, a view) is
 caught, not only in the fields we thought of.
 
