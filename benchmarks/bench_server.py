@@ -481,12 +481,14 @@ def analyses_run(args: argparse.Namespace) -> None:
 
 
 def leak_run(games: int, db: str) -> None:
-    from leak_check import leaks, play_games, seeds
+    from leak_check import CALL_SETUPS, SETUPS, leaks, play_games, seeds
 
     with tempfile.TemporaryDirectory() as tmp, \
             running_server(Path(tmp), db, extra=QUICK_LIMITS) as server:
         t0 = time.perf_counter()
-        played = asyncio.run(play_games(server.url, games, concurrency=25, seed=1))
+        # every setup, call-your-partner's secret partner among them (CP5)
+        played = asyncio.run(play_games(server.url, games, concurrency=25, seed=1,
+                                        setups=(*SETUPS, *CALL_SETUPS)))
         secret = seeds(str(Path(tmp) / "server.db")) if db == "sqlite" else []
         problems = [p for g in played for p in leaks(g, secret)]
         frames = sum(len(f) for g in played for f in g.frames.values())

@@ -204,6 +204,10 @@ new MutationObserver((changes) => {
 """
 
 
+#: The call chooser's rows of cards (bidding.js renderCall): only buttons inside each row.
+_CALL_CHOOSER = re.compile(r'<div class="call-suit"[^>]*>.*?</div>', re.S)
+
+
 class Player:
     """One page in its own browser context, with every frame it received and its DOM
     snapshots in one ordered log (for :func:`leaks_seen`)."""
@@ -290,10 +294,12 @@ class Player:
     def snapshot(self) -> None:
         """Log the DOM as it is now (its HTML and the cards it names in words or symbols) among
         the frames, for the leak check."""
-        html = self.page.content()
+        # the pitcher's call chooser (CP3) names the cards it may call, its legal actions: no
+        # card's place, so left out as the frames' "call X" offers are (leak_check.CALL_OFFER)
+        html = _CALL_CHOOSER.sub(" ", self.page.content())
         texts = self.page.eval_on_selector_all(
-            "[data-card]", "els => els.map(e => e.textContent + ' ' + "
-                           "(e.getAttribute('aria-label') || ''))")
+            "[data-card]:not(.call-card)", "els => els.map(e => e.textContent + ' ' + "
+                                           "(e.getAttribute('aria-label') || ''))")
         named = sorted(cards_named(_GEOMETRY.sub(" ", html) + " " + " ".join(texts)))
         self.log.append(json.dumps({"type": "dom", "named": named,
                                     "html": _GEOMETRY.sub(" ", html)}))

@@ -7,7 +7,11 @@ or pitched face up in it so far, the frame's own action included.  A spectator k
 second.  In the ten-point family a discard is a secret for ever (T4): no frame of another seat
 or a spectator may name a card some other seat discarded in that hand, during the hand or after
 it — the truth then comes from the *full* record, rebuilt from the server's store (the public
-record deals only the kept cards and leaves the discards out).  Cards are found in the raw
+record deals only the kept cards and leaves the discards out).  Under call-your-partner
+(CP3, CP5) the called card is public once called (the pitcher's offered ``call X`` actions
+name no card's place), and until the called card is face up (or the hand is over) no frame
+may name the partner, say the partnership is known, or tell a seat that does not hold the
+card that it does.  Cards are found in the raw
 frame text, so a card hidden anywhere (a field added later, an error message, a view) is
 caught, not only in the fields we thought of.
 
@@ -33,6 +37,10 @@ from pitchcards.notation import parse_record
 #: A card's name in the engine's notation (rank then suit, or a joker: LJ, BJ), standing alone.
 CARD = re.compile(r"(?<![A-Za-z0-9_-])([2-9TJQKA][SHDC]|LJ|BJ)(?![A-Za-z0-9_-])")
 
+#: A call the pitcher is offered (CP3: its legal ``call X`` actions name every card it does not
+#: hold): naming a card it may call says nothing about where that card is.
+CALL_OFFER = re.compile(r"\bcall (?:[2-9TJQKA][SHDC]|LJ|BJ)\b")
+
 #: Short games: the first side to a point wins (random players rarely go out as bidders).
 SHORT = {"target": 1, "win_rule": "first_to_target_HLJG_order", "win_requires_made_bid": False}
 #: ... and a game is played for at most this many hands (random bidders can sink both sides
@@ -51,6 +59,12 @@ TEN_POINT_SETUPS: tuple[tuple[str, dict[str, object], int], ...] = (
     ("ten-point", SHORT, 2),
     ("ten-point-cutthroat", SHORT, 3),
     ("ten-point-cutthroat", SHORT, 1),
+)
+#: Call-your-partner (CP1-CP9): five seats, the pitcher calling a secret partner each hand
+#: (bidder goes out is its only win rule, CP8); the second lets the pitcher call its own card.
+CALL_SETUPS: tuple[tuple[str, dict[str, object], int], ...] = (
+    ("call-partner", {"target": 1}, 2),
+    ("call-partner", {"target": 1, "call_rule": "alone_allowed"}, 3),
 )
 
 
@@ -183,6 +197,9 @@ def leaks(game: Game, secrets: Sequence[str] = ()) -> list[str]:
     for label, frames in game.frames.items():
         name = game.names[label]
         hand = -1
+        called: str | None = None   #: the card the pitcher called in this hand (CP3)
+        revealed = False            #: it was played, or the hand is over (CP5)
+        face_up: set[str] = set()   #: the cards played or pitched in this hand
         public: set[str] = set()
         earlier: set[str] = set()   #: cards face up in the hands before this one
         for n, raw in enumerate(frames):
@@ -195,13 +212,32 @@ def leaks(game: Game, secrets: Sequence[str] = ()) -> list[str]:
                 hand, earlier, public = event["hand"], earlier | public, set()
             if event is not None and event["type"] == "action_taken":
                 kind, _, card = event["action"].partition(" ")
-                if kind in ("play", "pitch"):
+                if kind in ("play", "pitch", "call"):  # CP3: the call is public
                     public.add(card)
             if hand >= len(dealt):
                 continue
             held = dealt[hand] if hand >= 0 else {}
             own = held[name].dealt if name is not None and name in held else set()
-            named = set(CARD.findall(raw))
+            if event is not None and event["type"] == "hand_dealt":
+                called, revealed, face_up = None, False, set()
+            if event is not None and event["type"] == "action_taken":
+                kind, _, card = event["action"].partition(" ")
+                called = card if kind == "call" else called
+                if kind in ("play", "pitch"):
+                    face_up.add(card)
+                # CP5: known once the card is face up (played, or pitched before the call)
+                revealed = revealed or (called is not None and called in face_up)
+            shown = (event.get("state") or event.get("view")) if event is not None else None
+            if event is not None and (event["type"] == "hand_scored" or (
+                    isinstance(shown, dict) and shown.get("phase") == "over")):
+                revealed = True  # CP5: the hand is over, every partnership is known
+            if msg.get("type") != "dom" and not revealed:
+                holder = called is not None and called in own
+                told = _partner_told(msg, holder)
+                if told:
+                    found.append(f"{label} frame {n} (hand {hand}): {told} before the called "
+                                 f"card was played (CP5): {raw[:200]}")
+            named = set(CARD.findall(CALL_OFFER.sub(" ", raw)))
             if msg.get("type") == "dom":
                 named -= earlier
             thrown = named & _others_discards(held, name)
@@ -213,6 +249,23 @@ def leaks(game: Game, secrets: Sequence[str] = ()) -> list[str]:
                 found.append(f"{label} frame {n} (hand {hand}): names {sorted(unknown)} it "
                              f"cannot know: {raw[:200]}")
     return found
+
+
+def _partner_told(value: object, holder: bool) -> str:
+    """What a decoded frame tells of the secret partner (CP5), "" if nothing: a ``partner``
+    seat or ``partner_known`` true before the called card is played, or ``holds_called`` true
+    to a seat that does not hold it.  Searched at any depth: a field added later is caught."""
+    if isinstance(value, dict):
+        if isinstance(value.get("partner"), int) and not isinstance(value.get("partner"), bool):
+            return "names the partner"
+        if value.get("partner_known") is True:
+            return "says the partnership is known"
+        if value.get("holds_called") is True and not holder:
+            return "says it holds the called card"
+        return next((t for v in value.values() if (t := _partner_told(v, holder))), "")
+    if isinstance(value, list):
+        return next((t for v in value if (t := _partner_told(v, holder))), "")
+    return ""
 
 
 def _page_leaks(game: Game, dealt: list[dict[str, Held]]) -> list[str]:

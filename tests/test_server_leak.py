@@ -10,7 +10,16 @@ import json
 
 import pytest
 
-from leak_check import CARD, TEN_POINT_SETUPS, Game, add_full_records, leaks, play_games, seeds
+from leak_check import (
+    CALL_SETUPS,
+    CARD,
+    TEN_POINT_SETUPS,
+    Game,
+    add_full_records,
+    leaks,
+    play_games,
+    seeds,
+)
 from server_helpers import QUICK_LIMITS, running_server
 
 pytestmark = pytest.mark.timeout(600)
@@ -52,6 +61,58 @@ def test_no_frame_names_another_seats_discard(tmp_path):
     seen = " ".join(f for g in games for f in g.frames["seat:P0"])
     assert '"action":"discard"' in seen.replace(" ", "")
     assert all(g.pages["hands"].startswith('{"hands"') for g in games)
+
+
+CALL_GAMES = 16
+
+
+def test_no_frame_names_the_secret_partner(tmp_path):
+    """Call-your-partner (CP5): random players, bots and a spectator — no frame names a card
+    its receiver cannot know (the called card is public once called; the pitcher's offered
+    calls name no card's place), and none says who the partner is before the called card is
+    played, nor tells a seat it holds a card it does not."""
+    with running_server(tmp_path, "sqlite", extra=QUICK_LIMITS) as server:
+        games = asyncio.run(play_games(server.url, CALL_GAMES, concurrency=8, seed=36,
+                                       setups=CALL_SETUPS))
+        secret = seeds(str(tmp_path / "server.db"))
+    assert {g.variant for g in games} == {"call-partner"}
+    problems = [p for g in games for p in leaks(g, secret)]
+    assert problems == [], "\n".join(problems[:20])
+    # not vacuous: calls were made and partners revealed in the frames checked
+    seen = " ".join(f for g in games for f in g.frames["spectator"]).replace(" ", "")
+    assert '"action":"call' in seen and '"partner_known":true' in seen
+
+
+def test_the_checker_catches_a_partner_told_early():
+    """A frame saying who the partner is before the called card is played is reported; the
+    same after it is not."""
+    import pitchcards as pc
+    from pitchcards.notation import write_record
+    from pitchcards.table import Table
+
+    m = pc.Match(pc.find_variant("call-partner").replace(target=1), players=5, dealer=0,
+                 seed=5, names=["A", "B", "C", "D", "E"])
+    t = Table(m)
+    t.deal()
+    while t.in_hand:
+        t.push(t.view(t.to_act).legal_actions[0])  # type: ignore[arg-type]
+    hand = m.hands[0]
+    assert hand.called_card is not None
+    card = pc.cards.card_name(hand.called_card)
+    early = ['{"type":"event","event":{"type":"hand_dealt","hand":0,"seq":1}}',
+             f'{{"type":"event","event":{{"type":"action_taken","seq":7,"seat":0,'
+             f'"action":"call {card}"}}}}',
+             '{"type":"event","event":{"type":"action_taken","seq":8,"seat":1,'
+             '"action":"pass","view":{"partner":3,"partner_known":false}}}']
+    game = Game("t", "call-partner", {"spectator": early}, {"spectator": None},
+                write_record(m, public=True))
+    found = leaks(game)
+    assert any("spectator frame 2" in p and "names the partner" in p for p in found), found
+    late = [*early[:2], f'{{"type":"event","event":{{"type":"action_taken","seq":8,"seat":1,'
+                        f'"action":"play {card}","view":{{"partner":3,"partner_known":true}}}}}}']
+    assert not [p for p in leaks(Game("t", "call-partner", {"spectator": late},
+                                      {"spectator": None}, write_record(m, public=True)))
+                if "partner" in p]
 
 
 def test_the_checker_catches_a_discard():

@@ -43,6 +43,7 @@ from ..events import (
 from ..explain import bid_word, rules_summary
 from ..rules import MOON
 from ..views import View
+from .calling import reveal_line
 from .choices import Choices, Said, bid_key, legal_bids, legal_cards, offered, shown_cards
 from .config import GameConfig
 from .controller import GameController
@@ -130,6 +131,8 @@ class PitchApp(App[None]):
         self.seen = 0                                   #: the last event seq taken
         self.news: list[tuple[int, str]] = []           #: (hand number, joins and leaves)
         self.last_trick: tuple[int, list[int], int] | None = None
+        #: CP5: whether the screen has said who the secret partner is, this hand
+        self.partner_said = False
         self.rows: list[HandRow] = earlier_rows(self.ctl)
 
     @property
@@ -267,7 +270,7 @@ class PitchApp(App[None]):
         choices.fit(len(cards))
         mine = view.is_my_turn and not self.busy
         legal = self.legal_cards(view) if mine else set()
-        if view.phase in ("auction", "declare") or (view.phase == "discard" and not mine):
+        if view.phase in ("auction", "declare", "call") or (view.phase == "discard" and not mine):
             legal = set(cards)  # nothing to choose yet: show the hand plainly
         notes = {c: "=" + suit_text(view.trump).plain for c in cards if is_off_jack(view, c)}
         self.query_one(HandView).show(cards, legal, choices.selected if mine else None, notes)
@@ -307,6 +310,7 @@ class PitchApp(App[None]):
                                    event.winner)
             elif isinstance(event, HandDealt):
                 self.last_trick = None
+                self.partner_said = False
             elif isinstance(event, HandScored):
                 self._hand_scored(event)
                 self.source.hand_scored(event)
@@ -320,6 +324,17 @@ class PitchApp(App[None]):
                 self._stats_match(event.winner == ctl.my_side)
             elif isinstance(event, Settled):
                 self._stats_match(event.payouts.get(HUMAN, Fraction(0)) > 0)
+        self._say_the_reveal()
+
+    def _say_the_reveal(self) -> None:
+        """CP5: the moment the called card is played, say who the partner is (once a hand)."""
+        ctl = self.ctl
+        if self.partner_said or not ctl.in_hand:
+            return
+        view = ctl.view()
+        if view.partner_known and view.phase == "play":
+            self.partner_said = True
+            self.message = reveal_line(ctl.name, view)
 
     def _hand_scored(self, event: HandScored) -> None:
         ctl = self.ctl
@@ -344,6 +359,7 @@ class PitchApp(App[None]):
         self.seen = 0
         self.news = []
         self.last_trick = None
+        self.partner_said = False
         self.rows = earlier_rows(self.ctl)
 
     def trick_pause(self) -> float | None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from ..actions import BID, BIDS, DISCARD, PASS, PITCH, PLAY, TRUMP, Action
-from ..cards import SUITS
+from ..cards import SUITS, card_suit
 from ..rules import MOON
 from ..views import View
 from .text import action_text, sorted_hand
@@ -30,6 +30,7 @@ __all__ = [
     "bid_key",
     "bid_keys",
     "legal_bids",
+    "legal_calls",
     "legal_cards",
     "offered",
     "shown_cards",
@@ -37,6 +38,8 @@ __all__ = [
 
 #: What the bid bar offers: bids and passes, and naming trump (T5).
 BAR_KINDS = ("pass", "bid", "trump")
+#: The keys of the call (CP3), as the prompt and the refusals say them.
+CALL_KEYS = "←→ goes through the cards you may call, 1-4 through a suit's (♣ ♦ ♥ ♠)"
 #: The message line's words: None leaves it as it is, "" clears it.
 Said = Text | str | None
 
@@ -50,6 +53,13 @@ def legal_cards(view: View) -> set[int]:
     """The cards the View says may be played, pitched or discarded now."""
     return {a.card for a in view.legal_actions
             if a.kind in ("play", "pitch", "discard") and a.card is not None}
+
+
+def legal_calls(view: View) -> list[Action]:
+    """The calls the View says the pitcher may make now (CP3), in card order: clubs, diamonds,
+    hearts, spades, then the jokers."""
+    return sorted((a for a in view.legal_actions if a.kind == "call"),
+                  key=lambda a: a.card if a.card is not None else -1)
 
 
 def legal_bids(view: View) -> set[str]:
@@ -144,6 +154,8 @@ class Choices:
         done until Enter)."""
         if view.phase == "declare":  # T5: the cards wait until trump is named
             return _refused("Name trump first: 1-4 chooses a suit.")
+        if view.phase == "call":  # CP3: the call names a card you do not hold
+            return _refused("Call a card first: " + CALL_KEYS + ".")
         self.selected = index
         self.clicked = None
         if view.phase == "auction":
@@ -157,7 +169,10 @@ class Choices:
         return None
 
     def move(self, view: View, step: int) -> Said:
-        """←/→: the next card to the left or right (round the hand)."""
+        """←/→: the next card to the left or right (round the hand); in the call, the next
+        card that may be called (CP3)."""
+        if view.phase == "call":
+            return self._step_call(view, legal_calls(view), step)
         cards = shown_cards(view)
         if not cards:
             return None
@@ -169,6 +184,12 @@ class Choices:
         Enter confirms)."""
         if view.phase == "declare":  # T5: 1-4 choose ♣ ♦ ♥ ♠
             return self.choose_bid(view, f"trump-{SUITS[n - 1]}") if n <= len(SUITS) else None
+        if view.phase == "call":  # CP3: 1-4 go through the calls of ♣ ♦ ♥ ♠, 5 the jokers
+            suit = [a for a in legal_calls(view) if a.card is not None
+                    and card_suit(a.card) == n - 1]
+            if not suit:
+                return _refused("No card of that suit may be called: " + CALL_KEYS + ".")
+            return self._step_call(view, suit, 1)
         if view.phase == "auction":
             if str(n) not in offered(view):  # 5 and 6 pick cards in play: no bid of 4-point
                 self.choice = None
@@ -192,6 +213,17 @@ class Choices:
         self.selected = None
         return ""
 
+    def _step_call(self, view: View, calls: list[Action], step: int) -> Said:
+        """Choose the call ``step`` after the one chosen among ``calls`` (the first if the
+        chosen one is not among them)."""
+        if not calls:
+            return None
+        at = calls.index(self.choice) if self.choice in calls else -1
+        self.choice = calls[0 if at < 0 and step > 0 else (at + step) % len(calls)]
+        self.selected = None
+        self.clicked = None
+        return ""
+
     def clear(self) -> bool:
         """Esc: drop the auction choice (True if there was one)."""
         if self.choice is None:
@@ -201,6 +233,10 @@ class Choices:
 
     def confirm(self, view: View) -> Action | str:
         """Enter: the action chosen, or what to choose first."""
+        if view.phase == "call":
+            if self.choice is None or self.choice not in view.legal_actions:
+                return "Choose the card to call first: " + CALL_KEYS + "."
+            return self.choice
         if view.phase in ("auction", "declare"):
             if self.choice is None:
                 return ("Choose first: 1-4 for a suit." if view.phase == "declare" else
@@ -238,7 +274,7 @@ class Choices:
 
     def take_hint(self, view: View, action: Action) -> None:
         """Choose the hint's action (Enter takes it; anything else chooses again)."""
-        if view.phase in ("auction", "declare"):
+        if view.phase in ("auction", "declare", "call"):
             self.choice = action
             self.selected = None
         if action.card is not None:

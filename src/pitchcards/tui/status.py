@@ -19,10 +19,11 @@ from ..events import ActionTaken, PlayerJoined, PlayerLeft
 from ..explain import bid_word
 from ..money import cents_text
 from ..views import View
-from .choices import Choices, bid_keys, shown_cards
+from .calling import call_line
+from .choices import CALL_KEYS, Choices, bid_keys, shown_cards
 from .game import TableGame
 from .text import action_text, card_text, discard_prompt, suit_text
-from .words import sentence, verb
+from .words import possessive, sentence, verb
 
 if TYPE_CHECKING:
     from .remote import Clock
@@ -110,6 +111,10 @@ def info_line(game: TableGame, view: View) -> Text:
                                 bid_word(view.rules, view.contract) + " in "))
             out.append_text(suit_text(view.trump))
         out.append(f" · trick {min(len(view.tricks) + 1, 6)} of 6", style="dim")
+    called = call_line(game.name, view)  # CP3, CP5: the called card, the secret, the reveal
+    if called.plain:
+        out.append("\n" if out.plain else "")
+        out.append_text(called)
     return out
 
 
@@ -133,6 +138,12 @@ def prompt_line(game: TableGame, view: View, choices: Choices, mine: bool,
                 out.append(sentence(game.name(seat), "think") + "…", style="italic")
     elif view.phase == "declare":  # T5
         _declare_prompt(out, view, choices)
+    elif view.phase == "call":  # CP3
+        if choices.choice is not None:
+            _enter_does(out, view, choices.choice)
+        else:
+            out.append("Call your partner's card: ", style="bold yellow")
+            out.append(CALL_KEYS + " (h: a hint); Enter calls it")
     elif view.phase == "discard":  # T4
         _discard_prompt(out, view, choices)
     elif view.phase == "auction":
@@ -203,6 +214,9 @@ def action_said(game: TableGame, event: ActionTaken) -> Text:
     action = parse_action(event.action)
     if action.kind == "trump" and action.suit is not None:
         return Text.assemble(sentence(who, "name", "trump "), suit_text(SUITS[action.suit]))
+    if action.kind == "call" and action.card is not None:  # CP3: the call is public
+        return Text.assemble(sentence(who, "call (past)") + " ", card_text(action.card),
+                             f": its holder is {possessive(who)} secret partner.")
     return Text.assemble(f"{who}: ", action_text(game.rules, action))
 
 

@@ -75,7 +75,7 @@ def suit_text(suit: str | None) -> Text:
 
 def action_text(rules: RuleSet, action: Action) -> Text:
     """``pass``, ``bid 3``, ``bid moon``, ``pitch K♥``, ``K♥``, ``discard K♥`` (T4),
-    ``trump ♥`` (T5)."""
+    ``trump ♥`` (T5), ``call A♥`` (CP3)."""
     if action.kind == "play":
         assert action.card is not None
         return card_text(action.card)
@@ -85,6 +85,9 @@ def action_text(rules: RuleSet, action: Action) -> Text:
     if action.kind == "trump":
         assert action.suit is not None
         return Text.assemble("trump ", suit_text(SUITS[action.suit]))
+    if action.kind == "call":  # CP3
+        assert action.card is not None
+        return Text.assemble("call ", card_text(action.card))
     if action.kind == "pass":
         return Text("pass", style="dim")
     return Text(f"bid {bid_word(rules, action.bid)}", style="bold")
@@ -143,6 +146,11 @@ def _seat_line(ctl: TableGame, view: View, seat: int, me: int) -> Text:
         line.append(" D", style="dim")
     if view.rules.partnership_mode and seat != me and view.side_of(seat) == view.side_of(me):
         line.append(" partner", style="cyan")
+    # CP5: the pitcher's partner, once the table knows it (or to the holder, its own seat)
+    partner = view.known_partner
+    if view.rules.calls_partner and partner is not None and partner != view.pitcher and (
+            seat == partner or (seat == view.pitcher and view.partner_known)):
+        line.append(" partner", style="bold magenta")
     return line
 
 
@@ -178,6 +186,9 @@ def _centre_line(ctl: TableGame, view: View, showing_last: bool,
         return out
     if view.phase == "declare" and view.pitcher is not None:
         out.append(sentence(ctl.name(view.pitcher), "name", "trump…"), style="bold")
+        return out
+    if view.phase == "call" and view.pitcher is not None:  # CP3
+        out.append(sentence(ctl.name(view.pitcher), "be", "calling a partner…"), style="bold")
         return out
     out.append("trump ")
     out.append_text(suit_text(view.trump))

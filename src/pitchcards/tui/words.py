@@ -35,6 +35,9 @@ VERBS: dict[str, tuple[str, str]] = {
     "name": ("names", "name"),              # T5: the pitcher names trump
     "name (past)": ("named", "named"),
     "discard": ("discards", "discard"),     # T4: face down
+    "call (past)": ("called", "called"),    # CP3: the pitcher's call
+    "play (past)": ("played", "played"),
+    "hold (past)": ("held", "held"),
 }
 
 

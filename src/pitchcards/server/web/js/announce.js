@@ -1,7 +1,7 @@
 // The `#live` region (docs/web.md): one sentence per play, trick and result, for screen
 // readers — and on screen, the table's last news line, like the terminal game's message line.
 
-import { actionSentence, count, el, outcomeSentence, sentence, sideName } from "./words.js";
+import { actionSentence, callWords, count, el, outcomeSentence, revealSentence, sentence, sideName } from "./words.js";
 import { newsText } from "./scoresheet.js";
 import { sceneOf } from "./seats.js";
 import { myTurn } from "./hand.js";
@@ -35,6 +35,10 @@ export function eventSentence(event, state, before) {
       text = event.action.split(" ")[0] === "discard"
         ? discardSentence(event, state, scene.who(event.seat))
         : actionSentence(rules, scene.who(event.seat), event.action);
+      // CP5: the moment the called card is played the table learns the partnership
+      if (text && view && view.partner_known && before && !before.partner_known && view.phase !== "over") {
+        text += ` ${revealSentence(view, (seat) => scene.who(seat))}`;
+      }
       break;
     case "action_undone":
       text = `${scene.who(event.seat)} took back ${event.action}.`;
@@ -53,6 +57,8 @@ export function eventSentence(event, state, before) {
         // T6: the ten-point family's extra points, after the four
         for (const [name, side] of r.extra || []) text += ` ${name}: ${who(side)}.`;
       }
+      // CP5: at the end of the hand the partnership is known to all (or nobody held the card)
+      if (r.called) text += ` ${callWords(view, (seat) => scene.who(seat))}`;
       break;
     }
     case "match_won":

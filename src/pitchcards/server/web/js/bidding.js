@@ -3,11 +3,13 @@
 // legal_actions say what is allowed: forced dealer bids, steals …).  A pitch is a card: the
 // hand's job.  In the ten-point family the same place holds the bids 4…10 (a compact row that
 // wraps on a phone), then the pitcher's four trump buttons (the declare step, T5) and the
-// "Discard N" button of the discard step (T4: the cards are chosen in the hand).
+// "Discard N" button of the discard step (T4: the cards are chosen in the hand).  Under
+// call-your-partner the pitcher's call (CP3): the calls the server offers (its legal actions),
+// a row of cards a suit; a tap chooses one, the "Call …" button sends it.
 
 import { bidWord, capital, el, sentence } from "./words.js";
 import { discardsLeft, myTurn } from "./hand.js";
-import { SUITS, suitIcon, suitName } from "./cards.js";
+import { SUITS, cardShort, cardName, parseCard, suitIcon, suitName } from "./cards.js";
 
 /**
  * @typedef {import("./words.js").View} View
@@ -38,11 +40,13 @@ export function offeredBids(view) {
  * @param {(action: string) => void} onBid
  * @param {Set<string>} [thrown] the cards chosen to discard
  * @param {(cards: string[]) => void} [onDiscard] discard them, one action a card
+ * @param {(action: string) => void} [onChoose] choose a call, waiting for its button (CP3)
  */
 export function renderActions(root, view, chosen, pending, onBid, thrown = new Set(),
-  onDiscard = () => {}) {
+  onDiscard = () => {}, onChoose = () => {}) {
   const phase = view !== null && myTurn(view) ? view.phase : null;
-  const show = phase === "auction" || phase === "declare" || (phase === "discard" && discardsLeft(view) > 0);
+  const show = phase === "auction" || phase === "declare" || phase === "call"
+    || (phase === "discard" && discardsLeft(view) > 0);
   const key = JSON.stringify(show && view ? [view.legal_actions, chosen, pending, [...thrown]] : null);
   if (root.dataset.key === key) return;
   root.dataset.key = key;
@@ -53,6 +57,11 @@ export function renderActions(root, view, chosen, pending, onBid, thrown = new S
   if (phase === "declare") {
     root.setAttribute("aria-label", "Name trump");
     renderDeclare(root, view, pending, onBid);
+    return;
+  }
+  if (phase === "call") {
+    root.setAttribute("aria-label", "Call your partner's card");
+    renderCall(root, view, chosen, pending, onBid, onChoose);
     return;
   }
   if (phase === "discard") {
@@ -94,6 +103,50 @@ function renderDeclare(root, view, pending, onAct) {
     button.addEventListener("click", () => onAct(action));
     root.append(button);
   }
+}
+
+/**
+ * The call (CP3): the cards the server offers to call (its legal `call X` actions, each with
+ * its label), a row a suit (the jokers last), then the button that sends the one chosen.
+ * @param {HTMLElement} root
+ * @param {View} view
+ * @param {string | null} chosen the call chosen, waiting for the button
+ * @param {boolean} pending
+ * @param {(action: string) => void} onAct
+ * @param {(action: string) => void} onChoose
+ */
+function renderCall(root, view, chosen, pending, onAct, onChoose) {
+  const calls = view.legal_actions.filter((a) => a.startsWith("call "));
+  /** @type {Map<string, string[]>} the calls by suit, "" for the jokers */
+  const bySuit = new Map([...SUITS, ""].map((suit) => [suit, []]));
+  for (const action of calls) {
+    const card = action.slice("call ".length);
+    const parsed = parseCard(card);
+    /** @type {string[]} */ (bySuit.get(parsed ? parsed.suit : "")).push(action);
+  }
+  for (const [suit, actions] of bySuit) {
+    if (!actions.length) continue;
+    const row = el("div", { class: "call-suit", role: "group",
+      "aria-label": suit ? capital(suitName(suit)) : "Jokers", "data-suit": suit });
+    for (const action of actions) {
+      const card = action.slice("call ".length);
+      const button = el("button", {
+        type: "button", class: `call-card${suit ? ` suit-${suit}` : ""}`, "data-action": action,
+        "data-card": card, "aria-pressed": String(chosen === action), disabled: pending,
+        // the card in words after its short text (the name read holds the text shown)
+      }, [cardShort(card), el("span", { class: "visually-hidden", text: ` (${cardName(card)})` })]);
+      button.addEventListener("click", () => onChoose(action));
+      row.append(button);
+    }
+    root.append(row);
+  }
+  const ready = chosen !== null && calls.includes(chosen);
+  const go = el("button", {
+    type: "button", class: "call-go", "data-action": ready ? chosen : "call",
+    disabled: !ready || pending,
+  }, [ready ? `Call ${cardShort(/** @type {string} */ (chosen).slice("call ".length))}` : "Call"]);
+  go.addEventListener("click", () => { if (ready && chosen) onAct(chosen); });
+  root.append(go);
 }
 
 /**

@@ -176,10 +176,29 @@ export class Choice {
     this.hooks.redraw();
   }
 
+  /**
+   * The card to call chosen by a tap (CP3), waiting for its button or Enter; the server's
+   * legal actions say which calls there are.
+   * @param {string} action "call AH"
+   */
+  pickCall(action) {
+    const view = this.hooks.view();
+    if (!view || view.phase !== "call" || !myTurn(view) || !view.legal_actions.includes(action)) return;
+    this.chosen = action;
+    this.picked = null;
+    this.hooks.say(`Ready: press "${actionLabel(view.rules, action)}" or Enter.`);
+    this.hooks.redraw();
+  }
+
   /** Enter: do what is chosen. */
   confirm() {
     const view = this.hooks.view();
     if (!view || !myTurn(view)) return;
+    if (view.phase === "call") {
+      if (this.chosen && view.legal_actions.includes(this.chosen)) this.hooks.act(this.chosen);
+      else this.hooks.say("Choose the card to call first: tap it.");
+      return;
+    }
     if (view.phase === "discard") {
       if (this.picked) this.toggleThrown(view, this.picked);
       return;

@@ -76,6 +76,10 @@ export function promptText(state, scene, choice) {
         + (touchScreen() || !keys.length ? "" : ` Keys: ${keys.join(", ")}.`);
     }
     if (view.phase === "declare") return "You won the bid: name trump.";
+    if (view.phase === "call") {
+      return choice.chosen ? `Press "${actionLabel(view.rules, choice.chosen)}" to call it (or choose another).`
+        : "You won the bid: call a card. Whoever holds it is your secret partner.";
+    }
     if (view.phase === "discard") {
       const need = discardsLeft(view);
       const left = need - (choice.thrown ? choice.thrown.size : 0);
@@ -91,6 +95,7 @@ export function promptText(state, scene, choice) {
   if (to === null) return "";
   const info = scene.info(to);
   if (view.phase === "declare") return `${sentence(scene.who(to), "be", "naming trump")}…`;
+  if (view.phase === "call") return `${sentence(scene.who(to), "be", "calling a partner")}…`;
   if (view.phase === "discard") return `${sentence(scene.who(to), "be", "discarding")}…`;
   if (info && info.kind === "human" && !info.away) {
     return `Waiting for ${scene.who(to)}${info.connected ? "" : " (offline)"}…`;

@@ -2,7 +2,7 @@
 // clockwise): names, bot and away marks, the dealer, whose turn, each seat's bid or contract,
 // cards held and tricks won (docs/web.md: `#seats .seat[data-seat=N]`).
 
-import { bidWord, count, el, seatName, YOU } from "./words.js";
+import { bidWord, count, el, possessive, seatName, YOU } from "./words.js";
 
 /**
  * @typedef {import("./state.js").TableState} TableState
@@ -96,6 +96,30 @@ function bidText(view, seat, bids) {
 }
 
 /**
+ * The call-your-partner mark on a seat (CP5), "" for none: once the partnership is known the
+ * pitcher's seat says "with Bob" and the partner's "Ann's partner"; before, only the holder's
+ * own page marks its own seat "secret partner".
+ * @param {View} view
+ * @param {number} seat
+ * @param {Scene} scene
+ */
+function calledMark(view, seat, scene) {
+  if (!view.called || view.pitcher === null) return "";
+  const partner = view.partner_known ? view.partner : view.holds_called ? view.seat : null;
+  if (partner === null || partner === undefined || partner === view.pitcher) {
+    return view.partner_known && seat === view.pitcher ? "alone" : "";
+  }
+  if (seat === partner) {
+    return view.partner_known ? `${possessive(scene.who(view.pitcher))} partner` : "secret partner";
+  }
+  if (seat === view.pitcher && view.partner_known) {
+    const who = scene.who(partner);
+    return `with ${who === YOU ? "you" : who}`;
+  }
+  return "";
+}
+
+/**
  * The seats, positioned around the felt.
  * @param {HTMLElement} root `#seats`
  * @param {TableState} state
@@ -125,6 +149,10 @@ export function renderSeats(root, state, scene) {
     if (partners && view && !me && scene.seated && view.sides[seat] === view.sides[scene.me]) {
       marks.push(el("span", { class: "mark partner", text: "partner" }));
     }
+    // call-your-partner (CP5): the partnership marked on both seats once the table knows it,
+    // and on your own seat when you hold the called card (the view's facts, never guessed)
+    const called = view ? calledMark(view, seat, scene) : "";
+    if (called) marks.push(el("span", { class: "mark partner called", text: called }));
     // before the first deal (no view yet): each seat's team, as the rules' teams say (a fact
     // the server sends: the page works out no partnership)
     const team = view ? -1 : teams.findIndex((t) => t.includes(seat));
@@ -142,6 +170,7 @@ export function renderSeats(root, state, scene) {
     if (won) facts.push(count(won, "trick"));
     // the ten-point steps (T4, T5): who is naming trump, who is discarding (never a card)
     const doing = turn && view && view.phase === "declare" ? "naming trump…"
+      : turn && view && view.phase === "call" ? "calling…"
       : turn && view && view.phase === "discard" ? "discarding…" : "";
     if (doing) facts.push(doing);
     const where = place(scene, seat, 0.97);

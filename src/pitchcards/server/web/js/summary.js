@@ -5,7 +5,7 @@
 
 import { myTurn } from "./hand.js";
 import { starAbbr } from "./scoresheet.js";
-import { cardShort, centsText, el, outcomeSentence, sentence, seatName, sideCount, sideName, signed } from "./words.js";
+import { callWords, cardShort, centsText, el, outcomeSentence, sentence, seatName, sideCount, sideName, signed } from "./words.js";
 
 /**
  * @typedef {import("./state.js").HandRow} HandRow
@@ -138,6 +138,8 @@ export class SummaryPanel {
     const body = [el("div", { class: "summary-head" }, [
       el("h2", { id: "summary-title", text: `Hand ${row.hand + 1}` }), close,
     ]), el("p", { class: "outcome", "data-made": String(r.made), text: outcomeSentence(view, r) })];
+    // CP5: who the secret partner was (the view at the end of the hand knows it)
+    if (r.called) body.push(el("p", { class: "called-outcome", text: callWords(view, (seat) => seatName(view, seat)) }));
     if (!(r.thrown_in || r.pitcher === null)) {
       const points = el("dl", { class: "points" });
       /** @type {[string, number | null, string | null | undefined][]} */

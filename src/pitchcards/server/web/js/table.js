@@ -25,7 +25,7 @@ import { TableClock } from "./clock.js";
 import { MoneyConfirm, myLeave, renderPayments } from "./payments.js";
 import { TrickPace, renderTrickWinner } from "./pace.js";
 import { countEvent } from "./stats.js";
-import { actionLabel, capital, el } from "./words.js";
+import { actionLabel, callWords, capital, el } from "./words.js";
 
 /**
  * @typedef {import("./state.js").TableState} TableState
@@ -49,6 +49,8 @@ const rematchOf = el("span", { id: "rematch-of", class: "muted", hidden: true },
 const seats = el("div", { id: "seats" });
 const trump = el("div", { id: "trump" });
 const centreText = el("p", { id: "centre-text" });
+// call-your-partner (CP3, CP5): the called card, the holder's secret, then the partnership
+const calledLine = el("p", { id: "called", hidden: true });
 const breakList = el("p", { id: "next-break", class: "hint" });
 const starNote = el("p", { id: "star-note", class: "hint", hidden: true, text: "★ marks the pitcher, who won the bid." });
 const trick = el("div", { id: "trick", role: "group", "aria-label": "The trick" });
@@ -126,7 +128,7 @@ app.replaceChildren(
   el("div", { class: "table-layout" }, [
     el("section", { class: "table-main", "aria-label": "The table" }, [
       invite.root,
-      el("div", { class: "table-status" }, [trump, centreText, breakList, starNote]),
+      el("div", { class: "table-status" }, [trump, centreText, calledLine, breakList, starNote]),
       el("div", { class: "felt-wrap" }, [felt, summary]),
       // the clocks ride in the dock with the hand, which stays at the bottom of a phone's
       // screen: above it in the page they would scroll under it (issue 30)
@@ -439,6 +441,9 @@ function render(state) {
   renderSeats(seats, state, scene);
   renderTrump(trump, state);
   renderCentre(centreText, state, scene);
+  setText(calledLine, view ? callWords(view, (seat) => scene.who(seat)) : "");
+  calledLine.hidden = !calledLine.textContent;
+  calledLine.dataset.known = String(Boolean(view && view.partner_known));
   setText(breakList, breakText(state));
   breakList.hidden = !breakList.textContent;
   starNote.hidden = !(view && view.pitcher !== null && view.phase !== "auction");
@@ -457,7 +462,7 @@ function render(state) {
   note.hidden = !note.textContent;
   renderAuction(auction, view, scene);
   renderActions(actions, view, choice.chosen, Boolean(state.pending), act,
-    choice.thrown, discard);
+    choice.thrown, discard, (action) => choice.pickCall(action));
   renderHand(hand, view, choice.picked, (card) => choice.clickCard(card), choice.thrown);
   hand.hidden = !scene.seated || !view;
   // the buttons

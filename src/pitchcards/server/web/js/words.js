@@ -11,7 +11,8 @@ export { cardShort };
  *   game: number | null, points: number[], deltas: number[], tricks?: number[],
  *   game_counts?: number[], trump?: string | null, high_card?: string | null,
  *   low_card?: string | null, jack_card?: string | null, pitcher_side?: number | null,
- *   thrown_in?: boolean, extra?: [string, number | null, number][]}} HandResult
+ *   thrown_in?: boolean, extra?: [string, number | null, number][], called?: string,
+ *   partner?: number | null}} HandResult
  * @typedef {{name: string, options: Record<string, any>, points_total: number,
  *   players: [number, number], moon: string | null, bids: [string, string][],
  *   bid_words?: Record<string, string>,
@@ -20,7 +21,7 @@ export { cardShort };
  *   the variant, and the facts the page shows instead of working them out (docs/protocol.md)
  * @typedef {{leader: number, winner: number, plays: [number, string][]}} Trick
  * @typedef {{schema: number, rules: Rules, seat: number | null, players: number,
- *   dealer: number, phase: "auction" | "declare" | "discard" | "play" | "over", seat_to_act: number | null,
+ *   dealer: number, phase: "auction" | "declare" | "call" | "discard" | "play" | "over", seat_to_act: number | null,
  *   hand: string[], dealt: string[], hand_sizes: number[], auction: [number, string][],
  *   high_bid: string | null, high_bidder: number | null, pitched_card: string | null,
  *   pitcher: number | null, contract: string | null, trump: string | null, tricks: Trick[],
@@ -29,7 +30,10 @@ export { cardShort };
  *   target: number | null, names: string[] | null, stars: number[] | null,
  *   money: string[] | null, money_cents?: number[] | null, discarded?: string[],
  *   first_to_bid: number, discards_left: number, sides: number[],
- *   side_names: string[] | null, off_jack?: string | null}} View
+ *   side_names: string[] | null, off_jack?: string | null, called?: string | null,
+ *   partner?: number | null, partner_known?: boolean, holds_called?: boolean}} View the seat's
+ *   view; under call-your-partner (CP3, CP5) `called`, `partner`, `partner_known` and the
+ *   seat's own `holds_called`
  */
 
 export const YOU = "You";
@@ -90,6 +94,9 @@ const VERBS = /** @type {Record<string, [string, string]>} */ ({
   "name (past)": ["named", "named"],
   "discard": ["discards", "discard"],
   "discard (past)": ["discarded", "discarded"],
+  "call (past)": ["called", "called"],
+  "play (past)": ["played", "played"],
+  "hold (past)": ["held", "held"],
 });
 
 /**
@@ -184,6 +191,7 @@ export function actionLabel(rules, action) {
   if (kind === "play") return cardShort(arg);
   if (kind === "trump") return `Trump ${suitName(arg)}`;
   if (kind === "discard") return arg ? `Discard ${cardShort(arg)}` : "Discard";
+  if (kind === "call") return `Call ${cardShort(arg)}`;
   return action;
 }
 
@@ -201,11 +209,68 @@ export function actionSentence(rules, who, action) {
   if (kind === "pitch") return sentence(who, "pitch", `the ${lower(cardName(arg))}`) + ".";
   if (kind === "play") return sentence(who, "play", `the ${lower(cardName(arg))}`) + ".";
   if (kind === "trump") return sentence(who, "name (past)", `${suitName(arg)} trump`) + ".";
+  // CP3: the call is public; who holds the card is not (CP5)
+  if (kind === "call") {
+    return sentence(who, "call (past)", `the ${cardShort(arg)}: its holder is ${possessive(who)} secret partner`) + ".";
+  }
   // T4: another seat's discard comes without its card ("discard"); one's own names it
   if (kind === "discard") {
     return sentence(who, "discard (past)", arg ? `the ${lower(cardName(arg))}` : "a card") + ".";
   }
   return `${who}: ${action}.`;
+}
+
+/**
+ * "your" for you, else "Ann's".
+ * @param {string} who
+ */
+export function possessive(who) {
+  return who === YOU ? "your" : `${who}'s`;
+}
+
+/**
+ * The call-your-partner line (CP3, CP5) from the view's facts only, "" before a call: the
+ * called card and, for its holder, that they are the secret partner; once the table knows it
+ * (the card played, or the hand over) who the partner was.
+ * @param {View} view
+ * @param {(seat: number) => string} who a seat's name as the viewer says it
+ */
+export function callWords(view, who) {
+  if (!view.called || view.pitcher === null) return "";
+  const card = cardShort(view.called);
+  const pitcher = who(view.pitcher);
+  if (view.partner_known) {
+    if (view.partner === null || view.partner === undefined) {
+      return `Nobody was dealt the ${card}: ${sentence(pitcher, "play (past)", "alone", false)}.`;
+    }
+    if (view.partner === view.pitcher) {
+      return `${sentence(pitcher, "hold (past)", `the ${card}`)}: ${sentence(pitcher, "play (past)", "alone", false)}.`;
+    }
+    const tense = view.phase === "over" ? "be (past)" : "be";
+    return `${sentence(who(view.partner), tense, `${possessive(pitcher)} partner`)} (the ${card}).`;
+  }
+  if (view.holds_called) {
+    return view.seat === view.pitcher
+      ? `You called your own ${card}: you play alone (the table learns it when you play it).`
+      : `You hold the ${card}: you are ${possessive(pitcher)} secret partner.`;
+  }
+  return `${sentence(pitcher, "call (past)", `the ${card}`)}: its holder is ${possessive(pitcher)} secret partner.`;
+}
+
+/**
+ * The reveal (CP5), said once when the called card is played: "The A♥ is out: Bob is Ann's
+ * partner!"; "" when the view does not know the partner yet.
+ * @param {View} view
+ * @param {(seat: number) => string} who
+ */
+export function revealSentence(view, who) {
+  if (!view.called || !view.partner_known || view.pitcher === null) return "";
+  const card = cardShort(view.called);
+  if (view.partner === null || view.partner === undefined) return `Nobody held the ${card}.`;
+  if (view.partner === view.pitcher) {
+    return `The ${card} is out: ${sentence(who(view.pitcher), "play", "alone", false)}!`;
+  }
+  return `The ${card} is out: ${sentence(who(view.partner), "be", `${possessive(who(view.pitcher))} partner`, false)}!`;
 }
 
 /**
