@@ -1,6 +1,6 @@
 """The migrations on a real SQLite file and a real PostgreSQL database: at head they make
 exactly the tables the server's modules define (every table, column, type, index and foreign
-key of ``migrations.schema()``), and 0005 (the rematch's link back, ``rematch_of``) on a
+key of ``server.schema.schema()``), and 0005 (the rematch's link back, ``rematch_of``) on a
 database made by 0004: a table stored before it keeps everything and is no one's rematch, and
 the step goes down and up again.  (Every migration from nothing runs in each server test that
 opens a new database.)"""
@@ -12,7 +12,8 @@ from sqlalchemy import inspect
 
 from account_helpers import database
 from pitchcards.server.config import normalise_db_url
-from pitchcards.server.migrations import alembic_config, schema, upgrade
+from pitchcards.server.migrations import alembic_config, upgrade
+from pitchcards.server.schema import schema
 from pitchcards.server.store import PlayerRow, Store
 
 

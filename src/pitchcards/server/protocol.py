@@ -116,6 +116,14 @@ SERVER_REASONS: dict[str, str] = {
                     "<director secret>)",
     "bad_tournament": "a tournament request the format does not allow now (the message says "
                       "what is allowed)",
+    "too_many_tournaments": "the address has as many tournaments not over as it may",
+    "tournament_full": "the tournament has as many players registered as it takes",
+    "round_on": "the director's view of a tournament table's record waits for the end of its "
+                "round",
+    "not_over": "a game is analysed for its players while it goes on, for anyone once it is over",
+    "no_hands": "no hand is finished yet: a game is analysed by its finished hands",
+    "not_analysed": "the game has not been analysed yet: ask for its analysis first",
+    "busy": "as many analyses are waiting as the server keeps: try again in a few minutes",
 }
 for _reason in SERVER_REASONS:
     assert _reason not in REASONS, _reason

@@ -7,7 +7,7 @@ from alembic import context
 from sqlalchemy import create_engine
 
 from pitchcards.server.config import normalise_db_url
-from pitchcards.server.migrations import schema
+from pitchcards.server.schema import schema
 
 config = context.config
 #: every module's tables (not store.py's alone: autogenerate would drop the others)
