@@ -415,3 +415,18 @@ def test_the_score_sheet_names_three_teams_apart() -> None:
     for side in takers:
         assert ("us" if side == mine else f"T{side + 1}") in sheet
     assert len(takers - {mine}) >= 1  # another team took a point (seed 9)
+
+
+def test_a_clocks_last_tick_after_the_table_is_gone_redraws_nothing() -> None:
+    """The online game's clock ticks on a timer and redraws the table: a tick that lands
+    while the app is closing (the table's widgets gone) must not raise (a chance failure of
+    test_tui_remote before the guard)."""
+    app = PitchApp(GameConfig(variant="auction", seed=3), delays=FAST)
+
+    async def script(pilot: Pilot[Any]) -> None:
+        await settle(pilot, app)
+        await app.query("#keys").remove()
+        app.refresh_screen()  # NoMatches before the guard
+        assert not app.query("#keys")
+
+    run(app, script)

@@ -227,7 +227,10 @@ class PitchApp(App[None]):
         return legal_bids(view)
 
     def refresh_screen(self) -> None:
-        self.query_one("#keys", Static).update(Text(self.source.keys, style="bold"))
+        keys = self.query("#keys")
+        if not keys:  # the table is not on screen: the app is closing (a clock's last tick)
+            return
+        keys.first(Static).update(Text(self.source.keys, style="bold"))
         if self.too_small:
             return
         self._draw()
