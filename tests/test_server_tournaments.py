@@ -27,7 +27,7 @@ import pytest
 from pitchcards.cards import format_cards
 from pitchcards.client import TableConnection
 from pitchcards.server.room_state import RoomState
-from pitchcards.server.store import Store
+from pitchcards.server.store import PlayerRow, Store
 from pitchcards.tournament import Duplicate
 from server_helpers import (
     FAST,
@@ -451,6 +451,33 @@ def test_closing_the_service_waits_for_its_round_tasks_to_stop(tmp_path: Path) -
             await asyncio.wait_for(waiting.wait(), 30)
             await service.close()
             assert stopped == ["timer"] and not service._tasks
+        finally:
+            store.close()
+
+    asyncio.run(run())
+
+
+def test_a_player_is_sent_to_a_round_table_only_once_it_is_stored(tmp_path: Path) -> None:
+    """A round's event names its tables before they are made (and a kill -9 may fall between
+    the two): ``/me`` names a table only once it is stored, else the player would be sent to
+    "no table" (a CI failure of the kill -9 test above before this check)."""
+    from types import SimpleNamespace
+
+    from pitchcards.server.tournaments import TournamentService
+
+    async def db(fn: Any, *args: Any) -> Any:
+        return fn(*args)
+
+    async def run() -> None:
+        store = Store(f"sqlite:///{tmp_path / 'made.db'}")
+        try:
+            store.migrate()
+            hub = SimpleNamespace(store=store, db=db, over_listeners=[])
+            service = TournamentService(hub)  # type: ignore[arg-type]
+            assert not await service._made("round-table") and not await service._made(None)
+            store.create_table("round-table", "h", {"name": "Ann"}, 7, False,
+                               [PlayerRow("Ann", 0, "x" * 64, None, True)])
+            assert await service._made("round-table")
         finally:
             store.close()
 

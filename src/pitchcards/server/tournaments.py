@@ -116,6 +116,9 @@ class TournamentService:
         self.states: dict[str, TournamentState] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        #: the round tables known to be stored (a round's event names its tables before they
+        #: are made: :meth:`me` points a player at one only once it can be opened)
+        self._made_tables: set[str] = set()
         #: the tournaments each address created, as far as this process knows (pruned of the
         #: over ones when the address creates another)
         self._created: dict[str, list[str]] = {}
@@ -445,11 +448,25 @@ class TournamentService:
         where: dict[str, Any] = {"name": name, "status": state.status,
                                  "round": state.current_round, "table": None,
                                  "table_id": None, "seat": None, "url": None, "bot": False}
-        if seating is not None and state.status == "running":
+        if seating is not None and state.status == "running" \
+                and await self._made(seating.table_id):
             where.update(round=seating.round, table=seating.table, table_id=seating.table_id,
                          seat=seating.seat, bot=seating.bot,
                          url=f"{self.hub.config.url}/t/{seating.table_id}")
         return where
+
+    async def _made(self, table_id: str | None) -> bool:
+        """Whether a round's table is stored yet (the round's event names it first, and a
+        restart may fall between the two): until then a player is told to wait, never sent to
+        a table that answers "no table"."""
+        if table_id is None:
+            return False
+        if table_id in self._made_tables:
+            return True
+        if await self.hub.db(self.hub.store.load, table_id) is None:
+            return False
+        self._made_tables.add(table_id)
+        return True
 
     async def boards(self, tid: str) -> list[dict[str, Any]]:
         """Every board, hands face up, and each table's result on it: once the tournament is
