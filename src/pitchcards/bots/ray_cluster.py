@@ -104,9 +104,13 @@ def as_completed(job: Callable[[A], R], items: Iterable[A],
             pending += [remote.remote(item) for item in itertools.islice(todo, len(done))]
     finally:
         for ref in pending:
-            # force=True ends the worker running it: a game stops mid-hand, not at its end.
+            # Not force=True: killing the worker of a task that may be retried (RETRIES) raced
+            # Ray 2.60's own bookkeeping ("Tried to complete task that was not pending", a
+            # crash of the driver seen in CI). A plain cancel interrupts a running game in its
+            # worker (KeyboardInterrupt) and drops the queued ones; the driver's exit frees
+            # anything left.
             with contextlib.suppress(Exception):
-                ray.cancel(ref, force=True)
+                ray.cancel(ref)
 
 
 def in_order(job: Callable[[A], R], items: Iterable[A], in_flight: int) -> list[R]:
