@@ -36,13 +36,15 @@ from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from ..errors import IllegalActionError, OptionError
+from ..rules import find_variant
 from ..tournament import TournamentError, board_cards
 from .protocol import BotLevel, CreateTable, DisplayName, TableSettings, check_display_name
 from .refused import Refused
 from .room_state import MAX_TARGET, table_rules
 from .seats import Player
 from .store import PlayerRow, hash_secret
-from .tournament_state import TournamentState, entrant_name, with_bots
+from .tournament_rounds import DuplicateRounds, TablePlan
+from .tournament_state import TournamentState, entrant_name, entry_size, with_bots
 from .tournament_store import TournamentStore
 
 if TYPE_CHECKING:
@@ -76,14 +78,22 @@ class CreateTournament(_Model):
     name: DisplayName = Field(description="the director's display name")
     title: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1,
                                             max_length=60)] = "Pitch night"
-    format: Literal["pairs", "individual"] = Field(
-        "pairs", description="duplicate for fixed pairs (Mitchell), or individuals")
+    format: Literal["pairs", "individual", "progressive", "swiss"] = Field(
+        "pairs", description="duplicate for fixed pairs (Mitchell), or individuals; "
+                             "progressive Pitch; Swiss")
     partnership: bool = Field(True, description="individual: rotating partners (else each "
-                                                "for himself, a cutthroat variant)")
+                                                "for himself, a cutthroat variant); swiss: "
+                                                "fixed pairs (else cutthroat players)")
     variant: str = Field("auction-partners", max_length=40)
+    odd_variant: str = Field("auction", max_length=40,
+                             description="progressive tables of three and five, and Swiss "
+                                         "cutthroat tables the variant does not seat: each "
+                                         "for himself")
     options: dict[Annotated[str, StringConstraints(max_length=40)],
                   str | int | bool] = Field(default_factory=dict, max_length=40)
-    rounds: int | None = Field(None, ge=1, le=20, description="default: the movement's all")
+    rounds: int | None = Field(None, ge=1, le=20, description="default: the movement's all "
+                                                               "(duplicate), 4 (progressive), "
+                                                               "3 (Swiss)")
     boards_per_round: int = Field(2, ge=1, le=12)
     start_time: Annotated[str, StringConstraints(max_length=40)] | None = Field(
         None, description="when it starts, as the director writes it (shown to players)")
@@ -178,14 +188,7 @@ class TournamentService:
     # ------------------------------------------------------------------ the director
     async def create(self, request: CreateTournament, address: str = "unknown"
                      ) -> dict[str, Any]:
-        rules, _ = table_rules(_table_request(request, "x"))
-        sides = rules.side_count(4)
-        if sides != (2 if request.format == "pairs" or request.partnership else 4):
-            want = "partnerships" if sides == 4 else "each for himself"
-            raise Refused("bad_tournament", f"variant {request.variant!r} with these options "
-                          f"is not played {want} at a table of four: a {request.format} "
-                          f"event{' with rotating partners' if request.partnership else ''} "
-                          "needs one that is", 422)
+        _check_variants(request)
         mine = [t for t in self._created.get(address, [])
                 if await self.hub.db(self.store.status, t) not in ("over", None)]
         if len(mine) >= MAX_OPEN_PER_ADDRESS:
@@ -213,7 +216,7 @@ class TournamentService:
                     state.invite_hash, hash_secret(request.invite or "")):
                 raise Refused("bad_token", "this tournament's entry is by invite: that is not "
                                            "its invite code", 403)
-            want = 2 if state.format == "pairs" else 1
+            want = entry_size(state.config)
             if len(request.names) != want:
                 raise Refused("bad_tournament", f"a {state.format} tournament registers "
                                                 f"{want} name{'s' * (want > 1)} an entry, not "
@@ -247,12 +250,16 @@ class TournamentService:
 
     async def _late(self, state: TournamentState, names: list[str],
                     hashes: list[str]) -> int:
-        """A late entry takes the seats of a bot entrant from the next round on."""
+        """A late entry takes the seats of a bot entrant from the next round on (duplicate),
+        or is seated by the format from its next seating (progressive, Swiss)."""
         event = state.started()
         current = state.current_round or 0
         if current + 1 >= event.rounds:
             raise Refused("bad_tournament", "the last round has started: no late entry now",
                           409)
+        if not state.duplicate:
+            await self._append(state, {"op": "enter", "names": names, "tokens": hashes})
+            return state.joined[entrant_name(names)]
         free = [b for b in sorted(state.bots) if b not in state.late_from
                 and b not in state.withdrawn]
         if not free:
@@ -320,21 +327,18 @@ class TournamentService:
     async def _open_round(self, state: TournamentState, round_: int) -> None:
         """Create ``round_``'s tables (their ids first in the events, then the tables)."""
         event = state.started()
-        tables = [secrets.token_urlsafe(12) for _ in range(event.tables)]
+        tables = [secrets.token_urlsafe(12) for _ in range(event.table_count(round_))]
         await self._append(state, {"op": "round", "round": round_, "tables": tables})
         await self._make_tables(state, round_)
 
     async def _make_tables(self, state: TournamentState, round_: int) -> None:
         """Every table of ``round_`` stored, started and running (idempotent: after a
         restart, a table already made is loaded, one already over is recorded)."""
-        event = state.started()
-        boards = [[b.number, b.dealer, b.seed] for b in event.boards_of_round(round_)]
-        request = _table_request(CreateTournament.model_validate(state.config),
-                                 str(state.config["name"]))
-        config = {**request.model_dump(mode="json"), "tournament": state.id, "boards": boards}
-        plays = list(zip(state.plays_of(round_), state.round_tables[round_], strict=True))
+        director = CreateTournament.model_validate(state.config)
+        plays = list(zip(state.plans_of(round_), state.round_tables[round_], strict=True))
         for play, table_id in plays:
             if await self.hub.db(self.hub.store.load, table_id) is None:
+                config = _table_config(director, state, play)
                 seats = state.seats_of(play, str(state.config["fill"]))
                 await self.hub.db(self.hub.store.create_table, table_id,
                                   hash_secret(secrets.token_urlsafe(24)), config,
@@ -385,8 +389,7 @@ class TournamentService:
         if where is None:
             return
         round_, table = where
-        event = state.started()
-        if event.is_recorded(event.boards_of_round(round_)[0].number, table):
+        if state.started().is_recorded(round_, table):
             return
         room = await self.hub.room(table_id)
         session = room.state.table.session if room.state.table is not None else None
@@ -419,11 +422,11 @@ class TournamentService:
         round_ = state.current_round
         tables: list[dict[str, Any]] = []
         if round_ is not None:
-            for play, table_id in zip(state.plays_of(round_), state.round_tables[round_],
+            for play, table_id in zip(state.plans_of(round_), state.round_tables[round_],
                                       strict=True):
                 tables.append({"table": play.table, "id": table_id,
                                "seats": [state.holder(play.seats[s], s, round_)
-                                         for s in range(4)],
+                                         for s in range(play.size)],
                                "entrants": list(play.seats)})
         event = state.event
         return {"tournament": tid, "title": config["title"], "director": config["name"],
@@ -435,6 +438,8 @@ class TournamentService:
                 "entrants": list(event.entrants) if event is not None else list(state.holders),
                 "bots": sorted(state.bots), "withdrawn": sorted(state.withdrawn),
                 "round": round_, "tables": tables,
+                "byes": list(event.byes(round_)) if event is not None and round_ is not None
+                else [],
                 "standings": standings_rows(state)}
 
     async def me(self, tid: str, token_hash: str | None) -> dict[str, Any]:
@@ -475,17 +480,20 @@ class TournamentService:
         if state.status != "over":
             raise Refused("bad_tournament", "a tournament's boards are shown once it is over "
                                             "(until then someone has not played them)", 409)
+        if not state.duplicate:
+            return _hands_played(state)
         event = state.started()
+        assert isinstance(event, DuplicateRounds)
         rules, _ = table_rules(_table_request(CreateTournament.model_validate(state.config),
                                               "x"))
         out: list[dict[str, Any]] = []
-        for board in event.boards:
-            round_ = (board.number - 1) // event.boards_per_round
-            points = event.matchpoints(board.number)
+        for board in event.event.boards:
+            round_ = (board.number - 1) // event.event.boards_per_round
+            points = event.event.matchpoints(board.number)
             tables = []
-            for t in range(event.tables):
-                play = event.play(board.number, t)
-                scores = event.scores(board.number, t)
+            for t in range(event.event.tables):
+                play = event.event.play(board.number, t)
+                scores = event.event.scores(board.number, t)
                 tables.append({"table": t, "seats": [state.holder(play.seats[s], s, round_)
                                                      for s in range(4)],
                                "entrants": list(play.seats),
@@ -539,12 +547,67 @@ def _cell(text: str) -> str:
     return f"'{text}" if text[:1] in ("=", "+", "-", "@") else text
 
 
-def _table_request(request: CreateTournament, host: str) -> CreateTable:
-    """The settings of a tournament's tables: four seats, played to the boards' end (the
-    target set out of reach: a table ends after its last board, server/room_state.py)."""
+def _hands_played(state: TournamentState) -> list[dict[str, Any]]:
+    """A progressive or Swiss tournament's hands, face up, table by table (once it is over):
+    each table dealt its own, so a table's hands are its own."""
+    director = CreateTournament.model_validate(state.config)
+    event = state.started()
+    out: list[dict[str, Any]] = []
+    for round_ in sorted(state.round_tables):
+        for play in event.plans(round_):
+            rules, _ = table_rules(_table_request(director, "x", play.size))
+            out.append({"round": round_, "table": play.table, "entrants": list(play.seats),
+                        "seats": [state.holder(play.seats[s], s, round_)
+                                  for s in range(play.size)],
+                        "hands": [{"hand": b.number, "dealer": b.dealer,
+                                   "hands": board_cards(rules, b, play.size)}
+                                  for b in play.boards]})
+    return out
+
+
+def _table_config(director: CreateTournament, state: TournamentState,
+                  play: TablePlan) -> dict[str, Any]:
+    """A round table's stored settings: the tables' request for its size, the tournament's
+    id and the boards it deals (which only this module writes)."""
+    boards = [[b.number, b.dealer, b.seed] for b in play.boards]
+    request = _table_request(director, str(state.config["name"]), play.size)
+    return {**request.model_dump(mode="json"), "tournament": state.id, "boards": boards}
+
+
+def _sizes(request: CreateTournament) -> dict[int, int]:
+    """Each table size the format seats -> the sides a table of it has (2: two
+    partnerships; else each for himself)."""
+    if request.format == "progressive":
+        return {3: 3, 4: 2, 5: 5}
+    if request.format == "swiss":
+        return {4: 2} if request.partnership else {3: 3, 4: 4}
+    return {4: 2 if request.format == "pairs" or request.partnership else 4}
+
+
+def _check_variants(request: CreateTournament) -> None:
+    """Every table the format may seat has rules that play it as the format scores it."""
+    for size, sides in _sizes(request).items():
+        table = _table_request(request, "x", size)
+        rules, _ = table_rules(table)
+        if rules.side_count(size) != sides:
+            want = "partnerships" if sides == 2 else "each for himself"
+            raise Refused("bad_tournament", f"variant {table.variant!r} with these options "
+                          f"is not played {want} at a table of {size}: a {request.format} "
+                          "event needs one that is (variant, odd_variant)", 422)
+
+
+def _table_request(request: CreateTournament, host: str, size: int = 4) -> CreateTable:
+    """The settings of a tournament's tables of ``size``, played to the boards' end (the
+    target set out of reach: a table ends after its last board, server/room_state.py).  The
+    director's variant and options where that variant seats ``size``, else the odd-table
+    variant (progressive threes and fives, Swiss cutthroat threes)."""
     try:
         options = dict(request.options)
-        table = CreateTable(name="Director", variant=request.variant, players=4,
+        variant = request.variant
+        low, high = find_variant(variant).player_range
+        if not low <= size <= high:
+            variant, options = request.odd_variant, {}
+        table = CreateTable(name="Director", variant=variant, players=size,
                             options=options, fill=request.fill, settings=request.settings)
         rules, _ = table_rules(table)
     except (OptionError, IllegalActionError, ValueError) as exc:

@@ -1,0 +1,225 @@
+"""Progressive and Swiss tournaments on the server (issue 34): ``/api/tournaments`` with
+``format`` ``progressive`` and ``swiss``, against one in-process server on a real SQLite file.
+
+Cheap by design: one hand a round, two rounds, random bots in every seat (the registered
+players are marked no-shows, so the rounds run themselves) — but for the one player who holds
+a round while a late arrival registers.  Each event's standings and seatings are worked out
+again by the core from the tables' stored logs and the tournament's stored seed, and every
+path a stranger or a player may take is checked for cards (each table is dealt hands of its
+own: none of another table's may reach a player before the tournament is over).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import httpx
+import pytest
+
+from pitchcards.cards import format_cards
+from pitchcards.server.store import Store
+from pitchcards.server.tournament_store import TournamentStore
+from pitchcards.tournament import Progressive, Swiss
+from server_helpers import FAST, RawReply, app_fixture, hello, raw_socket
+from test_server_tournaments import (
+    auth,
+    card_words,
+    create,
+    info,
+    register,
+    stored_hands,
+    wait_until,
+)
+
+server = app_fixture()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_address(request: pytest.FixtureRequest) -> None:
+    """Each test starts with none of this address's tournaments counted against its limit."""
+    request.getfixturevalue("server").app.state.tournaments._created.clear()
+
+
+def noshow(url: str, tid: str, director: str, *names: str) -> None:
+    for name in names:
+        httpx.post(f"{url}/api/tournaments/{tid}/noshow", json={"name": name},
+                   headers=auth(director), timeout=30).raise_for_status()
+
+
+def start(url: str, tid: str, director: str) -> dict[str, Any]:
+    reply = httpx.post(f"{url}/api/tournaments/{tid}/start", headers=auth(director),
+                       timeout=30)
+    assert reply.status_code == 200, reply.text
+    return dict(reply.json())
+
+
+def stored(server: Any, tid: str) -> tuple[int, list[dict[str, Any]]]:
+    """The tournament's secret seed and its events, as stored."""
+    store = Store(server.args.db)
+    try:
+        found = TournamentStore(store).load(tid)
+        assert found is not None
+        return found.seed, found.entries
+    finally:
+        store.close()
+
+
+def table_results(server: Any, table_ids: list[str]) -> list[list[int]]:
+    """Each table's total score change per side over its hands, from its stored log."""
+    states = stored_hands(server.args.db, table_ids)
+    out = []
+    for table_id in table_ids:
+        hands = states[table_id].table.session.hands
+        assert states[table_id].status == "over"
+        out.append([sum(side) for side in zip(*(h.result.deltas for h in hands), strict=True)])
+    return out
+
+
+def rounds_of(entries: list[dict[str, Any]]) -> dict[int, list[str]]:
+    return {e["round"]: e["tables"] for e in entries if e["op"] == "round"}
+
+
+def test_a_progressive_night_with_a_late_arrival_to_its_standings(server: Any) -> None:
+    url = server.url
+    made = create(url, format="progressive", rounds=2, boards_per_round=1,
+                  settings={**FAST, "grace": 3600})
+    tid, director = made["tournament"], made["director_token"]
+    players = [f"P{i}" for i in range(9)]  # tables of four and five
+    for name in players:
+        register(url, tid, name)
+    noshow(url, tid, director, *players[1:])  # P0 holds round 0: her seat waits for her
+    started = start(url, tid, director)
+    assert started["bots"] == [] and sorted(len(t["seats"]) for t in started["tables"]) == [4, 5]
+    late = register(url, tid, "Zed")
+    assert late["from_round"] == 1 and late["entrant"] == "Zed"
+    assert httpx.get(f"{url}/api/tournaments/{tid}/me", headers=auth(late["tokens"]["Zed"]),
+                     timeout=30).json()["table_id"] is None
+    noshow(url, tid, director, "P0", "Zed")
+    final = wait_until(lambda: (i := info(url, tid))["status"] == "over" and i, "the end")
+
+    # the night again, by the core, from the stored seed and the tables' logs
+    seed, entries = stored(server, tid)
+    rounds = rounds_of(entries)
+    night = Progressive(players, seed=seed)
+    night.arrive("Zed")
+    seatings = []
+    for round_ in (0, 1):
+        seatings.append(night.tables)
+        night.record_round(table_results(server, rounds[round_]))
+    assert [len(t) for t in seatings[1]] == [4, 3, 3]  # ten players: a four and two threes
+    assert final["tables"] and [tuple(t["entrants"]) for t in final["tables"]] \
+        == list(seatings[1])
+    expected = [(s.rank, s.entrant, str(s.score), s.played) for s in night.standings()]
+    got = [(s["rank"], s["entrant"], s["matchpoints"], s["boards"])
+           for s in final["standings"]]
+    assert got == expected
+    assert "Zed (from round 2)" in {s["shown"] for s in final["standings"]}
+    # the tables of three and five play the odd-table variant, each for himself
+    odd = httpx.get(f"{url}/api/tables/{rounds[0][1]}", timeout=30).json()
+    assert odd["variant"] == "auction" and len(odd["seats"]) == 5, odd
+    # over: every table's hands, face up
+    hands = httpx.get(f"{url}/api/tournaments/{tid}/boards", timeout=30).json()
+    assert [(h["round"], h["table"]) for h in hands] == [(0, 0), (0, 1), (1, 0), (1, 1), (1, 2)]
+    assert all(len(h["hands"][0]["hands"]) == len(h["seats"]) for h in hands)
+
+
+def test_a_swiss_of_pairs_with_a_bye_never_repeats_and_ranks_as_the_core(server: Any) -> None:
+    url = server.url
+    made = create(url, format="swiss", rounds=2, boards_per_round=1, settings={**FAST})
+    tid, director = made["tournament"], made["director_token"]
+    names = [("A1", "A2"), ("B1", "B2"), ("C1", "C2"), ("D1", "D2"), ("E1", "E2")]
+    for pair in names:
+        register(url, tid, *pair)
+    noshow(url, tid, director, *(n for pair in names for n in pair))
+    started = start(url, tid, director)
+    assert len(started["tables"]) == 2 and len(started["byes"]) == 1
+    assert all(len(t["seats"]) == 4 and t["entrants"][0] == t["entrants"][2]
+               for t in started["tables"])
+    final = wait_until(lambda: (i := info(url, tid))["status"] == "over" and i, "the end")
+
+    seed, entries = stored(server, tid)
+    rounds = rounds_of(entries)
+    swiss = Swiss([" & ".join(p) for p in names], rounds=2, table_size=2, seed=seed)
+    met: set[frozenset[str]] = set()
+    byes = []
+    for round_ in (0, 1):
+        seating = swiss.pair()
+        byes.extend(seating.byes)
+        for table in seating.tables:
+            assert frozenset(table) not in met  # no pairing repeats
+            met.add(frozenset(table))
+        swiss.record(table_results(server, rounds[round_]))
+    assert len(set(byes)) == 2  # nobody sits out twice while another has not
+    expected = [(s.rank, s.entrant, str(s.score)) for s in swiss.standings()]
+    assert [(s["rank"], s["entrant"], s["matchpoints"]) for s in final["standings"]] \
+        == expected
+
+
+def test_a_cutthroat_swiss_seats_fours_and_threes(server: Any) -> None:
+    url = server.url
+    made = create(url, format="swiss", partnership=False, variant="auction", rounds=1,
+                  boards_per_round=1, settings={**FAST})
+    tid, director = made["tournament"], made["director_token"]
+    players = [f"S{i}" for i in range(5)]
+    for name in players:
+        register(url, tid, name)
+    noshow(url, tid, director, *players)
+    started = start(url, tid, director)  # two bots: at least six, two threes
+    assert started["bots"] == ["bot 1"]
+    assert sorted(len(t["seats"]) for t in started["tables"]) == [3, 3]
+    final = wait_until(lambda: (i := info(url, tid))["status"] == "over" and i, "the end")
+    assert len(final["standings"]) == len(started["entrants"])
+    assert {s["entrant"] for s in final["standings"] if s["bot"]} == set(started["bots"])
+
+
+def test_variants_must_play_as_the_format_scores(server: Any) -> None:
+    url = server.url
+    for body in ({"format": "progressive", "variant": "auction"},      # cutthroat at four
+                 {"format": "progressive", "odd_variant": "auction-partners"},  # not at 3, 5
+                 {"format": "swiss", "variant": "auction"},            # pairs need partners
+                 {"format": "swiss", "partnership": False, "variant": "auction-partners",
+                  "odd_variant": "auction-partners"}):
+        reply = httpx.post(f"{url}/api/tournaments", json={"name": "Dora", **body},
+                           timeout=30)
+        assert reply.status_code == 422, (body, reply.text)
+        assert reply.json()["reason"] in ("bad_tournament", "bad_setup"), reply.text
+    # a Swiss of pairs registers two names an entry, a progressive night one
+    made = create(url, format="progressive")
+    one = httpx.post(f"{url}/api/tournaments/{made['tournament']}/entries",
+                     json={"names": ["Ann", "Bob"]}, timeout=30)
+    assert one.status_code == 422 and "1 name an entry" in one.text, one.text
+
+
+def test_no_other_tables_hands_reach_a_player_before_the_end(server: Any) -> None:
+    """Ann's table of the Swiss waits for her; the other plays its hand to the end.  No path
+    shows Ann (or a stranger) the other table's cards, and the two tables' hands differ."""
+    url = server.url
+    made = create(url, format="swiss", rounds=2, boards_per_round=1,
+                  settings={**FAST, "grace": 3600})
+    tid, director = made["tournament"], made["director_token"]
+    ann = register(url, tid, "Ann", "Bob")["tokens"]["Ann"]
+    register(url, tid, "Cy", "Di")
+    noshow(url, tid, director, "Cy", "Di")
+    started = start(url, tid, director)
+    me = httpx.get(f"{url}/api/tournaments/{tid}/me", headers=auth(ann), timeout=30).json()
+    other = next(t["id"] for t in started["tables"] if t["id"] != me["table_id"])
+    db_url = server.args.db
+    wait_until(lambda: stored_hands(db_url, [other])[other].status == "over", "round 0 there")
+    theirs = [format_cards(m) for m in stored_hands(db_url, [other])[other]
+              .table.session.hands[0].dealt]
+    cards = card_words(theirs)
+    reply: RawReply = asyncio.run(raw_socket(url, other, [], hello=hello(ann), quiet=5))
+    assert reply.errors == ["bad_token"] and not reply.of_type("event")
+    assert httpx.get(f"{url}/api/tables/{other}/results", timeout=30).status_code == 403
+    assert httpx.get(f"{url}/api/tournaments/{tid}/boards", timeout=30).status_code == 409
+    for path in ("", "/standings", "/standings.csv", "/me"):
+        text = httpx.get(f"{url}/api/tournaments/{tid}{path}", headers=auth(ann),
+                         timeout=30).text
+        words = set(text.replace('"', " ").replace(",", " ").split())
+        assert not words & cards, (path, words & cards)
+    # Ann's own table holds other hands than the finished one (each table its own deal)
+    mine = stored_hands(db_url, [me["table_id"]])[me["table_id"]].table.session.hands
+    assert [format_cards(m) for m in mine[0].dealt] != theirs
+    noshow(url, tid, director, "Ann", "Bob")
+    wait_until(lambda: info(url, tid)["status"] == "over", "the end")
