@@ -19,7 +19,8 @@ import pytest
 
 from pitchcards.cards import format_cards
 from pitchcards.server.store import Store
-from pitchcards.server.tournament_store import TournamentStore
+from pitchcards.server.tournament_state import TournamentState
+from pitchcards.server.tournament_store import StoredTournament, TournamentStore
 from pitchcards.tournament import Progressive, Swiss
 from server_helpers import FAST, RawReply, app_fixture, hello, raw_socket
 from test_server_tournaments import (
@@ -54,15 +55,20 @@ def start(url: str, tid: str, director: str) -> dict[str, Any]:
     return dict(reply.json())
 
 
-def stored(server: Any, tid: str) -> tuple[int, list[dict[str, Any]]]:
-    """The tournament's secret seed and its events, as stored."""
+def stored_tournament(server: Any, tid: str) -> StoredTournament:
     store = Store(server.args.db)
     try:
         found = TournamentStore(store).load(tid)
         assert found is not None
-        return found.seed, found.entries
+        return found
     finally:
         store.close()
+
+
+def stored(server: Any, tid: str) -> tuple[int, list[dict[str, Any]]]:
+    """The tournament's secret seed and its events, as stored."""
+    found = stored_tournament(server, tid)
+    return found.seed, found.entries
 
 
 def table_results(server: Any, table_ids: list[str]) -> list[list[int]]:
@@ -115,6 +121,12 @@ def test_a_progressive_night_with_a_late_arrival_to_its_standings(server: Any) -
            for s in final["standings"]]
     assert got == expected
     assert "Zed (from round 2)" in {s["shown"] for s in final["standings"]}
+    # a restarted server rebuilds the same night from the stored events alone
+    again = TournamentState(stored_tournament(server, tid))
+    assert [(p.seats, p.boards) for r in (0, 1) for p in again.plans_of(r)] \
+        == [(tuple(s), p.boards) for r in (0, 1) for s, p in zip(
+            seatings[r], again.plans_of(r), strict=True)]
+    assert [s.entrant for s in again.standings()] == [s["entrant"] for s in final["standings"]]
     # the tables of three and five play the odd-table variant, each for himself
     odd = httpx.get(f"{url}/api/tables/{rounds[0][1]}", timeout=30).json()
     assert odd["variant"] == "auction" and len(odd["seats"]) == 5, odd
@@ -126,16 +138,23 @@ def test_a_progressive_night_with_a_late_arrival_to_its_standings(server: Any) -
 
 def test_a_swiss_of_pairs_with_a_bye_never_repeats_and_ranks_as_the_core(server: Any) -> None:
     url = server.url
-    made = create(url, format="swiss", rounds=2, boards_per_round=1, settings={**FAST})
+    made = create(url, format="swiss", rounds=2, boards_per_round=1,
+                  settings={**FAST, "grace": 3600})  # round 0 waits for its players
     tid, director = made["tournament"], made["director_token"]
     names = [("A1", "A2"), ("B1", "B2"), ("C1", "C2"), ("D1", "D2"), ("E1", "E2")]
+    tokens: dict[str, str] = {}
     for pair in names:
-        register(url, tid, *pair)
-    noshow(url, tid, director, *(n for pair in names for n in pair))
+        tokens.update(register(url, tid, *pair)["tokens"])
     started = start(url, tid, director)
     assert len(started["tables"]) == 2 and len(started["byes"]) == 1
     assert all(len(t["seats"]) == 4 and t["entrants"][0] == t["entrants"][2]
                for t in started["tables"])
+    sitting_out = started["byes"][0].split(" & ")[0]
+    me = httpx.get(f"{url}/api/tournaments/{tid}/me", headers=auth(tokens[sitting_out]),
+                   timeout=30).json()
+    assert me["bye"] is True and me["table_id"] is None and me["round"] == 0, me
+    noshow(url, tid, director, *(n for pair in names for n in pair))  # bots play it out
+
     final = wait_until(lambda: (i := info(url, tid))["status"] == "over" and i, "the end")
 
     seed, entries = stored(server, tid)

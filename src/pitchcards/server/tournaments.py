@@ -440,7 +440,8 @@ class TournamentService:
                 "round": round_, "tables": tables,
                 "byes": list(event.byes(round_)) if event is not None and round_ is not None
                 else [],
-                "standings": standings_rows(state)}
+                "standings": standings_rows(state), "columns": _COLUMNS[state.format],
+                "names_per_entry": entry_size(config)}
 
     async def me(self, tid: str, token_hash: str | None) -> dict[str, Any]:
         """Where the player of this secret sits now."""
@@ -452,7 +453,8 @@ class TournamentService:
         seating = state.seating(name)
         where: dict[str, Any] = {"name": name, "status": state.status,
                                  "round": state.current_round, "table": None,
-                                 "table_id": None, "seat": None, "url": None, "bot": False}
+                                 "table_id": None, "seat": None, "url": None, "bot": False,
+                                 "bye": _on_bye(state, name)}
         if seating is not None and state.status == "running" \
                 and await self._made(seating.table_id):
             where.update(round=seating.round, table=seating.table, table_id=seating.table_id,
@@ -524,12 +526,30 @@ class TournamentService:
             return await asyncio.to_thread(room.state.record)
 
 
+def _on_bye(state: TournamentState, name: str) -> bool:
+    """Whether ``name``'s entrant sits the current round out (a Swiss bye)."""
+    round_ = state.current_round
+    if state.event is None or round_ is None:
+        return False
+    byes = state.event.byes(round_)
+    return any(name in state.holders.get(entrant, ()) for entrant in byes)
+
+
 def standings_rows(state: TournamentState) -> list[dict[str, Any]]:
     return [{"rank": s.rank, "entrant": s.entrant, "shown": state.display(s.entrant),
-             "percent": round(s.percent or 0.0, 2), "matchpoints": str(s.score),
+             "percent": round(s.percent or 0.0, 2) if state.duplicate else None,
+             "matchpoints": str(s.score),
              "boards": s.played, "bot": s.bot and s.entrant not in state.late_from,
              "withdrawn": s.entrant in state.withdrawn}
             for s in state.standings()]
+
+
+#: what a standings line's ``matchpoints`` (its score) and ``boards`` (what it played) count,
+#: by format, for the pages' column heads
+_COLUMNS = {"pairs": {"score": "Matchpoints", "played": "Boards"},
+            "individual": {"score": "Matchpoints", "played": "Boards"},
+            "progressive": {"score": "Points", "played": "Rounds"},
+            "swiss": {"score": "Score", "played": "Rounds"}}
 
 
 def standings_csv(rows: list[dict[str, Any]]) -> str:
