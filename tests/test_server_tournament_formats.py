@@ -15,7 +15,6 @@ import asyncio
 from typing import Any
 
 import httpx
-import pytest
 
 from pitchcards.cards import format_cards
 from pitchcards.server.store import Store
@@ -23,7 +22,8 @@ from pitchcards.server.tournament_state import TournamentState
 from pitchcards.server.tournament_store import StoredTournament, TournamentStore
 from pitchcards.tournament import Progressive, Swiss
 from server_helpers import FAST, RawReply, app_fixture, hello, raw_socket
-from test_server_tournaments import (
+from test_server_tournaments import (  # _fresh_address: every test's address starts clean
+    _fresh_address,  # noqa: F401
     auth,
     card_words,
     create,
@@ -34,12 +34,6 @@ from test_server_tournaments import (
 )
 
 server = app_fixture()
-
-
-@pytest.fixture(autouse=True)
-def _fresh_address(request: pytest.FixtureRequest) -> None:
-    """Each test starts with none of this address's tournaments counted against its limit."""
-    request.getfixturevalue("server").app.state.tournaments._created.clear()
 
 
 def noshow(url: str, tid: str, director: str, *names: str) -> None:
