@@ -18,7 +18,7 @@ import pytest
 
 from pitchcards.cli import main
 from pitchcards.client import TableConnection
-from pitchcards.tournament_client import tournament_of
+from pitchcards.tui.tournament_join import tournament_of
 from server_helpers import FAST, app_fixture, play_randomly
 from test_server_tournaments import (  # _fresh_address: every test's address starts clean
     HANG_S,
@@ -81,8 +81,8 @@ def test_pitch_play_join_sits_at_the_right_table_each_round(
             httpx.post(f"{url}/api/tournaments/{tid}/start", headers=auth(director),
                        timeout=30).raise_for_status()
 
-    monkeypatch.setattr("pitchcards.tournament_client.POLL_S", 0.05)
-    from pitchcards import tournament_client
+    monkeypatch.setattr("pitchcards.tui.tournament_join.POLL_S", 0.05)
+    from pitchcards.tui import tournament_join as tournament_client
 
     real = tournament_client.play_tournament
 

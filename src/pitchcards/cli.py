@@ -176,7 +176,7 @@ def _play_online(args: argparse.Namespace, config: GameConfig) -> int:
         print("pitch play: --join and --new-table do not go together: join a table, or open "
               "one", file=sys.stderr)
         return 2
-    from .tournament_client import tournament_of
+    from .tui.tournament_join import tournament_of
 
     if args.join and tournament_of(args.join):
         return _play_tournament(args)
@@ -216,9 +216,9 @@ def _play_tournament(args: argparse.Namespace) -> int:
     import httpx
 
     from .client import Client, Seat, ServerError
-    from .tournament_client import play_tournament
     from .tui.online import run_online
     from .tui.remote import RemoteGame, table_config
+    from .tui.tournament_join import play_tournament
 
     if not args.name:
         print("pitch play: a tournament needs your name: --name NAME (and --partner NAME in "

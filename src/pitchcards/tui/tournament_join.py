@@ -1,5 +1,5 @@
 """``pitch play --join <tournament link>``: enter a server's tournament and sit at your table
-each round (issue 34, item 4).  No Textual here: the table screen is passed in as ``sit``.
+each round (issue 34).  No Textual here: the table screen is passed in as ``sit``.
 
 The link is the one a director shares, ``{server}/tournaments/{id}`` (the page) or
 ``{server}/api/tournaments/{id}``.  With ``names`` (your name, and your partner's for an event
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from .client import Client, Seat, ServerError
+from ..client import Client, Seat, ServerError
 
 __all__ = ["Entry", "enter", "next_seat", "play_tournament", "tournament_of"]
 
@@ -57,7 +57,7 @@ def _kept_key(tournament: str, name: str) -> str:
 async def enter(server: str, tournament: str, names: Sequence[str]) -> Entry:
     """Register ``names`` (one, or a pair's two) in ``tournament``, or take back the secret
     this terminal kept for the first of them there."""
-    from .tui import tokens
+    from . import tokens
 
     kept = tokens.recall(server, _kept_key(tournament, names[0]))
     if kept is not None:
@@ -115,7 +115,7 @@ def play_tournament(link: str, names: Sequence[str], sit: Callable[[Seat], int],
                     poll: float = POLL_S) -> int:
     """Enter the tournament of ``link`` and ``sit`` (the table screen: it returns when you
     leave the table) at your table each round until it is over; say the standings."""
-    from .client import server_of
+    from ..client import server_of
 
     tournament = tournament_of(link)
     if tournament is None:
