@@ -24,6 +24,8 @@ from pitchcards.tournament import Progressive, Swiss
 from server_helpers import FAST, RawReply, app_fixture, hello, raw_socket
 from test_server_tournaments import (  # _fresh_address: every test's address starts clean
     _fresh_address,  # noqa: F401
+    another_table_played,
+    assert_no_cards_in_answers,
     auth,
     card_words,
     create,
@@ -215,24 +217,15 @@ def test_no_other_tables_hands_reach_a_player_before_the_end(server: Any) -> Non
     register(url, tid, "Cy", "Di")
     noshow(url, tid, director, "Cy", "Di")
     started = start(url, tid, director)
-    me = httpx.get(f"{url}/api/tournaments/{tid}/me", headers=auth(ann), timeout=30).json()
-    other = next(t["id"] for t in started["tables"] if t["id"] != me["table_id"])
-    db_url = server.args.db
-    wait_until(lambda: stored_hands(db_url, [other])[other].status == "over", "round 0 there")
-    theirs = [format_cards(m) for m in stored_hands(db_url, [other])[other]
-              .table.session.hands[0].dealt]
+    me, other, theirs = another_table_played(server, tid, ann, started["tables"])
     cards = card_words(theirs)
     reply: RawReply = asyncio.run(raw_socket(url, other, [], hello=hello(ann), quiet=5))
     assert reply.errors == ["bad_token"] and not reply.of_type("event")
     assert httpx.get(f"{url}/api/tables/{other}/results", timeout=30).status_code == 403
     assert httpx.get(f"{url}/api/tournaments/{tid}/boards", timeout=30).status_code == 409
-    for path in ("", "/standings", "/standings.csv", "/me"):
-        text = httpx.get(f"{url}/api/tournaments/{tid}{path}", headers=auth(ann),
-                         timeout=30).text
-        words = set(text.replace('"', " ").replace(",", " ").split())
-        assert not words & cards, (path, words & cards)
+    assert_no_cards_in_answers(url, tid, ann, cards)
     # Ann's own table holds other hands than the finished one (each table its own deal)
-    mine = stored_hands(db_url, [me["table_id"]])[me["table_id"]].table.session.hands
+    mine = stored_hands(server.args.db, [me["table_id"]])[me["table_id"]].table.session.hands
     assert [format_cards(m) for m in mine[0].dealt] != theirs
     noshow(url, tid, director, "Ann", "Bob")
     wait_until(lambda: info(url, tid)["status"] == "over", "the end")

@@ -198,14 +198,18 @@ def _play_online(args: argparse.Namespace, config: GameConfig) -> int:
         print(f"pitch play: {exc}", file=sys.stderr)
         return 2
     except (OSError, httpx.HTTPError) as exc:
-        print(f"pitch play: cannot reach the server ({type(exc).__name__}: {exc})",
-              file=sys.stderr)
-        return 2
+        return _unreachable(exc)
     from .tui.online import run_online
 
     game = RemoteGame(seat, config, info, invite_url=seat.invite_url or (
         args.join if args.join and "/" in args.join else None))
     return run_online(game, pace=args.pace)
+
+
+def _unreachable(exc: Exception) -> int:
+    print(f"pitch play: cannot reach the server ({type(exc).__name__}: {exc})",
+          file=sys.stderr)
+    return 2
 
 
 def _play_tournament(args: argparse.Namespace) -> int:
@@ -241,9 +245,7 @@ def _play_tournament(args: argparse.Namespace) -> int:
         print(f"pitch play: {exc}", file=sys.stderr)
         return 2
     except (OSError, httpx.HTTPError) as exc:
-        print(f"pitch play: cannot reach the server ({type(exc).__name__}: {exc})",
-              file=sys.stderr)
-        return 2
+        return _unreachable(exc)
     except KeyboardInterrupt:
         print("\npitch play: left the tournament (a bot plays your seat; --join again with "
               "the same --name to come back)", file=sys.stderr)
