@@ -129,9 +129,6 @@ class TournamentService:
         #: the round tables known to be stored (a round's event names its tables before they
         #: are made: :meth:`me` points a player at one only once it can be opened)
         self._made_tables: set[str] = set()
-        #: the tournaments each address created, as far as this process knows (pruned of the
-        #: over ones when the address creates another)
-        self._created: dict[str, list[str]] = {}
         hub.over_listeners.append(self._table_over)
 
     async def open(self) -> None:
@@ -189,19 +186,16 @@ class TournamentService:
     async def create(self, request: CreateTournament, address: str = "unknown"
                      ) -> dict[str, Any]:
         _check_variants(request)
-        mine = [t for t in self._created.get(address, [])
-                if await self.hub.db(self.store.status, t) not in ("over", None)]
-        if len(mine) >= MAX_OPEN_PER_ADDRESS:
-            raise Refused("too_many_tournaments", f"your address has {len(mine)} tournaments "
-                          f"that are not over (at most {MAX_OPEN_PER_ADDRESS}): finish one "
-                          "first", 429)
         tid = secrets.token_urlsafe(12)
         secret = secrets.token_urlsafe(32)
         invite = secrets.token_urlsafe(24) if request.entry == "invite" else None
-        await self.hub.db(self.store.create, tid, hash_secret(secret),
-                          hash_secret(invite) if invite else None,
-                          request.model_dump(mode="json"), secrets.randbits(63))
-        self._created[address] = [*mine, tid]
+        # counted in the database with the write: across restarts and every process
+        if not await self.hub.db(self.store.create, tid, hash_secret(secret),
+                                 hash_secret(invite) if invite else None,
+                                 request.model_dump(mode="json"), secrets.randbits(63),
+                                 creator_key(address), MAX_OPEN_PER_ADDRESS):
+            raise Refused("too_many_tournaments", f"your address has {MAX_OPEN_PER_ADDRESS} "
+                          "tournaments that are not over (its most): finish one first", 429)
         url = f"{self.hub.config.url}/api/tournaments/{tid}"
         return {"tournament": tid, "director_token": secret, "url": url, "invite": invite}
 
@@ -524,6 +518,11 @@ class TournamentService:
         room = await self.hub.room(tables[table])
         async with room.lock:  # written on a worker thread: it walks every hand (ops.record)
             return await asyncio.to_thread(room.state.record)
+
+
+def creator_key(address: str) -> str:
+    """What the store keeps of a creator's address: a SHA-256 of it, never the address."""
+    return hash_secret(f"tournament creator {address}")
 
 
 def _on_bye(state: TournamentState, name: str) -> bool:
