@@ -14,8 +14,9 @@ The format is a :class:`~pitchcards.server.tournament_rounds.Rounds`: the core's
 
 The events (docs/protocol.md, "Tournaments"):
 
-* ``register`` ``{entry, names, tokens}`` — an entrant (a pair's two players, or one player),
-  each player's secret kept only hashed (``tokens``);
+* ``register`` ``{entry, names, tokens, accounts}`` — an entrant (a pair's two players, or
+  one player), each player's secret kept only hashed (``tokens``); ``accounts``: the name ->
+  account id of a signed-in player (also on ``late`` and ``enter``);
 * ``start`` ``{entrants, bots}`` — the entrants in the movement's order, the bots' names;
 * ``round`` ``{round, tables}`` — the ids of the round's tables, table 0 first;
 * ``result`` ``{round, table, deltas}`` — a table's score changes per side, board by board;
@@ -76,6 +77,8 @@ class TournamentState:
         self.holders: dict[str, list[str]] = {}
         #: player name -> the hash of their secret
         self.tokens: dict[str, str] = {}
+        #: player name -> the account they registered as (signed in), if they did
+        self.accounts: dict[str, str] = {}
         self.noshows: set[str] = set()
         self.withdrawn: set[str] = set()
         #: late entrants: entrant -> the round they play from
@@ -99,6 +102,7 @@ class TournamentState:
     def apply(self, entry: dict[str, Any]) -> None:
         """Apply one event (stored, or about to be): a bad one raises and changes nothing."""
         op = entry["op"]
+        self.accounts.update(entry.get("accounts") or {})  # register, late, enter
         if op == "register":
             for name, token in zip(entry["names"], entry["tokens"], strict=True):
                 self.tokens[name] = token
@@ -267,7 +271,7 @@ def seat_player(state: TournamentState, play: TablePlan, seat: int, fill: str) -
     name = state.holder(entrant, seat, play.round)
     if state.is_bot_seat(entrant, name, play.round):
         return PlayerRow(name, seat, None, fill, False)
-    return PlayerRow(name, seat, state.tokens[name], None, False)
+    return PlayerRow(name, seat, state.tokens[name], None, False, state.accounts.get(name))
 
 
 def with_bots(state: TournamentState, entrants: list[str]) -> tuple[list[str], list[str]]:

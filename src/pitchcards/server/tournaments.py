@@ -27,7 +27,7 @@ import hmac
 import io
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Request
@@ -55,6 +55,9 @@ __all__ = ["TournamentService", "tournaments_router"]
 log = logging.getLogger("pitchcards.server.tournaments")
 
 Auth = Annotated[str | None, Header(description="Bearer <director or player secret>")]
+
+#: the (id, name) of the account a request is signed in as, or None (a guest)
+AccountOf = Callable[[Request, str | None], Awaitable[tuple[str, str] | None]]
 
 #: the players a tournament registers before its start (forty tables of four): a tournament's
 #: tables are made by the tournament, outside the per-address table budgets, so the tournament
@@ -203,7 +206,11 @@ class TournamentService:
         if token_hash is None or not hmac.compare_digest(state.director_hash, token_hash):
             raise Refused("not_director", "only the tournament's director may do that", 403)
 
-    async def register(self, tid: str, request: Register) -> dict[str, Any]:
+    async def register(self, tid: str, request: Register,
+                       account: tuple[str, str] | None = None) -> dict[str, Any]:
+        """An entry: a pair's two names or one player's.  ``account`` (id, name): the caller
+        is signed in, and the entry's first player is that account — under its name, its seats
+        the account's — once a tournament."""
         state = await self.state(tid)
         async with self._lock(tid):
             if state.invite_hash is not None and not hmac.compare_digest(
@@ -219,6 +226,13 @@ class TournamentService:
                 names = [check_display_name(n) for n in request.names]
             except ValueError as exc:
                 raise Refused("bad_name", str(exc), 422) from None
+            accounts: dict[str, str] = {}
+            if account is not None:
+                if account[0] in state.accounts.values():
+                    raise Refused("bad_name", f"your account ({account[1]!r}) is registered in "
+                                              "this tournament already", 409)
+                names[0] = account[1]  # the entry's first player is the account, by its name
+                accounts = {account[1]: account[0]}
             clash = state.taken(names) or (names[0] if len(set(map(str.casefold, names)))
                                            < len(names) else None)
             if clash is not None:
@@ -232,18 +246,18 @@ class TournamentService:
                                   f"registered, and takes at most {MAX_PLAYERS} (forty "
                                   "tables)", 409)
                 await self._append(state, {"op": "register", "names": names,
-                                           "tokens": hashes})
+                                           "tokens": hashes, "accounts": accounts})
                 late_from = None
             elif state.status == "running":
-                late_from = await self._late(state, names, hashes)
+                late_from = await self._late(state, names, hashes, accounts)
             else:
                 raise Refused("bad_tournament", "the tournament is over", 409)
             return {"entrant": entrant_name(names), "tokens": dict(zip(names, tokens,
                                                                        strict=True)),
                     "from_round": late_from}
 
-    async def _late(self, state: TournamentState, names: list[str],
-                    hashes: list[str]) -> int:
+    async def _late(self, state: TournamentState, names: list[str], hashes: list[str],
+                    accounts: dict[str, str]) -> int:
         """A late entry takes the seats of a bot entrant from the next round on (duplicate),
         or is seated by the format from its next seating (progressive, Swiss)."""
         event = state.started()
@@ -252,7 +266,8 @@ class TournamentService:
             raise Refused("bad_tournament", "the last round has started: no late entry now",
                           409)
         if not state.duplicate:
-            await self._append(state, {"op": "enter", "names": names, "tokens": hashes})
+            await self._append(state, {"op": "enter", "names": names, "tokens": hashes,
+                                       "accounts": accounts})
             return state.joined[entrant_name(names)]
         free = [b for b in sorted(state.bots) if b not in state.late_from
                 and b not in state.withdrawn]
@@ -260,7 +275,8 @@ class TournamentService:
             raise Refused("bad_tournament", "every entrant's seat is taken: a late entry "
                                             "takes a bot's, and there is none", 409)
         await self._append(state, {"op": "late", "entrant": free[0], "names": names,
-                                   "tokens": hashes, "from_round": current + 1})
+                                   "tokens": hashes, "from_round": current + 1,
+                                   "accounts": accounts})
         return current + 1
 
     async def start(self, tid: str, token_hash: str | None) -> None:
@@ -437,13 +453,18 @@ class TournamentService:
                 "standings": standings_rows(state), "columns": _COLUMNS[state.format],
                 "names_per_entry": entry_size(config)}
 
-    async def me(self, tid: str, token_hash: str | None) -> dict[str, Any]:
-        """Where the player of this secret sits now."""
+    async def me(self, tid: str, token_hash: str | None,
+                 account: tuple[str, str] | None = None) -> dict[str, Any]:
+        """Where the player of this secret (or of this signed-in account, if it registered)
+        sits now."""
         state = await self.state(tid)
         name = next((n for n, h in state.tokens.items() if token_hash is not None
                      and hmac.compare_digest(h, token_hash)), None)
+        if name is None and account is not None:
+            name = next((n for n, a in state.accounts.items() if a == account[0]), None)
         if name is None:
-            raise Refused("bad_token", "that is not a player secret of this tournament", 401)
+            raise Refused("bad_token", "that is not a player secret of this tournament (nor "
+                                       "an account registered in it)", 401)
         seating = state.seating(name)
         where: dict[str, Any] = {"name": name, "status": state.status,
                                  "round": state.current_round, "table": None,
@@ -639,9 +660,11 @@ def _table_request(request: CreateTournament, host: str, size: int = 4) -> Creat
 
 
 def tournaments_router(hub: Hub, service: TournamentService, writes: Depends,
-                       lookups: Depends, bearer: Callable[[str | None], str | None]
-                       ) -> APIRouter:
-    """The ``/api/tournaments`` routes (docs/protocol.md, "Tournaments")."""
+                       lookups: Depends, bearer: Callable[[str | None], str | None],
+                       account_of: AccountOf) -> APIRouter:
+    """The ``/api/tournaments`` routes (docs/protocol.md, "Tournaments").  ``account_of``:
+    the account a request is signed in as (an API token, or the session cookie from this
+    server's own pages), as the table routes read it."""
     router = APIRouter(prefix="/api/tournaments")
 
     @router.post("", status_code=201, dependencies=[writes])
@@ -653,8 +676,9 @@ def tournaments_router(hub: Hub, service: TournamentService, writes: Depends,
         return await service.info(tid)
 
     @router.post("/{tid}/entries", status_code=201, dependencies=[writes, lookups])
-    async def register(tid: str, request: Register) -> dict[str, Any]:
-        return await service.register(tid, request)
+    async def register(tid: str, request: Register, http: Request,
+                       authorization: Auth = None) -> dict[str, Any]:
+        return await service.register(tid, request, await account_of(http, authorization))
 
     @router.post("/{tid}/start", dependencies=[writes, lookups])
     async def start(tid: str, authorization: Auth = None) -> dict[str, Any]:
@@ -673,8 +697,9 @@ def tournaments_router(hub: Hub, service: TournamentService, writes: Depends,
         return await service.info(tid)
 
     @router.get("/{tid}/me", dependencies=[lookups])
-    async def me(tid: str, authorization: Auth = None) -> dict[str, Any]:
-        return await service.me(tid, bearer(authorization))
+    async def me(tid: str, http: Request, authorization: Auth = None) -> dict[str, Any]:
+        return await service.me(tid, bearer(authorization),
+                                await account_of(http, authorization))
 
     @router.get("/{tid}/standings", dependencies=[lookups])
     async def standings(tid: str) -> list[dict[str, Any]]:
