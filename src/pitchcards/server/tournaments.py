@@ -42,7 +42,7 @@ from .protocol import BotLevel, CreateTable, DisplayName, TableSettings, check_d
 from .refused import Refused
 from .room_state import MAX_TARGET, table_rules
 from .seats import Player
-from .store import PlayerRow, hash_secret
+from .store import NewTable, PlayerRow, hash_secret
 from .tournament_rounds import DuplicateRounds, TablePlan
 from .tournament_state import TournamentState, entrant_name, entry_size, with_bots
 from .tournament_store import TournamentStore
@@ -346,13 +346,12 @@ class TournamentService:
         restart, a table already made is loaded, one already over is recorded)."""
         director = CreateTournament.model_validate(state.config)
         plays = list(zip(state.plans_of(round_), state.round_tables[round_], strict=True))
-        for play, table_id in plays:
-            if await self.hub.db(self.hub.store.load, table_id) is None:
-                config = _table_config(director, state, play)
-                seats = state.seats_of(play, str(state.config["fill"]))
-                await self.hub.db(self.hub.store.create_table, table_id,
-                                  hash_secret(secrets.token_urlsafe(24)), config,
-                                  secrets.randbits(63), False, seats)
+        # one transaction for the round's tables (those not stored before a restart)
+        await self.hub.db(self.hub.store.create_missing_tables, [
+            NewTable(table_id, hash_secret(secrets.token_urlsafe(24)),
+                     _table_config(director, state, play), secrets.randbits(63),
+                     state.seats_of(play, str(state.config["fill"])))
+            for play, table_id in plays])
 
         async def run(table_id: str) -> str | None:
             """Load and start one table (all at once: their first deals share the group
