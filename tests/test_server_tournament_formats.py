@@ -229,3 +229,24 @@ def test_no_other_tables_hands_reach_a_player_before_the_end(server: Any) -> Non
     assert [format_cards(m) for m in mine[0].dealt] != theirs
     noshow(url, tid, director, "Ann", "Bob")
     wait_until(lambda: info(url, tid)["status"] == "over", "the end")
+
+
+def test_a_late_entry_between_rounds_joins_the_next_seating_or_is_refused(server: Any) -> None:
+    """Round 0 over, round 1 not yet open (an hour's pause): a Swiss pairs a late entry in
+    round 1; a progressive night has seated round 1 already, so with two rounds there is no
+    round left for a latecomer."""
+    url = server.url
+    for fmt, names, joins in (("swiss", ("Zed", "Yan"), 1), ("progressive", ("Zed",), None)):
+        made = create(url, format=fmt, rounds=2, boards_per_round=1, pause=3600,
+                      settings={**FAST})
+        tid, director = made["tournament"], made["director_token"]
+        start(url, tid, director)  # bots only: round 0 plays itself
+        wait_until(lambda t=tid: (s := info(url, t)["standings"]) and s[0]["boards"] == 1,
+                   "round 0's results")
+        late = httpx.post(f"{url}/api/tournaments/{tid}/entries", json={"names": list(names)},
+                          timeout=30)
+        if joins is None:
+            assert late.status_code == 409 and late.json()["reason"] == "bad_tournament", \
+                late.text
+        else:
+            assert late.status_code == 201 and late.json()["from_round"] == joins, late.text

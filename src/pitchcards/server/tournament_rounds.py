@@ -87,6 +87,9 @@ class Rounds(Protocol):
 
     def standings(self) -> list[Standing]: ...
 
+    def joins_at(self) -> int:
+        """The round a late entry made now plays from."""
+
     def enter(self, entrant: str) -> int:
         """A late entrant; the round it plays from (duplicate: not here, a bot's seats)."""
 
@@ -133,6 +136,12 @@ class DuplicateRounds:
 
     def standings(self) -> list[Standing]:
         return self.event.standings()
+
+    def joins_at(self) -> int:
+        """From the next round (in a bot entrant's seats)."""
+        current = next((r for r in range(self.rounds) if not self.round_complete(r)),
+                       self.rounds)
+        return current + 1
 
     def enter(self, entrant: str) -> int:  # pragma: no cover - the service takes a bot's seats
         raise TournamentError("a duplicate movement is fixed: a late entry takes a bot's "
@@ -222,12 +231,16 @@ class ProgressiveRounds(_Staged):
     def standings(self) -> list[Standing]:
         return self.night.standings()
 
-    def enter(self, entrant: str) -> int:
-        """At the foot from the next seating (the round after this one, if this round's
-        results are all in: the next round is seated already)."""
+    def joins_at(self) -> int:
+        """At the foot from the next seating: the round after this one, if this round's
+        results are all in (the next round is seated already)."""
         current = max(self._plans, default=-1)
-        self.night.arrive(entrant)
         return current + 2 if self.round_complete(current) else current + 1
+
+    def enter(self, entrant: str) -> int:
+        joins = self.joins_at()
+        self.night.arrive(entrant)
+        return joins
 
     def withdraw(self, entrant: str) -> None:
         if entrant in self.night.players:
@@ -274,10 +287,13 @@ class SwissRounds(_Staged):
     def standings(self) -> list[Standing]:
         return self.swiss.standings()
 
-    def enter(self, entrant: str) -> int:
+    def joins_at(self) -> int:
         """Paired from the next round opened."""
-        self._entering.append(entrant)
         return max(self._plans, default=-1) + 1
+
+    def enter(self, entrant: str) -> int:
+        self._entering.append(entrant)
+        return self.joins_at()
 
     def withdraw(self, entrant: str) -> None:
         self._leaving.append(entrant)

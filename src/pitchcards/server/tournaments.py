@@ -262,8 +262,9 @@ class TournamentService:
         or is seated by the format from its next seating (progressive, Swiss)."""
         event = state.started()
         current = state.current_round or 0
-        if current + 1 >= event.rounds:
-            raise Refused("bad_tournament", "the last round has started: no late entry now",
+        if current + 1 >= event.rounds or (not state.duplicate
+                                           and event.joins_at() >= event.rounds):
+            raise Refused("bad_tournament", "the last round is seated: no late entry now",
                           409)
         if not state.duplicate:
             await self._append(state, {"op": "enter", "names": names, "tokens": hashes,
