@@ -12,10 +12,12 @@ own: none of another table's may reach a player before the tournament is over).
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 import httpx
 
+from account_helpers import app_client
 from pitchcards.cards import format_cards
 from pitchcards.server.store import Store
 from pitchcards.server.tournament_state import TournamentState
@@ -250,3 +252,34 @@ def test_a_late_entry_between_rounds_joins_the_next_seating_or_is_refused(server
                 late.text
         else:
             assert late.status_code == 201 and late.json()["from_round"] == joins, late.text
+
+
+def test_a_progressive_night_goes_on_after_a_restart(tmp_path: Any) -> None:
+    """The server stops mid-round (P0's table waits for her); a new one on the same database
+    resumes the night from its events and tables, and it plays to its end."""
+    db = f"sqlite:///{tmp_path / 'server.db'}"
+    players = [f"P{i}" for i in range(8)]
+    with app_client(db) as client:
+        made = client.post("/api/tournaments", json={
+            "name": "Dora", "format": "progressive", "rounds": 2, "boards_per_round": 1,
+            "pause": 0, "fill": "random", "settings": {**FAST, "grace": 3600}}).json()
+        tid, director = made["tournament"], auth(made["director_token"])
+        for name in players:
+            assert client.post(f"/api/tournaments/{tid}/entries",
+                               json={"names": [name]}).status_code == 201
+        for name in players[1:]:
+            client.post(f"/api/tournaments/{tid}/noshow", json={"name": name},
+                        headers=director).raise_for_status()
+        client.post(f"/api/tournaments/{tid}/start", headers=director).raise_for_status()
+        before = client.get(f"/api/tournaments/{tid}").json()
+        assert before["status"] == "running" and before["round"] == 0
+    with app_client(db) as client:  # a new server on the same database
+        after = client.get(f"/api/tournaments/{tid}").json()
+        assert (after["round"], after["tables"]) == (0, before["tables"])
+        client.post(f"/api/tournaments/{tid}/noshow", json={"name": "P0"},
+                    headers=director).raise_for_status()
+        deadline = time.monotonic() + 120  # a hang guard only
+        while (final := client.get(f"/api/tournaments/{tid}").json())["status"] != "over":
+            assert time.monotonic() < deadline, final
+            time.sleep(0.05)
+    assert final["round"] == 1 and all(s["boards"] == 2 for s in final["standings"])
