@@ -1,6 +1,9 @@
-"""A duplicate tournament on one ``pitch serve`` process (issue 34, "Measured"): ``--tables``
-tables of four (``2 * tables`` registered pairs, none connected: with a grace of 0 the tables'
-stand-ins play every seat at once, no pauses), ``--rounds`` rounds of ``--boards`` boards.
+"""A tournament on one ``pitch serve`` process (issue 34, "Measured"): ``--tables`` tables of
+four (``2 * tables`` registered pairs, or ``4 * tables`` players for ``--format progressive``;
+none connected: with a grace of 0 the tables' stand-ins play every seat at once, no pauses),
+``--rounds`` rounds of ``--boards`` boards (hands).  ``--format``: ``pairs`` (duplicate,
+Mitchell: 2–10 tables), ``progressive`` or ``swiss`` (fixed pairs), which seat any number of
+tables — so 40 tables is measured with them.
 
 Printed, side by side for each table count: the p50 and p99 of ``GET .../standings`` asked in a
 loop by one client while the tournament runs; and, per round change, the time from the last
@@ -8,7 +11,8 @@ table's end (its last log entry) to the next round's first deal and to its last 
 deal, read afterwards from the database's own timestamps.  The pause between rounds is 0.
 Timing is never asserted anywhere: this prints a table (docs/tournaments.md quotes it).
 
-    .venv/bin/python benchmarks/bench_tournament_server.py --tables 10,40 --rounds 3
+    .venv/bin/python benchmarks/bench_tournament_server.py --tables 3,5,10 --rounds 3
+    .venv/bin/python benchmarks/bench_tournament_server.py --format swiss --tables 40
 """
 
 from __future__ import annotations
@@ -31,20 +35,22 @@ from pitchcards.server.tournament_store import TournamentStore
 from server_helpers import QUICK_LIMITS, running_server
 
 
-def run(tables: int, rounds: int, boards: int) -> dict[str, Any]:
+def run(tables: int, rounds: int, boards: int, fmt: str = "pairs") -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp, \
             running_server(Path(tmp), "sqlite", extra=QUICK_LIMITS) as proc:
         url = proc.url
         http = httpx.Client(timeout=60)
         made = http.post(f"{url}/api/tournaments", json={
-            "name": "Dora", "format": "pairs", "variant": "auction-partners",
+            "name": "Dora", "format": fmt, "variant": "auction-partners",
             "boards_per_round": boards, "rounds": rounds, "pause": 0, "fill": "random",
             "settings": {"grace": 0, "bot_delay": 0, "hand_pause": 0,
                          "stand_in": "random"}}).json()
         tid = made["tournament"]
-        for p in range(2 * tables):
+        entries = [[f"P{p}"] for p in range(4 * tables)] if fmt == "progressive" \
+            else [[f"N{p}", f"S{p}"] for p in range(2 * tables)]
+        for names in entries:
             http.post(f"{url}/api/tournaments/{tid}/entries",
-                      json={"names": [f"N{p}", f"S{p}"]}).raise_for_status()
+                      json={"names": names}).raise_for_status()
         started = time.perf_counter()
         http.post(f"{url}/api/tournaments/{tid}/start",
                   headers={"Authorization": f"Bearer {made['director_token']}"}
@@ -92,17 +98,18 @@ def ms(values: list[float], q: float) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tables", default="10,40")
+    parser.add_argument("--tables", default="10")
+    parser.add_argument("--format", default="pairs", choices=("pairs", "progressive", "swiss"))
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--boards", type=int, default=2)
     args = parser.parse_args()
-    print(f"duplicate tournament, {args.rounds} rounds of {args.boards} boards, one process, "
-          "SQLite; milliseconds")
+    print(f"{args.format} tournament, {args.rounds} rounds of {args.boards} boards, one "
+          "process, SQLite; milliseconds")
     print("| tables | seats | standings p50 | standings p99 | requests | end → first deal "
           "(median, max) | end → all dealt (median, max) | whole event s |")
     print("|---|---|---|---|---|---|---|---|")
     for tables in (int(t) for t in args.tables.split(",")):
-        got = run(tables, args.rounds, args.boards)
+        got = run(tables, args.rounds, args.boards, args.format)
         first = [c[0] for c in got["changes"]]
         every = [c[1] for c in got["changes"]]
         print(f"| {tables} | {4 * tables} | {ms(got['standings'], 0.5)} | "

@@ -23,11 +23,13 @@ from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import update
 
 from pitchcards.cards import format_cards
 from pitchcards.client import TableConnection
 from pitchcards.server.room_state import RoomState
 from pitchcards.server.store import PlayerRow, Store
+from pitchcards.server.tournament_store import tournaments
 from pitchcards.tournament import Duplicate
 from server_helpers import (
     FAST,
@@ -48,7 +50,9 @@ def _fresh_address(request: pytest.FixtureRequest) -> None:
     """Every test here creates its tournaments from 127.0.0.1 on one server: each starts with
     none of them counted against the address's limit (tested on its own below)."""
     if "server" in request.fixturenames:
-        request.getfixturevalue("server").app.state.tournaments._created.clear()
+        service = request.getfixturevalue("server").app.state.tournaments
+        with service.store.engine.begin() as conn:  # the count is the database's (0008)
+            conn.execute(update(tournaments).values(creator=None))
 
 #: how long a test waits for a condition: only a hang takes this long
 HANG_S = 120.0
@@ -202,6 +206,29 @@ def card_words(hands: list[str]) -> set[str]:
     return {card for hand in hands for card in hand.split()}
 
 
+def another_table_played(server: Any, tid: str, token: str, tables: list[dict[str, Any]]
+                         ) -> tuple[dict[str, Any], str, list[str]]:
+    """The player's ``/me``, and the round's other table (``tables``: the round's) once it
+    has played its first hand, with that hand's cards as dealt."""
+    url = server.url
+    me = httpx.get(f"{url}/api/tournaments/{tid}/me", headers=auth(token), timeout=30).json()
+    other = next(t["id"] for t in tables if t["id"] != me["table_id"])
+    db_url = server.args.db
+    wait_until(lambda: stored_hands(db_url, [other])[other].status == "over", "the other table")
+    hands = [format_cards(m) for m in stored_hands(db_url, [other])[other]
+             .table.session.hands[0].dealt]
+    return me, other, hands
+
+
+def assert_no_cards_in_answers(url: str, tid: str, token: str, cards: set[str]) -> None:
+    """None of ``cards`` in the tournament's answers to the player of ``token``."""
+    for path in ("", "/standings", "/standings.csv", "/me"):
+        text = httpx.get(f"{url}/api/tournaments/{tid}{path}", headers=auth(token),
+                         timeout=30).text
+        words = set(text.replace('"', " ").replace(",", " ").split())
+        assert not words & cards, (path, words & cards)
+
+
 def test_a_board_stays_hidden_until_the_player_has_played_it(server: Any) -> None:
     """Ann's table waits for her (her grace is long and she never acts); the other table
     plays the same boards to their end.  No path shows Ann those boards' cards."""
@@ -211,13 +238,8 @@ def test_a_board_stays_hidden_until_the_player_has_played_it(server: Any) -> Non
     ann = register(url, tid, "Ann", "Bob")["tokens"]["Ann"]
     started = httpx.post(f"{url}/api/tournaments/{tid}/start",
                          headers=auth(made["director_token"]), timeout=30).json()
-    me = httpx.get(f"{url}/api/tournaments/{tid}/me", headers=auth(ann), timeout=30).json()
-    other = next(t["id"] for t in started["tables"] if t["id"] != me["table_id"])
     # the other table (bots only) plays its boards to their end
-    db_url = server.args.db
-    wait_until(lambda: stored_hands(db_url, [other])[other].status == "over", "round 0 there")
-    hands = [format_cards(m) for m in stored_hands(db_url, [other])[other]
-             .table.session.hands[0].dealt]
+    _me, other, hands = another_table_played(server, tid, ann, started["tables"])
     cards = card_words(hands)
 
     # spectating the other table: refused before anything is sent
@@ -247,11 +269,7 @@ def test_a_board_stays_hidden_until_the_player_has_played_it(server: Any) -> Non
     assert early.status_code == 409 and early.json()["reason"] == "round_on", early.text
     # the tournament's boards wait for its end; its pages show no card
     assert httpx.get(f"{url}/api/tournaments/{tid}/boards", timeout=30).status_code == 409
-    for path in ("", "/standings", "/standings.csv", "/me"):
-        text = httpx.get(f"{url}/api/tournaments/{tid}{path}", headers=auth(ann),
-                         timeout=30).text
-        words = set(text.replace('"', " ").replace(",", " ").split())
-        assert not words & cards, (path, words & cards)
+    assert_no_cards_in_answers(url, tid, ann, cards)
     # the history page of the other table is a page without its hands (they come from the
     # hands API above, for a seat's token only)
     page = httpx.get(f"{url}/t/{other}/history", timeout=30).text

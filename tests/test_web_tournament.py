@@ -67,3 +67,33 @@ def test_a_director_and_a_pair_on_the_tournament_page(server: Any, browser: Any)
 def test_an_unknown_tournament_is_a_not_found_page(server: Any) -> None:
     reply = httpx.get(f"{server.url}/tournaments/nope", timeout=30)
     assert reply.status_code == 404 and "No such tournament" in reply.text
+
+
+def test_a_progressive_night_on_the_page_takes_one_name_and_counts_points(
+        server: Any, browser: Any) -> None:
+    """The form makes a progressive night; its page asks one name an entry (the server says
+    how many) and heads the standings with what the server says they count."""
+    context = browser.new_context(**PHONE)
+    context.set_default_timeout(20000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(server.url + "/tournaments")
+    page.fill("#t-name", "Dora")
+    page.select_option("#t-format", "progressive")
+    page.fill("#t-pause", "3600")
+    page.click("#create-tournament button[type=submit]")
+    page.wait_for_function("() => document.querySelector('#register') !== null")
+    assert page.locator("#r-second").count() == 0
+    page.fill("#r-first", "Ann")
+    page.click("#register button[type=submit]")
+    page.wait_for_function("() => document.querySelectorAll('#my-seats li').length === 1")
+    page.click("#start")
+    page.wait_for_function("() => document.querySelector('#standings') !== null")
+    heads = page.locator("#standings th").all_text_contents()
+    assert heads == ["Rank", "Entrant", "%", "Points", "Rounds"], heads
+    tid = page.evaluate("() => document.body.dataset.tournament")
+    info = httpx.get(f"{server.url}/api/tournaments/{tid}", timeout=30).json()
+    assert info["format"] == "progressive" and len(info["entrants"]) == 8  # bots fill two
+    assert not errors, errors
+    context.close()

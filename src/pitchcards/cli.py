@@ -8,7 +8,7 @@ import argparse
 import random
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import __version__
 from ._fast import fast_path
@@ -176,6 +176,10 @@ def _play_online(args: argparse.Namespace, config: GameConfig) -> int:
         print("pitch play: --join and --new-table do not go together: join a table, or open "
               "one", file=sys.stderr)
         return 2
+    from .tui.tournament_join import tournament_of
+
+    if args.join and tournament_of(args.join):
+        return _play_tournament(args)
     try:
         if args.host:
             config.check()
@@ -194,14 +198,58 @@ def _play_online(args: argparse.Namespace, config: GameConfig) -> int:
         print(f"pitch play: {exc}", file=sys.stderr)
         return 2
     except (OSError, httpx.HTTPError) as exc:
-        print(f"pitch play: cannot reach the server ({type(exc).__name__}: {exc})",
-              file=sys.stderr)
-        return 2
+        return _unreachable(exc)
     from .tui.online import run_online
 
     game = RemoteGame(seat, config, info, invite_url=seat.invite_url or (
         args.join if args.join and "/" in args.join else None))
     return run_online(game, pace=args.pace)
+
+
+def _unreachable(exc: Exception) -> int:
+    print(f"pitch play: cannot reach the server ({type(exc).__name__}: {exc})",
+          file=sys.stderr)
+    return 2
+
+
+def _play_tournament(args: argparse.Namespace) -> int:
+    """``pitch play --join <tournament link> --name NAME [--partner NAME]``: register (or come
+    back), then the table screen at your table each round (docs/tournaments.md)."""
+    import asyncio
+
+    import httpx
+
+    from .client import Client, Seat, ServerError
+    from .tui.online import run_online
+    from .tui.remote import RemoteGame, table_config
+    from .tui.tournament_join import play_tournament
+
+    if not args.name:
+        print("pitch play: a tournament needs your name: --name NAME (and --partner NAME in "
+              "an event of pairs)", file=sys.stderr)
+        return 2
+
+    def sit(seat: Seat) -> int:
+        async def table() -> dict[str, Any]:
+            async with Client(seat.server) as api:
+                return await api.table(seat.table)
+
+        info = asyncio.run(table())
+        return run_online(RemoteGame(seat, table_config(info), info), pace=args.pace)
+
+    names = [args.name, *([args.partner] if args.partner else [])]
+    try:
+        return play_tournament(args.join, names, sit, lambda text: print(text, flush=True),
+                               server=args.server)
+    except ServerError as exc:
+        print(f"pitch play: {exc}", file=sys.stderr)
+        return 2
+    except (OSError, httpx.HTTPError) as exc:
+        return _unreachable(exc)
+    except KeyboardInterrupt:
+        print("\npitch play: left the tournament (a bot plays your seat; --join again with "
+              "the same --name to come back)", file=sys.stderr)
+        return 130
 
 
 def _add_play_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -246,7 +294,9 @@ def _add_play_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "it. With --new-table, --bots LEVEL is the level of the bots that take the seats still "
         "open when you start (s), and --bots SEAT=LEVEL,... seats bots from the start.")
     online.add_argument("--join", default=None, metavar="INVITE",
-                        help="take a seat by an invite URL (or code) and play there")
+                        help="take a seat by an invite URL (or code) and play there; or a "
+                             "tournament's link (…/tournaments/ID): enter it with --name "
+                             "(and --partner) and play at your table each round")
     online.add_argument("--new-table", dest="host", default=None, metavar="URL",
                         help="create a table on the server at URL (e.g. http://127.0.0.1:8000); "
                              "you host it")
@@ -257,6 +307,9 @@ def _add_play_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
                         help="with --join: the server (default: the invite URL's)")
     online.add_argument("--name", default=None,
                         help="your display name at the table (default: Host, or Guest)")
+    online.add_argument("--partner", default=None,
+                        help="with --join <tournament link>: your partner's name, in an "
+                             "event of pairs")
     add_token_argument(online)
     online.add_argument("--seat", type=whole_number(0), default=None,
                         help="with --join: the seat you want, counted from 0 as every "

@@ -29,7 +29,7 @@ import asyncio
 import contextlib
 import dataclasses
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import TracebackType
 from typing import Any
 from urllib.parse import urlsplit
@@ -189,6 +189,24 @@ class Client:
         and ``settled`` events (a client that came back by a snapshot fills its history)."""
         data: list[dict[str, Any]] = await self._call("GET", f"/api/tables/{table_id}/results")
         return [event_from_dict(item) for item in data]
+
+    async def enter_tournament(self, tournament: str, names: Sequence[str]) -> dict[str, Any]:
+        """Register in a tournament (``POST /api/tournaments/{id}/entries``): ``{entrant,
+        tokens: {name: player secret}, from_round}``."""
+        result: dict[str, Any] = await self._call(
+            "POST", f"/api/tournaments/{tournament}/entries", body={"names": list(names)})
+        return result
+
+    async def tournament_me(self, tournament: str, token: str) -> dict[str, Any]:
+        """Where the player of ``token`` sits this round (``GET …/me``)."""
+        result: dict[str, Any] = await self._call("GET", f"/api/tournaments/{tournament}/me",
+                                                  token=token)
+        return result
+
+    async def tournament_standings(self, tournament: str) -> list[dict[str, Any]]:
+        result: list[dict[str, Any]] = await self._call(
+            "GET", f"/api/tournaments/{tournament}/standings")
+        return result
 
     async def lobby(self) -> list[dict[str, Any]]:
         result: list[dict[str, Any]] = await self._call("GET", "/api/lobby")

@@ -242,7 +242,9 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
         return None
 
     app.state.tournaments = tournaments
-    app.include_router(tournaments_router(hub, tournaments, Writes, Lookups, bearer))
+    app.include_router(tournaments_router(
+        hub, tournaments, Writes, Lookups, bearer,
+        lambda http, authorization: account_of(http, authorization)))  # defined below
 
     # ------------------------------------------------------------------ pages
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)

@@ -21,6 +21,7 @@ Every method is synchronous; the server calls them on a worker thread.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import time
@@ -51,8 +52,8 @@ from sqlalchemy import (
     update,
 )
 
-__all__ = ["AlsoInTransaction", "Append", "Fenced", "PlayerRow", "Store", "StoredTable",
-           "hash_secret", "metadata"]
+__all__ = ["AlsoInTransaction", "Append", "Fenced", "NewTable", "PlayerRow", "Store",
+           "StoredTable", "hash_secret", "metadata"]
 
 metadata = MetaData()
 
@@ -133,6 +134,31 @@ def hash_secret(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
 
 
+@dataclasses.dataclass(frozen=True)
+class NewTable:
+    """A table to store, waiting, with its players (:meth:`Store.create_missing_tables`)."""
+
+    table_id: str
+    invite_hash: str
+    config: dict[str, Any]
+    seed: int
+    people: Sequence[PlayerRow]
+
+
+def _insert_table(conn: Connection, table_id: str, invite_hash: str, config: dict[str, Any],
+                  seed: int, listed: bool, people: Sequence[PlayerRow],
+                  rematch_of: str | None = None) -> None:
+    now = time.time()
+    conn.execute(insert(tables).values(
+        id=table_id, invite_hash=invite_hash, config=json.dumps(config), seed=str(seed),
+        status="waiting", listed=listed, version=0, rematch=None,
+        rematch_of=rematch_of, created=now, updated=now))
+    for p in people:
+        conn.execute(insert(players).values(
+            table_id=table_id, name=p.name, seat=p.seat, token_hash=p.token_hash,
+            level=p.level, host=p.host, joined=now, account_id=p.account_id))
+
+
 class PlayerRow:
     __slots__ = ("account_id", "host", "level", "name", "seat", "token_hash")
 
@@ -204,16 +230,19 @@ class Store:
                      rematch_of: str | None = None) -> None:
         """Store a new table, waiting, with its first players (``rematch_of``: the finished
         table it is the rematch of)."""
-        now = time.time()
         with self._tx() as conn:
-            conn.execute(insert(tables).values(
-                id=table_id, invite_hash=invite_hash, config=json.dumps(config), seed=str(seed),
-                status="waiting", listed=listed, version=0, rematch=None,
-                rematch_of=rematch_of, created=now, updated=now))
-            for p in people:
-                conn.execute(insert(players).values(
-                    table_id=table_id, name=p.name, seat=p.seat, token_hash=p.token_hash,
-                    level=p.level, host=p.host, joined=now, account_id=p.account_id))
+            _insert_table(conn, table_id, invite_hash, config, seed, listed, people, rematch_of)
+
+    def create_missing_tables(self, new: Sequence[NewTable]) -> None:
+        """Store those of ``new`` not stored yet, all in one transaction (a tournament's
+        round: one commit for its tables, not one each)."""
+        with self._tx() as conn:
+            stored = set(conn.execute(select(tables.c.id).where(
+                tables.c.id.in_([t.table_id for t in new]))).scalars())
+            for t in new:
+                if t.table_id not in stored:
+                    _insert_table(conn, t.table_id, t.invite_hash, t.config, t.seed, False,
+                                  t.people)
 
     def add_player(self, table_id: str, person: PlayerRow) -> None:
         with self._tx() as conn:

@@ -4,7 +4,7 @@ secret (hashed) and its own events, in order.
 * ``tournaments``: the settings (format, variant and options, boards a round, pause, entry),
   the secret ``seed`` its boards are dealt from (server-only, like a table's seed), the hash of
   the director's secret, the hash of the invite code (entry by invite), its status and
-  ``version``;
+  ``version``, and a hash of its creator's address (the cap on open tournaments an address);
 * ``tournament_events``: ``register``, ``start``, ``round``, ``result``, ``noshow``,
   ``withdraw``, ``late`` … numbered ``n`` = 1, 2, 3 with the primary key ``(tournament, n)``.
   Appending event ``n`` moves ``version`` from ``n - 1`` to ``n`` in the same transaction, as a
@@ -31,6 +31,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    func,
     insert,
     select,
     update,
@@ -51,8 +52,12 @@ tournaments = Table(
     Column("version", Integer, nullable=False),            # the last event's n (0: none)
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
+    # a SHA-256 of the creator's address (migration 0008): the cap on an address's open
+    # tournaments, counted here so that it holds across restarts and processes
+    Column("creator", String(64), nullable=True),
 )
 Index("tournaments_status", tournaments.c.status)
+Index("tournaments_creator", tournaments.c.creator, tournaments.c.status)
 
 tournament_events = Table(
     "tournament_events", metadata,
@@ -85,13 +90,31 @@ class TournamentStore:
         self.engine = store.engine
 
     def create(self, tournament_id: str, director_hash: str, invite_hash: str | None,
-               config: dict[str, Any], seed: int) -> None:
+               config: dict[str, Any], seed: int, creator: str | None = None,
+               most: int | None = None) -> bool:
+        """Store a new tournament; with ``most``, only if ``creator`` has fewer than that many
+        not over (counted in the same transaction), else nothing is written (False)."""
         now = time.time()
         with self.engine.begin() as conn:
+            if most is not None and self._open(conn, creator) >= most:
+                return False
             conn.execute(insert(tournaments).values(
                 id=tournament_id, director_hash=director_hash, invite_hash=invite_hash,
                 config=json.dumps(config), seed=str(seed), status="registering", version=0,
-                created=now, updated=now))
+                created=now, updated=now, creator=creator))
+        return True
+
+    def open_count(self, creator: str) -> int:
+        """The tournaments ``creator`` made that are not over (registering or running)."""
+        with self.engine.connect() as conn:
+            return self._open(conn, creator)
+
+    @staticmethod
+    def _open(conn: Any, creator: str | None) -> int:
+        if creator is None:
+            return 0
+        return int(conn.execute(select(func.count()).select_from(tournaments).where(
+            tournaments.c.creator == creator, tournaments.c.status != "over")).scalar() or 0)
 
     def append(self, tournament_id: str, n: int, entry: dict[str, Any],
                status: str | None = None) -> None:

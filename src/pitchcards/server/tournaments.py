@@ -27,7 +27,7 @@ import hmac
 import io
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Request
@@ -36,13 +36,15 @@ from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from ..errors import IllegalActionError, OptionError
+from ..rules import find_variant
 from ..tournament import TournamentError, board_cards
 from .protocol import BotLevel, CreateTable, DisplayName, TableSettings, check_display_name
 from .refused import Refused
 from .room_state import MAX_TARGET, table_rules
 from .seats import Player
-from .store import PlayerRow, hash_secret
-from .tournament_state import TournamentState, entrant_name, with_bots
+from .store import NewTable, PlayerRow, hash_secret
+from .tournament_rounds import DuplicateRounds, TablePlan
+from .tournament_state import TournamentState, entrant_name, entry_size, with_bots
 from .tournament_store import TournamentStore
 
 if TYPE_CHECKING:
@@ -53,6 +55,9 @@ __all__ = ["TournamentService", "tournaments_router"]
 log = logging.getLogger("pitchcards.server.tournaments")
 
 Auth = Annotated[str | None, Header(description="Bearer <director or player secret>")]
+
+#: the (id, name) of the account a request is signed in as, or None (a guest)
+AccountOf = Callable[[Request, str | None], Awaitable[tuple[str, str] | None]]
 
 #: the players a tournament registers before its start (forty tables of four): a tournament's
 #: tables are made by the tournament, outside the per-address table budgets, so the tournament
@@ -76,14 +81,22 @@ class CreateTournament(_Model):
     name: DisplayName = Field(description="the director's display name")
     title: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1,
                                             max_length=60)] = "Pitch night"
-    format: Literal["pairs", "individual"] = Field(
-        "pairs", description="duplicate for fixed pairs (Mitchell), or individuals")
+    format: Literal["pairs", "individual", "progressive", "swiss"] = Field(
+        "pairs", description="duplicate for fixed pairs (Mitchell), or individuals; "
+                             "progressive Pitch; Swiss")
     partnership: bool = Field(True, description="individual: rotating partners (else each "
-                                                "for himself, a cutthroat variant)")
+                                                "for himself, a cutthroat variant); swiss: "
+                                                "fixed pairs (else cutthroat players)")
     variant: str = Field("auction-partners", max_length=40)
+    odd_variant: str = Field("auction", max_length=40,
+                             description="progressive tables of three and five, and Swiss "
+                                         "cutthroat tables the variant does not seat: each "
+                                         "for himself")
     options: dict[Annotated[str, StringConstraints(max_length=40)],
                   str | int | bool] = Field(default_factory=dict, max_length=40)
-    rounds: int | None = Field(None, ge=1, le=20, description="default: the movement's all")
+    rounds: int | None = Field(None, ge=1, le=20, description="default: the movement's all "
+                                                               "(duplicate), 4 (progressive), "
+                                                               "3 (Swiss)")
     boards_per_round: int = Field(2, ge=1, le=12)
     start_time: Annotated[str, StringConstraints(max_length=40)] | None = Field(
         None, description="when it starts, as the director writes it (shown to players)")
@@ -119,9 +132,6 @@ class TournamentService:
         #: the round tables known to be stored (a round's event names its tables before they
         #: are made: :meth:`me` points a player at one only once it can be opened)
         self._made_tables: set[str] = set()
-        #: the tournaments each address created, as far as this process knows (pruned of the
-        #: over ones when the address creates another)
-        self._created: dict[str, list[str]] = {}
         hub.over_listeners.append(self._table_over)
 
     async def open(self) -> None:
@@ -178,27 +188,17 @@ class TournamentService:
     # ------------------------------------------------------------------ the director
     async def create(self, request: CreateTournament, address: str = "unknown"
                      ) -> dict[str, Any]:
-        rules, _ = table_rules(_table_request(request, "x"))
-        sides = rules.side_count(4)
-        if sides != (2 if request.format == "pairs" or request.partnership else 4):
-            want = "partnerships" if sides == 4 else "each for himself"
-            raise Refused("bad_tournament", f"variant {request.variant!r} with these options "
-                          f"is not played {want} at a table of four: a {request.format} "
-                          f"event{' with rotating partners' if request.partnership else ''} "
-                          "needs one that is", 422)
-        mine = [t for t in self._created.get(address, [])
-                if await self.hub.db(self.store.status, t) not in ("over", None)]
-        if len(mine) >= MAX_OPEN_PER_ADDRESS:
-            raise Refused("too_many_tournaments", f"your address has {len(mine)} tournaments "
-                          f"that are not over (at most {MAX_OPEN_PER_ADDRESS}): finish one "
-                          "first", 429)
+        _check_variants(request)
         tid = secrets.token_urlsafe(12)
         secret = secrets.token_urlsafe(32)
         invite = secrets.token_urlsafe(24) if request.entry == "invite" else None
-        await self.hub.db(self.store.create, tid, hash_secret(secret),
-                          hash_secret(invite) if invite else None,
-                          request.model_dump(mode="json"), secrets.randbits(63))
-        self._created[address] = [*mine, tid]
+        # counted in the database with the write: across restarts and every process
+        if not await self.hub.db(self.store.create, tid, hash_secret(secret),
+                                 hash_secret(invite) if invite else None,
+                                 request.model_dump(mode="json"), secrets.randbits(63),
+                                 creator_key(address), MAX_OPEN_PER_ADDRESS):
+            raise Refused("too_many_tournaments", f"your address has {MAX_OPEN_PER_ADDRESS} "
+                          "tournaments that are not over (its most): finish one first", 429)
         url = f"{self.hub.config.url}/api/tournaments/{tid}"
         return {"tournament": tid, "director_token": secret, "url": url, "invite": invite}
 
@@ -206,14 +206,18 @@ class TournamentService:
         if token_hash is None or not hmac.compare_digest(state.director_hash, token_hash):
             raise Refused("not_director", "only the tournament's director may do that", 403)
 
-    async def register(self, tid: str, request: Register) -> dict[str, Any]:
+    async def register(self, tid: str, request: Register,
+                       account: tuple[str, str] | None = None) -> dict[str, Any]:
+        """An entry: a pair's two names or one player's.  ``account`` (id, name): the caller
+        is signed in, and the entry's first player is that account — under its name, its seats
+        the account's — once a tournament."""
         state = await self.state(tid)
         async with self._lock(tid):
             if state.invite_hash is not None and not hmac.compare_digest(
                     state.invite_hash, hash_secret(request.invite or "")):
                 raise Refused("bad_token", "this tournament's entry is by invite: that is not "
                                            "its invite code", 403)
-            want = 2 if state.format == "pairs" else 1
+            want = entry_size(state.config)
             if len(request.names) != want:
                 raise Refused("bad_tournament", f"a {state.format} tournament registers "
                                                 f"{want} name{'s' * (want > 1)} an entry, not "
@@ -222,6 +226,13 @@ class TournamentService:
                 names = [check_display_name(n) for n in request.names]
             except ValueError as exc:
                 raise Refused("bad_name", str(exc), 422) from None
+            accounts: dict[str, str] = {}
+            if account is not None:
+                if account[0] in state.accounts.values():
+                    raise Refused("bad_name", f"your account ({account[1]!r}) is registered in "
+                                              "this tournament already", 409)
+                names[0] = account[1]  # the entry's first player is the account, by its name
+                accounts = {account[1]: account[0]}
             clash = state.taken(names) or (names[0] if len(set(map(str.casefold, names)))
                                            < len(names) else None)
             if clash is not None:
@@ -235,31 +246,38 @@ class TournamentService:
                                   f"registered, and takes at most {MAX_PLAYERS} (forty "
                                   "tables)", 409)
                 await self._append(state, {"op": "register", "names": names,
-                                           "tokens": hashes})
+                                           "tokens": hashes, "accounts": accounts})
                 late_from = None
             elif state.status == "running":
-                late_from = await self._late(state, names, hashes)
+                late_from = await self._late(state, names, hashes, accounts)
             else:
                 raise Refused("bad_tournament", "the tournament is over", 409)
             return {"entrant": entrant_name(names), "tokens": dict(zip(names, tokens,
                                                                        strict=True)),
                     "from_round": late_from}
 
-    async def _late(self, state: TournamentState, names: list[str],
-                    hashes: list[str]) -> int:
-        """A late entry takes the seats of a bot entrant from the next round on."""
+    async def _late(self, state: TournamentState, names: list[str], hashes: list[str],
+                    accounts: dict[str, str]) -> int:
+        """A late entry takes the seats of a bot entrant from the next round on (duplicate),
+        or is seated by the format from its next seating (progressive, Swiss)."""
         event = state.started()
         current = state.current_round or 0
-        if current + 1 >= event.rounds:
-            raise Refused("bad_tournament", "the last round has started: no late entry now",
+        if current + 1 >= event.rounds or (not state.duplicate
+                                           and event.joins_at() >= event.rounds):
+            raise Refused("bad_tournament", "the last round is seated: no late entry now",
                           409)
+        if not state.duplicate:
+            await self._append(state, {"op": "enter", "names": names, "tokens": hashes,
+                                       "accounts": accounts})
+            return state.joined[entrant_name(names)]
         free = [b for b in sorted(state.bots) if b not in state.late_from
                 and b not in state.withdrawn]
         if not free:
             raise Refused("bad_tournament", "every entrant's seat is taken: a late entry "
                                             "takes a bot's, and there is none", 409)
         await self._append(state, {"op": "late", "entrant": free[0], "names": names,
-                                   "tokens": hashes, "from_round": current + 1})
+                                   "tokens": hashes, "from_round": current + 1,
+                                   "accounts": accounts})
         return current + 1
 
     async def start(self, tid: str, token_hash: str | None) -> None:
@@ -320,25 +338,21 @@ class TournamentService:
     async def _open_round(self, state: TournamentState, round_: int) -> None:
         """Create ``round_``'s tables (their ids first in the events, then the tables)."""
         event = state.started()
-        tables = [secrets.token_urlsafe(12) for _ in range(event.tables)]
+        tables = [secrets.token_urlsafe(12) for _ in range(event.table_count(round_))]
         await self._append(state, {"op": "round", "round": round_, "tables": tables})
         await self._make_tables(state, round_)
 
     async def _make_tables(self, state: TournamentState, round_: int) -> None:
         """Every table of ``round_`` stored, started and running (idempotent: after a
         restart, a table already made is loaded, one already over is recorded)."""
-        event = state.started()
-        boards = [[b.number, b.dealer, b.seed] for b in event.boards_of_round(round_)]
-        request = _table_request(CreateTournament.model_validate(state.config),
-                                 str(state.config["name"]))
-        config = {**request.model_dump(mode="json"), "tournament": state.id, "boards": boards}
-        plays = list(zip(state.plays_of(round_), state.round_tables[round_], strict=True))
-        for play, table_id in plays:
-            if await self.hub.db(self.hub.store.load, table_id) is None:
-                seats = state.seats_of(play, str(state.config["fill"]))
-                await self.hub.db(self.hub.store.create_table, table_id,
-                                  hash_secret(secrets.token_urlsafe(24)), config,
-                                  secrets.randbits(63), False, seats)
+        director = CreateTournament.model_validate(state.config)
+        plays = list(zip(state.plans_of(round_), state.round_tables[round_], strict=True))
+        # one transaction for the round's tables (those not stored before a restart)
+        await self.hub.db(self.hub.store.create_missing_tables, [
+            NewTable(table_id, hash_secret(secrets.token_urlsafe(24)),
+                     _table_config(director, state, play), secrets.randbits(63),
+                     state.seats_of(play, str(state.config["fill"])))
+            for play, table_id in plays])
 
         async def run(table_id: str) -> str | None:
             """Load and start one table (all at once: their first deals share the group
@@ -385,8 +399,7 @@ class TournamentService:
         if where is None:
             return
         round_, table = where
-        event = state.started()
-        if event.is_recorded(event.boards_of_round(round_)[0].number, table):
+        if state.started().is_recorded(round_, table):
             return
         room = await self.hub.room(table_id)
         session = room.state.table.session if room.state.table is not None else None
@@ -419,11 +432,11 @@ class TournamentService:
         round_ = state.current_round
         tables: list[dict[str, Any]] = []
         if round_ is not None:
-            for play, table_id in zip(state.plays_of(round_), state.round_tables[round_],
+            for play, table_id in zip(state.plans_of(round_), state.round_tables[round_],
                                       strict=True):
                 tables.append({"table": play.table, "id": table_id,
                                "seats": [state.holder(play.seats[s], s, round_)
-                                         for s in range(4)],
+                                         for s in range(play.size)],
                                "entrants": list(play.seats)})
         event = state.event
         return {"tournament": tid, "title": config["title"], "director": config["name"],
@@ -435,19 +448,28 @@ class TournamentService:
                 "entrants": list(event.entrants) if event is not None else list(state.holders),
                 "bots": sorted(state.bots), "withdrawn": sorted(state.withdrawn),
                 "round": round_, "tables": tables,
-                "standings": standings_rows(state)}
+                "byes": list(event.byes(round_)) if event is not None and round_ is not None
+                else [],
+                "standings": standings_rows(state), "columns": _COLUMNS[state.format],
+                "names_per_entry": entry_size(config)}
 
-    async def me(self, tid: str, token_hash: str | None) -> dict[str, Any]:
-        """Where the player of this secret sits now."""
+    async def me(self, tid: str, token_hash: str | None,
+                 account: tuple[str, str] | None = None) -> dict[str, Any]:
+        """Where the player of this secret (or of this signed-in account, if it registered)
+        sits now."""
         state = await self.state(tid)
         name = next((n for n, h in state.tokens.items() if token_hash is not None
                      and hmac.compare_digest(h, token_hash)), None)
+        if name is None and account is not None:
+            name = next((n for n, a in state.accounts.items() if a == account[0]), None)
         if name is None:
-            raise Refused("bad_token", "that is not a player secret of this tournament", 401)
+            raise Refused("bad_token", "that is not a player secret of this tournament (nor "
+                                       "an account registered in it)", 401)
         seating = state.seating(name)
         where: dict[str, Any] = {"name": name, "status": state.status,
                                  "round": state.current_round, "table": None,
-                                 "table_id": None, "seat": None, "url": None, "bot": False}
+                                 "table_id": None, "seat": None, "url": None, "bot": False,
+                                 "bye": _on_bye(state, name)}
         if seating is not None and state.status == "running" \
                 and await self._made(seating.table_id):
             where.update(round=seating.round, table=seating.table, table_id=seating.table_id,
@@ -475,17 +497,20 @@ class TournamentService:
         if state.status != "over":
             raise Refused("bad_tournament", "a tournament's boards are shown once it is over "
                                             "(until then someone has not played them)", 409)
+        if not state.duplicate:
+            return _hands_played(state)
         event = state.started()
+        assert isinstance(event, DuplicateRounds)
         rules, _ = table_rules(_table_request(CreateTournament.model_validate(state.config),
                                               "x"))
         out: list[dict[str, Any]] = []
-        for board in event.boards:
-            round_ = (board.number - 1) // event.boards_per_round
-            points = event.matchpoints(board.number)
+        for board in event.event.boards:
+            round_ = (board.number - 1) // event.event.boards_per_round
+            points = event.event.matchpoints(board.number)
             tables = []
-            for t in range(event.tables):
-                play = event.play(board.number, t)
-                scores = event.scores(board.number, t)
+            for t in range(event.event.tables):
+                play = event.event.play(board.number, t)
+                scores = event.event.scores(board.number, t)
                 tables.append({"table": t, "seats": [state.holder(play.seats[s], s, round_)
                                                      for s in range(4)],
                                "entrants": list(play.seats),
@@ -516,12 +541,35 @@ class TournamentService:
             return await asyncio.to_thread(room.state.record)
 
 
+def creator_key(address: str) -> str:
+    """What the store keeps of a creator's address: a SHA-256 of it, never the address."""
+    return hash_secret(f"tournament creator {address}")
+
+
+def _on_bye(state: TournamentState, name: str) -> bool:
+    """Whether ``name``'s entrant sits the current round out (a Swiss bye)."""
+    round_ = state.current_round
+    if state.event is None or round_ is None:
+        return False
+    byes = state.event.byes(round_)
+    return any(name in state.holders.get(entrant, ()) for entrant in byes)
+
+
 def standings_rows(state: TournamentState) -> list[dict[str, Any]]:
     return [{"rank": s.rank, "entrant": s.entrant, "shown": state.display(s.entrant),
-             "percent": round(s.percent or 0.0, 2), "matchpoints": str(s.score),
+             "percent": round(s.percent or 0.0, 2) if state.duplicate else None,
+             "matchpoints": str(s.score),
              "boards": s.played, "bot": s.bot and s.entrant not in state.late_from,
              "withdrawn": s.entrant in state.withdrawn}
             for s in state.standings()]
+
+
+#: what a standings line's ``matchpoints`` (its score) and ``boards`` (what it played) count,
+#: by format, for the pages' column heads
+_COLUMNS = {"pairs": {"score": "Matchpoints", "played": "Boards"},
+            "individual": {"score": "Matchpoints", "played": "Boards"},
+            "progressive": {"score": "Points", "played": "Rounds"},
+            "swiss": {"score": "Score", "played": "Rounds"}}
 
 
 def standings_csv(rows: list[dict[str, Any]]) -> str:
@@ -539,12 +587,67 @@ def _cell(text: str) -> str:
     return f"'{text}" if text[:1] in ("=", "+", "-", "@") else text
 
 
-def _table_request(request: CreateTournament, host: str) -> CreateTable:
-    """The settings of a tournament's tables: four seats, played to the boards' end (the
-    target set out of reach: a table ends after its last board, server/room_state.py)."""
+def _hands_played(state: TournamentState) -> list[dict[str, Any]]:
+    """A progressive or Swiss tournament's hands, face up, table by table (once it is over):
+    each table dealt its own, so a table's hands are its own."""
+    director = CreateTournament.model_validate(state.config)
+    event = state.started()
+    out: list[dict[str, Any]] = []
+    for round_ in sorted(state.round_tables):
+        for play in event.plans(round_):
+            rules, _ = table_rules(_table_request(director, "x", play.size))
+            out.append({"round": round_, "table": play.table, "entrants": list(play.seats),
+                        "seats": [state.holder(play.seats[s], s, round_)
+                                  for s in range(play.size)],
+                        "hands": [{"hand": b.number, "dealer": b.dealer,
+                                   "hands": board_cards(rules, b, play.size)}
+                                  for b in play.boards]})
+    return out
+
+
+def _table_config(director: CreateTournament, state: TournamentState,
+                  play: TablePlan) -> dict[str, Any]:
+    """A round table's stored settings: the tables' request for its size, the tournament's
+    id and the boards it deals (which only this module writes)."""
+    boards = [[b.number, b.dealer, b.seed] for b in play.boards]
+    request = _table_request(director, str(state.config["name"]), play.size)
+    return {**request.model_dump(mode="json"), "tournament": state.id, "boards": boards}
+
+
+def _sizes(request: CreateTournament) -> dict[int, int]:
+    """Each table size the format seats -> the sides a table of it has (2: two
+    partnerships; else each for himself)."""
+    if request.format == "progressive":
+        return {3: 3, 4: 2, 5: 5}
+    if request.format == "swiss":
+        return {4: 2} if request.partnership else {3: 3, 4: 4}
+    return {4: 2 if request.format == "pairs" or request.partnership else 4}
+
+
+def _check_variants(request: CreateTournament) -> None:
+    """Every table the format may seat has rules that play it as the format scores it."""
+    for size, sides in _sizes(request).items():
+        table = _table_request(request, "x", size)
+        rules, _ = table_rules(table)
+        if rules.side_count(size) != sides:
+            want = "partnerships" if sides == 2 else "each for himself"
+            raise Refused("bad_tournament", f"variant {table.variant!r} with these options "
+                          f"is not played {want} at a table of {size}: a {request.format} "
+                          "event needs one that is (variant, odd_variant)", 422)
+
+
+def _table_request(request: CreateTournament, host: str, size: int = 4) -> CreateTable:
+    """The settings of a tournament's tables of ``size``, played to the boards' end (the
+    target set out of reach: a table ends after its last board, server/room_state.py).  The
+    director's variant and options where that variant seats ``size``, else the odd-table
+    variant (progressive threes and fives, Swiss cutthroat threes)."""
     try:
         options = dict(request.options)
-        table = CreateTable(name="Director", variant=request.variant, players=4,
+        variant = request.variant
+        low, high = find_variant(variant).player_range
+        if not low <= size <= high:
+            variant, options = request.odd_variant, {}
+        table = CreateTable(name="Director", variant=variant, players=size,
                             options=options, fill=request.fill, settings=request.settings)
         rules, _ = table_rules(table)
     except (OptionError, IllegalActionError, ValueError) as exc:
@@ -557,9 +660,11 @@ def _table_request(request: CreateTournament, host: str) -> CreateTable:
 
 
 def tournaments_router(hub: Hub, service: TournamentService, writes: Depends,
-                       lookups: Depends, bearer: Callable[[str | None], str | None]
-                       ) -> APIRouter:
-    """The ``/api/tournaments`` routes (docs/protocol.md, "Tournaments")."""
+                       lookups: Depends, bearer: Callable[[str | None], str | None],
+                       account_of: AccountOf) -> APIRouter:
+    """The ``/api/tournaments`` routes (docs/protocol.md, "Tournaments").  ``account_of``:
+    the account a request is signed in as (an API token, or the session cookie from this
+    server's own pages), as the table routes read it."""
     router = APIRouter(prefix="/api/tournaments")
 
     @router.post("", status_code=201, dependencies=[writes])
@@ -571,8 +676,9 @@ def tournaments_router(hub: Hub, service: TournamentService, writes: Depends,
         return await service.info(tid)
 
     @router.post("/{tid}/entries", status_code=201, dependencies=[writes, lookups])
-    async def register(tid: str, request: Register) -> dict[str, Any]:
-        return await service.register(tid, request)
+    async def register(tid: str, request: Register, http: Request,
+                       authorization: Auth = None) -> dict[str, Any]:
+        return await service.register(tid, request, await account_of(http, authorization))
 
     @router.post("/{tid}/start", dependencies=[writes, lookups])
     async def start(tid: str, authorization: Auth = None) -> dict[str, Any]:
@@ -591,8 +697,9 @@ def tournaments_router(hub: Hub, service: TournamentService, writes: Depends,
         return await service.info(tid)
 
     @router.get("/{tid}/me", dependencies=[lookups])
-    async def me(tid: str, authorization: Auth = None) -> dict[str, Any]:
-        return await service.me(tid, bearer(authorization))
+    async def me(tid: str, http: Request, authorization: Auth = None) -> dict[str, Any]:
+        return await service.me(tid, bearer(authorization),
+                                await account_of(http, authorization))
 
     @router.get("/{tid}/standings", dependencies=[lookups])
     async def standings(tid: str) -> list[dict[str, Any]]:

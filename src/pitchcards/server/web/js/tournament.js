@@ -12,12 +12,13 @@ import { keepSeatToken } from "./tokens.js";
 
 /**
  * @typedef {{director?: string, players?: Record<string, string>}} Held
- * @typedef {{rank: number, shown: string, percent: number, matchpoints: string,
+ * @typedef {{rank: number, shown: string, percent: number | null, matchpoints: string,
  *   boards: number, bot: boolean, withdrawn: boolean}} Line
  * @typedef {{table: number, id: string, seats: string[]}} RoundTable
  * @typedef {{tournament: string, title: string, director: string, status: string,
  *   round: number | null, rounds: number | null, entry: string, start_time: string | null,
- *   entrants: string[], tables: RoundTable[], standings: Line[]}} Info
+ *   entrants: string[], tables: RoundTable[], standings: Line[],
+ *   columns: {score: string, played: string}, names_per_entry: number}} Info
  */
 
 const PREFIX = "pitch.tournament.";
@@ -55,7 +56,9 @@ function createForm() {
   const title = h("input", { id: "t-title", required: true, maxlength: 60, value: "Pitch night" });
   const format = h("select", { id: "t-format" },
     h("option", { value: "pairs", text: "Duplicate, fixed pairs" }),
-    h("option", { value: "individual", text: "Duplicate, individuals (rotating partners)" }));
+    h("option", { value: "individual", text: "Duplicate, individuals (rotating partners)" }),
+    h("option", { value: "progressive", text: "Progressive (winners move up, partners change)" }),
+    h("option", { value: "swiss", text: "Swiss, fixed pairs" }));
   const boards = h("input", { id: "t-boards", type: "number", min: 1, max: 12, value: 2 });
   const rounds = h("input", { id: "t-rounds", type: "number", min: 1, max: 20, value: 2 });
   const pause = h("input", { id: "t-pause", type: "number", min: 0, max: 3600, value: 30 });
@@ -97,7 +100,8 @@ function registerForm(id, info, refresh) {
   const form = h("form", { id: "register", class: "card" },
     h("h2", { text: info.status === "running" ? "Late entry" : "Register" }),
     h("label", { for: "r-first", text: "Your name" }), first,
-    h("label", { for: "r-second", text: "Your partner's name (pairs)" }), second,
+    info.names_per_entry === 2 ? h("label", { for: "r-second", text: "Your partner's name" }) : null,
+    info.names_per_entry === 2 ? second : null,
     info.entry === "invite" ? h("label", { for: "r-invite", text: "Invite code" }) : null,
     info.entry === "invite" ? invite : null,
     h("button", { type: "submit", text: "Register" }), error);
@@ -180,15 +184,18 @@ function directorPanel(id, secret, info, refresh) {
     error);
 }
 
-/** @param {Line[]} lines */
-function standings(lines) {
+/**
+ * @param {Line[]} lines
+ * @param {{score: string, played: string}} columns what the server says each column counts
+ */
+function standings(lines, columns) {
   return h("table", { id: "standings" },
-    h("thead", {}, h("tr", {}, ["Rank", "Entrant", "%", "Matchpoints", "Boards"].map(
+    h("thead", {}, h("tr", {}, ["Rank", "Entrant", "%", columns.score, columns.played].map(
       (t) => h("th", { scope: "col", text: t })))),
     h("tbody", {}, lines.map((s) => h("tr", { class: s.withdrawn ? "muted" : "" },
       h("td", { text: s.withdrawn ? "—" : s.rank }),
       h("td", { text: s.shown + (s.bot ? " (bot)" : "") + (s.withdrawn ? " (withdrawn)" : "") }),
-      h("td", { text: s.percent }), h("td", { text: s.matchpoints }),
+      h("td", { text: s.percent ?? "—" }), h("td", { text: s.matchpoints }),
       h("td", { text: s.boards })))));
 }
 
@@ -218,7 +225,7 @@ async function show(app, id) {
     await seatsOfMine(id, mine),
     info.status === "over" ? null : registerForm(id, info, refresh),
     h("h2", { text: "Standings" }),
-    info.standings.length ? standings(info.standings)
+    info.standings.length ? standings(info.standings, info.columns)
       : h("p", { class: "muted", text: `Entrants: ${info.entrants.join(", ") || "none yet"}` }),
     h("p", {}, h("a", { href: `/api/tournaments/${encodeURIComponent(id)}/standings.csv`,
       text: "Standings as CSV" })));
