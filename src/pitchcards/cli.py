@@ -176,11 +176,16 @@ def _play_online(args: argparse.Namespace, config: GameConfig) -> int:
         print("pitch play: --join and --new-table do not go together: join a table, or open "
               "one", file=sys.stderr)
         return 2
+    if args.ranked and not args.host:
+        print("pitch play: --ranked goes with --new-table (a table you join is ranked or not "
+              "as its host made it)", file=sys.stderr)
+        return 2
     try:
         if args.host:
             config.check()
             seat = asyncio.run(host_table(args.host.rstrip("/"), config, args.name or "Host",
-                                          args.bots))
+                                          args.bots, ranked=args.ranked,
+                                          api_token=api_token(args)))
             info = None
             print(f"Your table is open. Invite friends with this link:\n\n  {seat.invite_url}"
                   f"\n\nThey run: pitch play --join {seat.invite_url}\n"
@@ -258,6 +263,10 @@ def _add_play_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     online.add_argument("--name", default=None,
                         help="your display name at the table (default: Host, or Guest)")
     add_token_argument(online)
+    online.add_argument("--ranked", action="store_true",
+                        help="with --new-table: a ranked table, rated at the match's end "
+                             "(needs --token or $PITCH_TOKEN; its variant's own rules, a turn "
+                             "timer; see docs/accounts.md)")
     online.add_argument("--seat", type=whole_number(0), default=None,
                         help="with --join: the seat you want, counted from 0 as every "
                              "command's --seat (the screens number seats from 1: --seat 1 is "
