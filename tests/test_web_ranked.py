@@ -13,6 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
+from account_helpers import account_token
 from browser_helpers import Player, api, open_home
 from server_helpers import app_fixture
 
@@ -75,17 +76,6 @@ def test_the_ranked_box_says_why_rules_cannot_be_ranked_and_makes_a_ranked_table
         ann.close()
 
 
-def _account_token(url: str, name: str) -> str:
-    """Register ``name`` and make an API token (the profile page's two steps)."""
-    with httpx.Client(base_url=url) as http:
-        made = http.post("/api/accounts", json={"name": name, "password": "correct horse"},
-                         headers={"Origin": url})
-        assert made.status_code == 201, made.text
-        token = http.post("/api/me/tokens", json={"label": "t"}, headers={"Origin": url})
-        assert token.status_code == 201, token.text
-        return str(token.json()["token"])
-
-
 def _forfeits_seen(player: Player, count: int) -> bool:
     """The page has been told of ``count`` forfeits (its last TableInfo)."""
     infos = [m["table"] for m in player.messages() if m.get("type") == "table"]
@@ -94,7 +84,7 @@ def _forfeits_seen(player: Player, count: int) -> bool:
 
 def test_the_claim_button_shows_when_the_server_says_and_claims_the_win(browser, server):
     url = server.url
-    tokens = {name: _account_token(url, name) for name in ("Claimann", "Claimbob", "Claimcy")}
+    tokens = {name: account_token(url, name) for name in ("Claimann", "Claimbob", "Claimcy")}
     host: dict[str, Any] = api(url, "POST", "/api/tables",
                                {"name": "Claimann", "variant": "auction", "players": 3,
                                 "ranked": True, "settings": UNTIMED}, token=tokens["Claimann"])
