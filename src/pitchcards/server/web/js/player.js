@@ -88,7 +88,9 @@ function statistics(player) {
   const pools = Object.keys(player.pools).filter((p) => player.ratings[p]);
   if (!pools.length) return list;
   const columns = ["Game", "Matches", "Won", "Hands", "Points per hand", "Bid", "Made", "Moons"];
-  return h("div", {}, list, h("div", { class: "table-scroll" }, h("table", { id: "pool-stats" },
+  // it may scroll sideways on a phone: a region the keyboard can reach and scroll
+  return h("div", {}, list, h("div", { class: "table-scroll", tabindex: "0", role: "region",
+    "aria-label": "Statistics per game" }, h("table", { id: "pool-stats" },
     h("caption", { class: "visually-hidden", text: "Statistics per game" }),
     h("thead", {}, h("tr", {}, columns.map((t) => h("th", { scope: "col", text: t })))),
     h("tbody", {}, pools.map((pool) => {
