@@ -10,6 +10,8 @@ The database is filled in bulk (``--accounts`` accounts each with a rating in ev
 * rating a 2×2 match (:func:`rate_match_once`: claim the key, lock four rows, OpenSkill, write)
   against an empty transaction on the same database: p50, p99 and the difference, which is what
   the rating adds to the transaction that records a match's end;
+* the same with the four players' statistics added (:func:`add_stats`), as a ranked table's
+  end runs it;
 * ``POST /api/session`` (an Argon2id check): p50 and p99.
 
     .venv/bin/python benchmarks/bench_ratings.py                       # 10,000 and 100,000
@@ -37,10 +39,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
+from pitchcards.play_stats import Stats
 from pitchcards.server import ServerConfig, create_app
 from pitchcards.server import account_store as db
-from pitchcards.server.rating_store import rate_match_once
+from pitchcards.server.rating_store import rate_match, rate_match_once
 from pitchcards.server.ratings import POOLS
+from pitchcards.server.stat_store import add_stats
 
 ORIGIN = {"Origin": "http://127.0.0.1:8000"}
 
@@ -137,8 +141,19 @@ def main() -> None:
                 with engine.begin():
                     pass
 
+            def rate_and_count() -> None:
+                # what a ranked table's end runs: the rating and the players' statistics
+                four = rng.sample(ids, 4)
+                with engine.begin() as conn:
+                    if rate_match(conn, f"table:{uuid.uuid4().hex}", "four-point-partners",
+                                  [(four[:2], 0), (four[2:], 1)]) is not None:
+                        add_stats(conn, "four-point-partners",
+                                  {a: Stats(hands=9, points=5, bids=2, made=1) for a in four})
+
             rated, bare = _times(rate, args.rates), _times(empty, args.rates)
+            counted = _times(rate_and_count, args.rates)
             rows.append(_row("rate a 2x2 match (its own transaction)", rated))
+            rows.append(_row("rate it and add the 4 players' statistics", counted))
             rows.append(_row("an empty transaction", bare))
             rows.append(_row("POST /api/session (Argon2id)", _times(
                 lambda: client.post("/api/session", json={"name": "Bench",
@@ -149,7 +164,8 @@ def main() -> None:
     print("| what | n | p50 ms | p99 ms |\n|---|---|---|---|")
     print("\n".join(rows))
     print(f"\nthe rating adds {statistics.median(rated) - statistics.median(bare):.2f} ms "
-          "(p50) to the transaction that records a match's end")
+          "(p50) to the transaction that records a match's end; with the statistics "
+          f"{statistics.median(counted) - statistics.median(bare):.2f} ms")
 
 
 if __name__ == "__main__":

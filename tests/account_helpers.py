@@ -63,3 +63,17 @@ def register(client: TestClient, name: str, password: str = "correct horse") -> 
 
 def sign_in(client: TestClient, name: str, password: str = "correct horse") -> Any:
     return client.post("/api/session", json={"name": name, "password": password}, headers=OWN)
+
+
+def account_token(url: str, name: str) -> str:
+    """Register ``name`` on the server at ``url`` and make an API token (the profile page's
+    two steps), as a terminal's owner does once."""
+    import httpx
+
+    with httpx.Client(base_url=url) as http:
+        made = http.post("/api/accounts", json={"name": name, "password": "correct horse"},
+                         headers={"Origin": url})
+        assert made.status_code == 201, made.text
+        token = http.post("/api/me/tokens", json={"label": "terminal"}, headers={"Origin": url})
+        assert token.status_code == 201, token.text
+        return str(token.json()["token"])

@@ -22,16 +22,19 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, func, select
 
-from account_helpers import EVIL, OWN, app_client, database, other, register
+from account_helpers import EVIL, OWN, account_token, app_client, database, other, register
 from pitchcards.argtypes import TOKEN_ENV, api_token
 from pitchcards.client import Client, Seat, ServerError
+from pitchcards.notation import read_record
 from pitchcards.rules import find_variant
 from pitchcards.server.account_store import accounts, rated_matches, rating_changes, ratings
 from pitchcards.server.config import normalise_db_url
 from pitchcards.server.ranked import RANKED_TURN_TIMER
+from pitchcards.server.rating_store import BOT_ACCOUNT_NAMES
 from pitchcards.server.store import log
 from pitchcards.server.testing import TestHooks
-from pitchcards.tui.remote import join_table
+from pitchcards.tui.config import GameConfig
+from pitchcards.tui.remote import host_table, join_table
 from server_helpers import QUICK_LIMITS, running_app
 
 pytestmark = pytest.mark.timeout(300)
@@ -151,10 +154,94 @@ def test_options_that_change_the_game_make_a_table_unranked_said_before_creating
     assert _ranked(ann, options={"target": own}).status_code == 201
 
 
-def test_a_money_table_is_not_ranked(client: TestClient) -> None:
-    ann = _signed_in(client, "Ann", 1)
-    message = _refused(_ranked(ann, variant="money"), 422, "unranked_variant")
-    assert "money" in message and "setback" in message
+def _counted(record: str, name: str) -> dict[str, int]:
+    """``name``'s statistics counted from a game record's lines, independently of the server
+    (the hands they sat in, their side's deltas, the contracts they bid and made, moons)."""
+    out = {"hands": 0, "points": 0, "bids": 0, "made": 0, "moons": 0}
+    seat: int | None = None
+    names: list[str] = []
+    for line in record.splitlines():
+        words = line.split("#")[0].split()
+        if words[:1] == ["names"]:
+            names = words[1:]
+        elif words[:1] == ["hand"]:
+            seat = names.index(name) if name in names else None
+        elif words[:1] == ["seats"]:
+            seat = words.index(name) - 1 if name in words else None
+        elif words[:1] == ["result"] and seat is not None:
+            # e.g. "pitcher 0, bid moon, trump D, made moon, high 0, ..., deltas +5 +0 -1"
+            fields = {f.split()[0]: " ".join(f.split()[1:]) for f in
+                      words[1:] and " ".join(words[1:]).split(",")}
+            out["hands"] += 1
+            out["points"] += int(fields["deltas"].split()[seat])  # each for themselves
+            if fields.get("pitcher") == str(seat):
+                out["bids"] += 1
+                out["made"] += int("made" in fields)
+                out["moons"] += int(fields.get("made") == "moon")
+    return out
+
+
+def test_a_ranked_money_table_is_rated_by_money_at_the_settlement(tmp_path: Path) -> None:
+    """The money game's pool (issue 32: "ranked by money at the settlement"): a ranked money
+    table is rated when it settles, each player placed by what they were paid; the statistics
+    of its hands are added with the rating; the turns the turn timer's stand-in played are
+    marked in its record.  A seeded table, its bots held and let act."""
+    url = f"sqlite:///{tmp_path / 'server.db'}"
+    with app_client(url, hooks=TestHooks()) as client:
+        ann = _signed_in(client, "Ann", 1)
+        made = ann.post("/_test/tables", json={"seed": 11, "hold_bots": True, "table": {
+            "name": "Ann", "variant": "money", "players": 3, "ranked": True,
+            "bots": {"1": "random", "2": "easy"},
+            "settings": {**UNTIMED, "stand_in": "random"}}})
+        assert made.status_code == 201, made.text
+        table, auth = made.json()["table"], _start(client, made.json())
+        assert client.get(f"/api/tables/{table}").json()["ranked"] is True
+        # nothing to claim at a money table: it ends at the settlement
+        _refused(client.post(f"/api/tables/{table}/claim", headers=auth), 409, "cannot_claim")
+        settle = client.post(f"/api/tables/{table}/settle", headers=auth)  # at the next break
+        assert settle.status_code == 200, settle.text
+        deadline = time.monotonic() + 120  # a hang guard only
+        while (run := client.post(f"/_test/tables/{table}/bots", json={"actions": 1000})
+               .json())["status"] != "over":
+            assert time.monotonic() < deadline, run
+            if run["to_act"] == 0:  # Ann's turn: her timer runs out, a stand-in plays it
+                client.post(f"/_test/tables/{table}/expire")
+        info = _wait_status(client, table, "over", auth)
+        assert info["may_claim"] is None and info["forfeits"] == []
+        record = client.get(f"/api/tables/{table}/record", headers=auth).text
+        engine = create_engine(normalise_db_url(url))
+        try:
+            with engine.connect() as conn:
+                rows = conn.execute(select(accounts.c.name, rating_changes.c.place,
+                                           rated_matches.c.pool).join(
+                    accounts, accounts.c.id == rating_changes.c.account_id).join(
+                    rated_matches, rated_matches.c.key == rating_changes.c.match_key)).all()
+        finally:
+            engine.dispose()
+        places = {r.name: r.place for r in rows}
+        assert {r.pool for r in rows} == {"money"}
+        assert set(places) == {"Ann", "Random bot", "Easy bot"}
+        # placed by money at the settlement: each below exactly those paid more
+        read = read_record(record)
+        payouts = next(e.payouts for e in read.events if e.kind == "settle")
+        account = {name: BOT_ACCOUNT_NAMES[read.bots[name]] if name in read.bots else name
+                   for name in payouts}
+        assert {account[name]: sum(other > cents for other in payouts.values())
+                for name, cents in payouts.items()} == places
+        # the stand-in's turns are marked in the record, and only Ann's
+        lines = record.splitlines()
+        marked = [lines[i - 1] for i, line in enumerate(lines) if line.startswith("stand-in")]
+        assert marked and all(m.split()[0] == "0" or m.startswith("#") for m in marked), marked
+        assert all(line == "stand-in timeout" for line in lines if line.startswith("stand-in"))
+        # statistics: what the record says, added once with the rating
+        player = client.get("/api/players/Ann").json()
+        counted = _counted(record, "Ann")
+        stats = player["ratings"]["money"]["stats"]
+        assert {k: stats[k] for k in counted} == counted and counted["hands"] >= 1
+        assert stats["matches"] == 1 and player["stats"]["hands"] == counted["hands"]
+    # a restart replays the log: it rates and counts nothing again
+    with app_client(url) as again:
+        assert again.get("/api/players/Ann").json()["ratings"]["money"]["stats"] == stats
 
 
 def test_a_ranked_table_always_has_a_turn_timer(client: TestClient) -> None:
@@ -433,30 +520,33 @@ def test_a_partner_leaving_is_their_sides_loss_once(client: TestClient, tmp_path
 
 
 # ---------------------------------------------------------------------- terminals and bots
-def _account_token(url: str, name: str) -> str:
-    """Register ``name`` on the server at ``url`` and make an API token (the profile page's
-    two steps), as a terminal's owner does once."""
-    with httpx.Client(base_url=url) as http:
-        made = http.post("/api/accounts", json={"name": name, "password": "correct horse"},
-                         headers={"Origin": url})
-        assert made.status_code == 201, made.text
-        token = http.post("/api/me/tokens", json={"label": "terminal"}, headers={"Origin": url})
-        assert token.status_code == 201, token.text
-        return str(token.json()["token"])
-
-
-def test_play_join_and_pitch_bot_take_a_ranked_seat_with_token(tmp_path: Path) -> None:
-    """A terminal (``pitch play --join --token``'s join) and a bot (``pitch bot --join
-    --token``, a real process) sit at a ranked table as their accounts; both people leave, the
-    bot's account plays the match out against their stand-ins and is placed first."""
+def test_play_join_and_pitch_bot_take_a_ranked_seat_with_token(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A terminal opens a ranked table (``pitch play --new-table --ranked --token``'s
+    ``host_table``), another joins it (``pitch play --join --token``'s join) and a bot
+    (``pitch bot --join --token``, a real process) sits down, each as their account; both
+    people leave, the bot's account plays the match out against their stand-ins and is placed
+    first."""
     with running_app(tmp_path, extra=QUICK_LIMITS) as server:
         url = server.url
-        tokens = {name: _account_token(url, name) for name in ("Ann", "Bob", "Cy")}
+        tokens = {name: account_token(url, name) for name in ("Ann", "Bob", "Cy")}
+        # `pitch play --new-table URL --ranked` with no token: the server's reason, no table
+        from pitchcards.cli import main
+        monkeypatch.delenv(TOKEN_ENV, raising=False)
+        assert main(["play", "--new-table", url, "--ranked"]) == 2
+        said_first = capsys.readouterr().err
+        assert "sign in" in said_first and "--token" in said_first
+        assert main(["play", "--join", "abc", "--ranked", "--token", tokens["Ann"]]) == 2
+        assert "--ranked goes with --new-table" in capsys.readouterr().err
 
         async def seat_people() -> tuple[Seat, Seat, dict[str, Any]]:
-            async with Client(url, api_token=tokens["Ann"]) as api:
-                ann = await api.create_table("Ann", players=3, ranked=True,
-                                             settings={**FAST, "stand_in": "easy"})
+            monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "ann"))  # Ann's terminal
+            ann = await host_table(url, GameConfig(variant="auction", players=3), "Typed",
+                                   None, {**FAST, "stand_in": "easy"}, ranked=True,
+                                   api_token=tokens["Ann"])
+            assert ann.name == "Ann"  # the account's name, whatever was typed
+            monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "bob"))  # Bob's
             bob, info = await join_table(ann.invite_url or "", url, None, None, tokens["Bob"])
             return ann, bob, info
 
@@ -514,6 +604,20 @@ def test_play_join_and_pitch_bot_take_a_ranked_seat_with_token(tmp_path: Path) -
         assert acts and all(e.get("stand_in") is True for e in acts if e["seat"] in (0, 1)
                             and not e.get("timeout"))
         assert all(not e["bot"] and "stand_in" not in e for e in acts if e["seat"] == 2)
+        # and in the game record: each stand-in's action marked, a person's never
+        record = httpx.get(f"{url}/api/tables/{ann.table}/record",
+                           headers={"Authorization": f"Bearer {ann.token}"}).text
+        lines = [line for line in record.splitlines() if not line.startswith("#")]
+        marked = [lines[i - 1].split()[0] for i, line in enumerate(lines)
+                  if line.startswith("stand-in")]
+        assert marked and set(marked) <= {"0", "1"}
+        assert read_record(record).hands  # it still reads and replays
+        # Cy's statistics on their profile: what the record says, counted once
+        stats = httpx.get(f"{url}/api/players/Cy").json()["ratings"]["four-point-cutthroat"][
+            "stats"]
+        counted = _counted(record, "Cy")
+        assert {k: stats[k] for k in counted} == counted and counted["hands"] >= 1
+        assert (stats["matches"], stats["wins"]) == (1, 1)
 
 
 def test_pitch_play_and_pitch_bot_parse_token_from_the_flag_or_the_environment(

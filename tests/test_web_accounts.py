@@ -22,8 +22,9 @@ from browser_helpers import (
     horizontal_overflow,
     screenshot,
 )
+from pitchcards.play_stats import Stats
 from pitchcards.server import account_store as db
-from pitchcards.server import rating_store
+from pitchcards.server import rating_store, stat_store
 from pitchcards.server.accounts import SESSION_COOKIE
 from server_helpers import QUICK_LIMITS, app_fixture
 
@@ -296,6 +297,9 @@ def _rated_history(server: Any, pool: str = "four-point-partners") -> tuple[str,
 
 def test_a_profile_shows_the_servers_ratings_chart_statistics_and_matches(browser, server):
     name, tables = _rated_history(server)
+    with _engine(server).begin() as conn:  # the hands of those matches, as their rating adds
+        stat_store.add_stats(conn, "four-point-partners", {_account_id(server, name): Stats(
+            hands=12, points=9, bids=4, made=3, moons=1)})
     data = httpx.get(f"{server.url}/api/players/{name}").json()
     # (axe is injected: this page's context bypasses the CSP)
     context, page = _open(browser, f"{server.url}/players/{name}", bypass_csp=True)
@@ -311,6 +315,13 @@ def test_a_profile_shows_the_servers_ratings_chart_statistics_and_matches(browse
         assert row.locator(".place").get_attribute("title") == mine["unlisted"]
         assert page.inner_text("#player-stats [data-stat=matches]") == "4"
         assert page.inner_text("#player-stats [data-stat=wins]") == "3"
+        shown = {k: page.inner_text(f"#player-stats [data-stat={k}]") for k in
+                 ("hands", "points_per_hand", "bids", "made", "moons")}
+        assert shown == {"hands": "12", "points_per_hand": "0.75", "bids": "4", "made": "3",
+                         "moons": "1"}
+        assert page.locator("#pool-stats tr[data-pool=four-point-partners] td").all_inner_texts(
+        ) == ["4", "3", "12", "0.75", "4", "3", "1"]
+        assert data["stats"]["points_per_hand"] == 0.75
 
         chart = page.locator("svg.rating-chart[data-pool=four-point-partners]")
         assert chart.get_attribute("data-points") == "4"

@@ -176,6 +176,10 @@ def _play_online(args: argparse.Namespace, config: GameConfig) -> int:
         print("pitch play: --join and --new-table do not go together: join a table, or open "
               "one", file=sys.stderr)
         return 2
+    if args.ranked and not args.host:
+        print("pitch play: --ranked goes with --new-table (a table you join is ranked or not "
+              "as its host made it)", file=sys.stderr)
+        return 2
     from .tui.tournament_join import tournament_of
 
     if args.join and tournament_of(args.join):
@@ -184,7 +188,8 @@ def _play_online(args: argparse.Namespace, config: GameConfig) -> int:
         if args.host:
             config.check()
             seat = asyncio.run(host_table(args.host.rstrip("/"), config, args.name or "Host",
-                                          args.bots))
+                                          args.bots, ranked=args.ranked,
+                                          api_token=api_token(args)))
             info = None
             print(f"Your table is open. Invite friends with this link:\n\n  {seat.invite_url}"
                   f"\n\nThey run: pitch play --join {seat.invite_url}\n"
@@ -311,6 +316,10 @@ def _add_play_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
                         help="with --join <tournament link>: your partner's name, in an "
                              "event of pairs")
     add_token_argument(online)
+    online.add_argument("--ranked", action="store_true",
+                        help="with --new-table: a ranked table, rated at the match's end "
+                             "(needs --token or $PITCH_TOKEN; its variant's own rules, a turn "
+                             "timer; see docs/accounts.md)")
     online.add_argument("--seat", type=whole_number(0), default=None,
                         help="with --join: the seat you want, counted from 0 as every "
                              "command's --seat (the screens number seats from 1: --seat 1 is "

@@ -35,6 +35,8 @@ FORMAT_VERSION = 2
 READ_VERSIONS = (1, 2)
 #: The last line of a version-2 record: ``end LINES CHECKSUM``.
 END = "end"
+#: The line after an action that a server's stand-in bot took for a person (issue 32)
+STAND_IN = "stand-in"
 #: The longest line a record may have (a player's name, a custom variant's name: far less).
 LINE_LIMIT = 10_000
 #: A bot level in a ``bot`` tag: a bot's name as ``make_bot`` knows it (e.g. ``medium``).
@@ -123,6 +125,10 @@ class HandRecord:
     line: int = 0                                #: line of the ``hand`` line
     deal_lines: list[int] = dataclasses.field(default_factory=list)
     action_lines: list[int] = dataclasses.field(default_factory=list)
+    #: the actions a server's stand-in bot took for a person (``stand-in`` lines): the
+    #: action's index in ``actions`` -> why (``""``: the person was away or had left;
+    #: ``"timeout"``: their turn timer ran out).  Informational: the replay ignores it.
+    stand_ins: dict[int, str] = dataclasses.field(default_factory=dict)
     seats_line: int | None = None
     outcome_line: int | None = None
     result_line: int | None = None

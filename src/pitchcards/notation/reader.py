@@ -17,6 +17,7 @@ from .format import (
     LEVEL_PATTERN,
     LINE_LIMIT,
     READ_VERSIONS,
+    STAND_IN,
     EventRecord,
     HandRecord,
     OptionValue,
@@ -403,6 +404,17 @@ class _Parser:
                                         lineno)
             hand.total = [_int(v, "a total", lineno) for v in toks[1:]]
             hand.total_line = lineno
+        elif key == STAND_IN:
+            # the action above was a stand-in bot's, playing for a person (docs/notation.md)
+            if not hand.actions or hand.result is not None \
+                    or len(hand.actions) - 1 in hand.stand_ins:
+                raise RecordSyntaxError(f"{where}: a '{STAND_IN}' line follows the action it "
+                                        "marks, once", lineno)
+            why = [t.lower() for t in toks[1:]]
+            if why not in ([], ["timeout"]):
+                raise RecordSyntaxError(f"{where}: '{STAND_IN}' takes nothing or 'timeout', "
+                                        f"not {shown(' '.join(toks[1:]))}", lineno)
+            hand.stand_ins[len(hand.actions) - 1] = "".join(why)
         elif toks[0].strip("+-").isdigit():
             if not hand.cards:
                 raise RecordSyntaxError(f"{where}: actions come after the 'deal' lines", lineno)

@@ -17,6 +17,7 @@ from .format import (
     FORMAT_VERSION,
     LEVEL_PATTERN,
     READ_VERSIONS,
+    STAND_IN,
     _canonical,
     _format_result,
     _quote,
@@ -32,7 +33,8 @@ from .format import (
 def write_record(game: GameSession, *, names: Sequence[str] | None = None,
                  bots: Mapping[str, str] | None = None, practice: bool | None = None,
                  undos: int | None = None,
-                 version: int = FORMAT_VERSION, public: bool = False) -> str:
+                 version: int = FORMAT_VERSION, public: bool = False,
+                 stand_ins: Mapping[tuple[int, int], str] | None = None) -> str:
     """The record of a match or money session, finished or not (see ``docs/notation.md``).
 
     The header tags: ``names``, a match's player names in seat order (a money session's are
@@ -51,7 +53,7 @@ def write_record(game: GameSession, *, names: Sequence[str] | None = None,
         if names is not None:
             raise ValueError("a money session's names are its players': give no names")
         out = _write_money(game, version, _tags(None, bots, practice, set(game.scores), undos),
-                           public)
+                           public, stand_ins or {})
     elif isinstance(game, Match):
         if names is None and game.names != _default_names(game.seat_count):
             names = game.names  # named seats: the names tag, so that they replay
@@ -59,7 +61,7 @@ def write_record(game: GameSession, *, names: Sequence[str] | None = None,
             raise ValueError(f"names must be {game.players} different names, one per seat, not "
                              f"{list(names)!r}")
         out = _write_match(game, version, _tags(names, bots, practice, set(names or ()), undos),
-                           public)
+                           public, stand_ins or {})
     else:
         raise TypeError(f"write_record needs a Match or a MoneySession, not "
                         f"{type(game).__name__}")
@@ -101,7 +103,8 @@ def _write_header(out: list[str], kind: str, rules: RuleSet, version: int) -> No
         out.append(f"option {name} {format_value(value)}")
 
 
-def _write_match(m: Match, version: int, tags: list[str], public: bool = False) -> list[str]:
+def _write_match(m: Match, version: int, tags: list[str], public: bool = False,
+                 stand_ins: Mapping[tuple[int, int], str] | None = None) -> list[str]:
     out: list[str] = []
     _write_header(out, "match", m.rules, version)
     out.append(f"players {m.players}")
@@ -115,7 +118,7 @@ def _write_match(m: Match, version: int, tags: list[str], public: bool = False) 
     for number, hand in enumerate(m.hands, 1):
         if public and hand.result is None:
             break
-        _write_hand(out, number, hand, None, public)
+        _write_hand(out, number, hand, None, public, _marks(stand_ins, number - 1))
         if hand.result is not None:
             for side, d in enumerate(hand.result.deltas):
                 running[side] += d
@@ -127,7 +130,8 @@ def _write_match(m: Match, version: int, tags: list[str], public: bool = False) 
 
 
 def _write_money(s: MoneySession, version: int, tags: list[str],
-                 public: bool = False) -> list[str]:
+                 public: bool = False,
+                 stand_ins: Mapping[tuple[int, int], str] | None = None) -> list[str]:
     out: list[str] = []
     _write_header(out, "money", s.rules, version)
     start = [str(v) for k, v in s.events if k == "player"]
@@ -151,7 +155,7 @@ def _write_money(s: MoneySession, version: int, tags: list[str],
             hand, seated = s.hands[index], s.hand_players[index]
             if public and hand.result is None:
                 break
-            _write_hand(out, index + 1, hand, seated, public)
+            _write_hand(out, index + 1, hand, seated, public, _marks(stand_ins, index))
             if hand.result is not None:
                 for name, d in zip(seated, hand.result.deltas, strict=True):
                     running[name] += d
@@ -172,8 +176,13 @@ def _write_money(s: MoneySession, version: int, tags: list[str],
     return out
 
 
+def _marks(stand_ins: Mapping[tuple[int, int], str] | None, index: int) -> dict[int, str]:
+    """The stand-in marks of the hand at ``index``: action index -> why."""
+    return {a: why for (h, a), why in (stand_ins or {}).items() if h == index}
+
+
 def _write_hand(out: list[str], number: int, hand: Hand, seated: Sequence[str] | None,
-                public: bool = False) -> None:
+                public: bool = False, marks: Mapping[int, str] | None = None) -> None:
     out.append("")
     out.append(f"hand {number} dealer {hand.dealer}")
     if seated is not None:
@@ -195,10 +204,12 @@ def _write_hand(out: list[str], number: int, hand: Hand, seated: Sequence[str] |
     # A trick ends with its last card: note its winner in a comment after that card.
     ends = {cards[-1]: (k, winner)
             for k, (_, cards, winner) in enumerate(hand.completed_tricks(), 1)}
-    for seat, action in hand.history:
+    for index, (seat, action) in enumerate(hand.history):
         if hide and action.kind == "discard":
             continue
         out.append(f"{seat} {action}")
+        if marks and index in marks:  # a stand-in bot played this for a person
+            out.append(f"{STAND_IN} {marks[index]}".rstrip())
         card = action.card
         end = ends.get(card) if card is not None and action.kind == "play" else None
         if end is not None:

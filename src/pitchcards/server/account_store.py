@@ -9,6 +9,7 @@ ratings, in the server's own database (migration ``0003``), SQLite or PostgreSQL
 * ``api_tokens``: a terminal's or bot's personal token, hashed the same way, with a public id
   (to list and revoke it), a label and when it was last used;
 * ``ratings``, ``rated_matches``, ``rating_changes``: :mod:`.rating_store`.
+* ``player_stats``: :mod:`.stat_store`.
 
 Every function is synchronous: the server runs them on its database thread (``Hub.db``); being
 in the database, a session made by one process is honoured by every other (``--redis``).
@@ -41,7 +42,7 @@ from sqlalchemy.exc import IntegrityError
 
 __all__ = ["Account", "TokenInfo", "accounts", "add_token", "api_tokens", "create_account",
            "delete_account", "end_session", "end_sessions", "find_account", "get_account",
-           "list_tokens", "metadata", "rated_matches", "rating_changes", "ratings",
+           "list_tokens", "metadata", "player_stats", "rated_matches", "rating_changes", "ratings",
            "revoke_token", "session_account", "sessions", "set_password", "start_session",
            "token_account"]
 
@@ -86,6 +87,21 @@ ratings = Table(
     Column("sigma", Float, nullable=False),
     Column("matches", Integer, nullable=False),
     Column("updated", Float, nullable=False),
+)
+
+#: a rated player's playing statistics per pool (play_stats.Stats's hand counts), added in
+#: the transaction that rates each ranked match (server/stat_store.py); matches and wins are
+#: the ratings' own (``ratings.matches``, first places in ``rating_changes``)
+player_stats = Table(
+    "player_stats", metadata,
+    Column("account_id", String(32), ForeignKey("accounts.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("pool", String(32), primary_key=True),
+    Column("hands", Integer, nullable=False),
+    Column("points", Integer, nullable=False),
+    Column("bids", Integer, nullable=False),
+    Column("made", Integer, nullable=False),
+    Column("moons", Integer, nullable=False),
 )
 
 rated_matches = Table(
@@ -194,6 +210,7 @@ def delete_account(engine: Engine, account_id: str) -> None:
         conn.execute(delete(sessions).where(sessions.c.account_id == account_id))
         conn.execute(delete(api_tokens).where(api_tokens.c.account_id == account_id))
         conn.execute(delete(ratings).where(ratings.c.account_id == account_id))
+        conn.execute(delete(player_stats).where(player_stats.c.account_id == account_id))
         conn.execute(update(rating_changes).where(
             rating_changes.c.account_id == account_id).values(account_id=None))
         conn.execute(delete(accounts).where(accounts.c.id == account_id))

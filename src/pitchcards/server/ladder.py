@@ -2,8 +2,8 @@
 
     GET /api/leaderboards/{pool}     the pool's top players -> Leaderboard
     GET /api/players/{name}          an account's ratings (each with its place on the pool's
-                                     leaderboard and its wins), its rating history per pool
-                                     and its recent rated matches -> Player
+                                     leaderboard and its wins), its rating history per pool,
+                                     its recent rated matches and its statistics -> Player
 
 Both are public (a rating is for everyone to see) and count as heavy reads of the address
 (``--http-reads-per-minute``).  A leaderboard leaves out provisional ratings (σ above
@@ -20,7 +20,8 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
-from . import account_store, rating_store
+from ..play_stats import Stats
+from . import account_store, rating_store, stat_store
 from .hub import Hub
 from .names import name_key
 from .protocol import check_display_name
@@ -50,6 +51,25 @@ class RatingInfo(_Out):
     matches: int
 
 
+class PlayStats(_Out):
+    """A player's statistics from their rated matches (docs/accounts.md, "Statistics")."""
+
+    matches: int = Field(description="rated matches")
+    wins: int = Field(description="rated matches won (first place, alone or shared)")
+    hands: int = Field(description="scored hands of those matches")
+    points: int = Field(description="their side's score change, over those hands")
+    points_per_hand: float | None = Field(description="points / hands; null before a hand")
+    bids: int = Field(description="contracts they bid (hands they were the pitcher)")
+    made: int = Field(description="of those, contracts made")
+    moons: int = Field(description="moons (or smudges) they bid and made")
+
+
+def _play_stats(matches: int, wins: int, counted: Stats) -> PlayStats:
+    return PlayStats(matches=matches, wins=wins, hands=counted.hands, points=counted.points,
+                     points_per_hand=counted.points_per_hand, bids=counted.bids,
+                     made=counted.made, moons=counted.moons)
+
+
 class PoolRating(RatingInfo):
     """A player's rating in a pool, as their page shows it."""
 
@@ -57,6 +77,7 @@ class PoolRating(RatingInfo):
     place: int | None = Field(description="the place on the pool's leaderboard, however far "
                                           "down; null when the leaderboard leaves it out")
     unlisted: str | None = Field(description="why the leaderboard leaves it out, in words")
+    stats: PlayStats = Field(description="the statistics of the rated matches of this pool")
 
 
 class Ranked(RatingInfo):
@@ -101,6 +122,8 @@ class Player(_Out):
         description=f"per pool, the rating after each of the last {HISTORY} rated matches "
                     "(every pool together), oldest first")
     recent: list[MatchInfo]
+    stats: PlayStats = Field(description="the statistics of every rated match, every pool "
+                                         "together")
     pools: dict[str, str] = Field(description="every pool, in words")
 
 
@@ -161,6 +184,12 @@ def ladder_router(hub: Hub, reads: Any) -> APIRouter:
             raise Refused("not_found", "no account has that name", 404)
         standings = await hub.db(rating_store.ratings_of, engine, account.id)
         wins = await hub.db(rating_store.wins_of, engine, account.id)
+        counted = await hub.db(stat_store.stats_of, engine, account.id)
+        per_pool = {pool: _play_stats(s.matches, wins.get(pool, 0),
+                                      counted.get(pool, Stats()))
+                    for pool, s in standings.items()}
+        total = Stats(**{name: sum(getattr(c, name) for c in counted.values())
+                         for name in stat_store.COUNTED})
         since = _active_since()
         places = {pool: await hub.db(rating_store.place_of, engine, s, pool, PROVISIONAL_SIGMA,
                                      since) for pool, s in standings.items()}
@@ -175,9 +204,12 @@ def ladder_router(hub: Hub, reads: Any) -> APIRouter:
                       ratings={pool: PoolRating(**_info(s.rating, s.matches),
                                               wins=wins.get(pool, 0), place=places[pool],
                                               unlisted=None if places[pool] is not None
-                                              else _unlisted(s.rating))
+                                              else _unlisted(s.rating),
+                                              stats=per_pool[pool])
                                for pool, s in standings.items()},
                       history=history, pools=POOL_WORDS,
+                      stats=_play_stats(sum(s.matches for s in standings.values()),
+                                        sum(wins.values()), total),
                       recent=[MatchInfo(match=p.key, table=_table_of(p.key), pool=p.pool,
                                         at=p.at, place=p.change.place,
                                         before=shown(p.change.before),

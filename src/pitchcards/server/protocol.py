@@ -104,12 +104,12 @@ SERVER_REASONS: dict[str, str] = {
     "storage": "the server could not store the action; nothing changed (try again)",
     "account_needed": "a ranked table's seats are signed-in accounts': sign in, or send an API "
                       "token",
-    "unranked_variant": "a ranked table of a variant no rating pool rates (money tables "
-                        "included)",
+    "unranked_variant": "a ranked table of a variant no rating pool rates",
     "unranked_options": "a ranked table plays its variant's own rules: an option that changes "
                         "the game makes it unranked",
     "not_ranked": "only a ranked table's match is forfeited or claimed",
-    "cannot_claim": "the win is claimed only when every opponent side has left",
+    "cannot_claim": "the win is claimed only when every opponent side has left (a ranked "
+                    "money table has none: it is ranked at the settlement)",
     "tournament_table": "a tournament's table: no spectators, no public score sheet (its "
                         "boards stay hidden until everyone has played them)",
     "not_director": "only the tournament's director may do that (Authorization: Bearer "

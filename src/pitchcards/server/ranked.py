@@ -3,9 +3,11 @@ its end in the transaction that records the end.
 
 * **What may be ranked** (:func:`unrankable`): a variant that has a rating pool
   (:func:`~.ratings.pool_of`), played by its own rules — an option that changes the game makes
-  the table unranked, said before creating (``POST /api/rules`` answers ``ranked``).  Money
-  tables are not ranked: players come and go with their winnings there, so "the match" has no
-  one end to rate.  A ranked table always has a turn timer (:data:`RANKED_TURN_TIMER` if the
+  the table unranked, said before creating (``POST /api/rules`` answers ``ranked``).  The
+  money game is ranked **by money at the settlement** (:func:`money_ended`): its end is the
+  settlement, and every player who sat in it — those who left with their winnings too — is
+  placed by what they were paid; leaving a money table is part of the game there, not a
+  forfeit.  A ranked table always has a turn timer (:data:`RANKED_TURN_TIMER` if the
   host chose none); a server table has no undo and no hints.
 * **Who sits** (:func:`seat_as`): every person's seat is a signed-in account's (a session or
   an API token), under the account's own name; a guest is refused with the reason.  Bots may
@@ -20,7 +22,8 @@ its end in the transaction that records the end.
   (won, ended by forfeits, or claimed), the room passes the rating with it to
   ``Store.append_many``, which runs it in the same transaction; ``rate_match`` claims the
   match's key (``table:<id>``) first, so a replay, a restart or a second process rates
-  nothing.
+  nothing.  The players' statistics (hands, points, contracts bid and made, moons:
+  ``play_stats``) are added in the same transaction, only when the match is rated.
 
 Everything here but :func:`rating_of_end`'s inner function is pure (no storage, no asyncio).
 """
@@ -33,6 +36,8 @@ from typing import Any
 
 from sqlalchemy import Connection, select
 
+from ..money import MoneySession
+from ..play_stats import Stats, money_stats, seat_stats
 from ..rules import RuleSet
 from ..table import Table
 from .account_store import accounts
@@ -41,6 +46,7 @@ from .rating_store import BOT_ACCOUNT_NAMES, bot_account, rate_match
 from .ratings import POOLS, pool_of
 from .refused import Refused
 from .seats import Player
+from .stat_store import add_stats
 from .store import AlsoInTransaction
 
 __all__ = ["RANKED_TURN_TIMER", "EndedMatch", "Forfeits", "check_ranked", "rankable",
@@ -54,11 +60,7 @@ RANKED_TURN_TIMER = 60.0
 def unrankable(variant: str, rules: RuleSet) -> tuple[str, str] | None:
     """Why a table of ``variant`` with ``rules`` cannot be ranked — a reason code and words
     the page can show before creating — or None if it can."""
-    ranked_variants = ", ".join(v for pool, vs in POOLS.items() if pool != "money" for v in vs)
-    if rules.money != "none":
-        return ("unranked_variant", "money tables are not ranked (players come and go with "
-                                    "their winnings, so the match has no one end to rate); "
-                                    f"ranked variants: {ranked_variants}")
+    ranked_variants = ", ".join(v for vs in POOLS.values() for v in vs)
     pool = pool_of(variant)
     if pool is None:
         return ("unranked_variant", f"{variant!r} has no rating pool; ranked variants: "
@@ -184,14 +186,44 @@ class EndedMatch:
     key: str
     pool: str
     sides: tuple[tuple[tuple[str | tuple[str, str], ...], int], ...]
+    #: each player's scored hands in the match (their first seat's, a level's bots too)
+    stats: tuple[tuple[str | tuple[str, str], Stats], ...] = ()
+
+
+def _who(player: Player) -> str | tuple[str, str] | None:
+    """Whom a seat's player is rated as: a level's bots account, a person's account, or no
+    one (a guest: never at a ranked table)."""
+    if player.level is not None:
+        return ("bot", player.level)
+    return player.account_id
+
+
+def money_ended(table_id: str, session: MoneySession, players: dict[str, Player]
+                ) -> EndedMatch:
+    """A ranked money table's end, the settlement: every player who sat in it placed by what
+    they were paid (at the settlement, or when they left), the most first, equal payouts
+    sharing a place — "ranked by money at the settlement" (issue 32)."""
+    paid = sorted(session.payouts.items(), key=lambda item: -item[1])
+    sides: list[tuple[tuple[str | tuple[str, str], ...], int]] = []
+    stats: dict[str | tuple[str, str], Stats] = {}
+    for name, cents in paid:
+        who = _who(players[name])
+        if who is None:
+            continue
+        place = next(i for i, (_, other) in enumerate(paid) if other == cents)
+        sides.append(((who,), place))
+        stats.setdefault(who, money_stats(session, name))
+    return EndedMatch(f"table:{table_id}", "money", tuple(sides), tuple(stats.items()))
 
 
 def ended_match(table_id: str, variant: str, table: Table, players: dict[str, Player],
                 forfeits: Forfeits) -> EndedMatch:
     """Who placed where at a ranked match's end: the winner first (or the side that claimed
     the win), then the others by their score (ties share a place), then the sides that
-    forfeited, the last to forfeit first."""
+    forfeited, the last to forfeit first.  A money table: :func:`money_ended`."""
     session = table.session
+    if isinstance(session, MoneySession):
+        return money_ended(table_id, session, players)
     count = len({session.side_of(s) for s in range(len(table.names))})
     scores = session.side_scores()
     staying = [s for s in range(count) if s not in forfeits.sides]
@@ -209,20 +241,20 @@ def ended_match(table_id: str, variant: str, table: Table, players: dict[str, Pl
     for i, side in enumerate(reversed(forfeits.sides)):
         places[side] = len(staying) + i
     sides = []
+    stats: dict[str | tuple[str, str], Stats] = {}
     for side in sorted(places, key=lambda s: places[s]):
         who: list[str | tuple[str, str]] = []
         for seat, name in enumerate(table.names):
-            player = players[name]
-            if session.side_of(seat) != side:
+            found = _who(players[name])
+            if session.side_of(seat) != side or found is None:
                 continue
-            if player.level is not None:
-                who.append(("bot", player.level))
-            elif player.account_id is not None:
-                who.append(player.account_id)
+            who.append(found)
+            # an account counts one seat (a level's bots: the first)
+            stats.setdefault(found, seat_stats(session, seat))
         sides.append((tuple(who), places[side]))
     pool = pool_of(variant)
     assert pool is not None  # a ranked table's variant has a pool (check_ranked)
-    return EndedMatch(f"table:{table_id}", pool, tuple(sides))
+    return EndedMatch(f"table:{table_id}", pool, tuple(sides), tuple(stats.items()))
 
 
 def rating_of_end(ended: EndedMatch) -> AlsoInTransaction:
@@ -233,11 +265,10 @@ def rating_of_end(ended: EndedMatch) -> AlsoInTransaction:
     table of three medium bots has one ``Medium bot`` to rate).  Fewer than two sides left: no
     rating.  ``rate_match`` claims the key first: a second write of the end rates nothing."""
     def rate_it(conn: Connection) -> object:
-        resolved: list[tuple[list[str], int]] = []
-        for who, place in ended.sides:
-            ids = [bot_account(conn, p[1], BOT_ACCOUNT_NAMES[p[1]]) if isinstance(p, tuple)
-                   else p for p in who]
-            resolved.append((ids, place))
+        account_of: dict[str | tuple[str, str], str] = {
+            p: bot_account(conn, p[1], BOT_ACCOUNT_NAMES[p[1]]) if isinstance(p, tuple) else p
+            for who, _ in ended.sides for p in who}
+        resolved = [([account_of[p] for p in who], place) for who, place in ended.sides]
         wanted = {a for ids, _ in resolved for a in ids}
         there = set(conn.execute(select(accounts.c.id).where(accounts.c.id.in_(wanted))).scalars())
         seen: set[str] = set()
@@ -252,5 +283,9 @@ def rating_of_end(ended: EndedMatch) -> AlsoInTransaction:
                 sides.append((kept, place))
         if len(sides) < 2:
             return None
-        return rate_match(conn, ended.key, ended.pool, sides)
+        changes = rate_match(conn, ended.key, ended.pool, sides)
+        if changes is not None:  # rated now, so counted now: once, with the rating
+            add_stats(conn, ended.pool, {account_of[p]: counted for p, counted in ended.stats
+                                         if account_of[p] in seen})
+        return changes
     return rate_it

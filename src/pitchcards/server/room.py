@@ -414,7 +414,7 @@ class Room:
         room's lock: server/grace.py); at a ranked table, away past the grace is a loss for
         their side (issue 32)."""
         self.driver.seat_bot(player, self.state.settings.stand_in)
-        if self.state.config.ranked:
+        if self.state.config.ranked and not self.state.money:  # (money: ranked by payouts)
             await self._forfeit(player, "away")
 
     # ------------------------------------------------------------------ players' requests
@@ -565,9 +565,11 @@ class Room:
 
     async def leave(self, player: Player) -> Fraction | None:
         """A money player leaves: now if between hands (the payout), else at the next break.
-        A ranked match's player leaves at once: a loss for their side, a stand-in plays on."""
+        A ranked match's player leaves at once: a loss for their side, a stand-in plays on
+        (a ranked money table's leave is a money leave: its payout places them)."""
         async with self.lock:
-            if self.state.config.ranked and self.state.status == "playing":
+            if self.state.config.ranked and not self.state.money \
+                    and self.state.status == "playing":
                 self.state.check_seated(player, "leave")
                 player.away = True
                 self.driver.seat_bot(player, self.state.settings.stand_in)
@@ -616,6 +618,10 @@ class Room:
         async with self.lock:
             if not self.state.config.ranked:
                 raise Refused("not_ranked", "only a ranked match's win is claimed", 409)
+            if self.state.money:
+                raise Refused("cannot_claim", "a ranked money table has no win to claim: it "
+                                              "is ranked by money at the settlement (settle up, "
+                                              "or leave with your winnings)", 409)
             if self.state.status != "playing" or self.state.table is None:
                 raise Refused("game_over" if self.state.status == "over" else "not_started",
                               f"the match is {self.state.status}: there is no win to claim", 409)

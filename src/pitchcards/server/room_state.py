@@ -133,6 +133,9 @@ class RoomState:
         self.timed_out: set[int] = set()
         #: a ranked match's forfeits and claimed win (server/ranked.py)
         self.forfeits = Forfeits()
+        #: the actions a stand-in bot took for a person (away, left, or out of time), by
+        #: (hand index, action index in its history) -> why: marked in the record (issue 32)
+        self.stand_ins: dict[tuple[int, int], str] = {}
         #: who paid whom as players left (money tables; the scorekeeper's own book)
         self.cashbook = Cashbook()
         #: the score sheet's events, public and without views, kept as they happen (bounded):
@@ -176,16 +179,20 @@ class RoomState:
         elif op == "deal":
             table.deal()
         elif op == "act" and "actions" in entry:  # a seat's whole discard (T4): all or none
+            marked = self._stand_in_at(table, entry)
             table.push_all(parsed or [parse_action(text) for text in entry["actions"]],
                            entry["seat"])
+            self._mark_stand_in(table, marked, entry)
         elif op == "act":
             action = parsed[0] if parsed else parse_action(entry["action"])
             if entry.get("timeout"):  # the action_taken is the change's first event
                 self.timed_out.add(table.seq + 1)
+            marked = self._stand_in_at(table, entry)
             if entry["bot"]:
                 table.apply(entry["seat"], action)
             else:
                 table.push(action, entry["seat"])
+            self._mark_stand_in(table, marked, entry)
             done = str(action)
         elif op == "join":
             table.join(entry["name"])
@@ -207,6 +214,25 @@ class RoomState:
         if table.is_over or self._boards_done(table):
             self.status = "over"
         return done
+
+    @staticmethod
+    def _stand_in_at(table: Table, entry: dict[str, Any]) -> tuple[int, int] | None:
+        """Where a stand-in's act will be in the game (hand index, its first action's index),
+        or None if ``entry`` is a person's or a bot seat's own."""
+        if not (entry.get("stand_in") or entry.get("timeout")):
+            return None
+        hands = table.session.hands
+        return (len(hands) - 1, len(hands[-1].history))
+
+    def _mark_stand_in(self, table: Table, at: tuple[int, int] | None,
+                       entry: dict[str, Any]) -> None:
+        """Mark the actions a stand-in took (``at``: from :meth:`_stand_in_at`)."""
+        if at is None:
+            return
+        hand, first = at
+        why = "timeout" if entry.get("timeout") else ""
+        for index in range(first, len(table.session.hands[hand].history)):
+            self.stand_ins[(hand, index)] = why
 
     def _boards_done(self, table: Table) -> bool:
         """A tournament's table is over once its last board is played (not at the target)."""
@@ -307,7 +333,7 @@ class RoomState:
         bots = {p.name: p.level for p in self.players.values()
                 if p.level is not None and (self.money or p.name in names)}
         return write_record(self.table.session, bots=bots or None,
-                            public=True)
+                            public=True, stand_ins=self.stand_ins)
 
 
 def _boards(given: Any) -> tuple[Board, ...] | None:

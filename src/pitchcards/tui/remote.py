@@ -60,10 +60,13 @@ def table_config(info: dict[str, Any]) -> GameConfig:
 
 
 async def host_table(server: str, config: GameConfig, name: str, bots: str | None,
-                     settings: dict[str, Any] | None = None) -> Seat:
+                     settings: dict[str, Any] | None = None, *, ranked: bool = False,
+                     api_token: str | None = None) -> Seat:
     """Create a table on ``server`` for ``config``; you sit at seat 0.  ``bots``: a LEVEL (the
     bots that take the seats still open when you start) or ``SEAT=LEVEL,...`` (seats a bot
-    plays from the start; the others are open to people with the invite)."""
+    plays from the start; the others are open to people with the invite).  ``ranked``: a
+    ranked table (docs/accounts.md), which needs ``api_token``, an account's: you sit under
+    the account's name; the server refuses with its reason what cannot be ranked."""
     rules = config.rules()
     if rules.money != "none":
         raise OptionError("a money game cannot be played at a server table from the "
@@ -79,10 +82,10 @@ async def host_table(server: str, config: GameConfig, name: str, bots: str | Non
                               f"bot plays from the start), not {shown(bots)}")
         levels = parse_bots(spec, config.table() - 1, "")
         seated = {seat: level for seat, level in enumerate(levels, 1) if level}
-    async with Client(server) as api:
+    async with Client(server, api_token=api_token) as api:
         seat = await api.create_table(name, variant=config.variant, players=config.table(),
                                       options=_changed_options(config), seat=0, bots=seated,
-                                      fill=fill, settings=settings)
+                                      fill=fill, settings=settings, ranked=ranked)
     if seat.invite:  # `pitch play --join <invite>` brings the host back to this seat
         _remember(server, seat.invite, seat)
     return seat

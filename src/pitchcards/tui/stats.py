@@ -9,10 +9,9 @@ A missing file is a fresh start; a corrupt one is moved aside (:mod:`.jsonfile`)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any
 
+from ..play_stats import Stats
 from ..scoring import HandResult
 from ..storage import SaveError
 from . import jsonfile
@@ -26,36 +25,6 @@ VERSION = 1
 
 def stats_path() -> Path:
     return data_dir() / "stats.json"
-
-
-@dataclass
-class Stats:
-    """One variant's totals."""
-
-    matches: int = 0
-    wins: int = 0
-    hands: int = 0
-    points: int = 0
-    bids: int = 0
-    made: int = 0
-    moons: int = 0
-
-    @classmethod
-    def from_json(cls, data: Any) -> Stats:
-        """Read one variant's entry, keeping only whole numbers >= 0 (anything else: 0)."""
-        if not isinstance(data, dict):
-            return cls()
-        values = {f.name: data.get(f.name) for f in fields(cls)}
-        return cls(**{k: v if type(v) is int and 0 <= v < 10**12 else 0
-                      for k, v in values.items()})
-
-    def add_hand(self, result: HandResult, seat: int, side: int) -> None:
-        self.hands += 1
-        self.points += result.deltas[side] if side < len(result.deltas) else 0
-        if result.pitcher == seat:
-            self.bids += 1
-            self.made += int(result.made)
-            self.moons += int(result.moon and result.made)
 
 
 class StatsFile:

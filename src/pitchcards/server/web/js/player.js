@@ -10,14 +10,16 @@ import { applyPrefs } from "./prefs.js";
 import { ordinal, siteHeader } from "./site.js";
 
 /**
+ * @typedef {{matches: number, wins: number, hands: number, points: number,
+ *   points_per_hand: number | null, bids: number, made: number, moons: number}} PlayStats
  * @typedef {{rating: string, mu: number, sigma: number, provisional: boolean, matches: number,
- *   wins: number, place: number | null, unlisted: string | null}} PoolRating
+ *   wins: number, place: number | null, unlisted: string | null, stats: PlayStats}} PoolRating
  * @typedef {{match: string, table: string | null, pool: string, at: number, place: number,
  *   before: string, after: string, change: number}} MatchInfo
  * @typedef {{name: string, bot: string | null, created: number,
  *   ratings: Record<string, PoolRating>,
  *   history: Record<string, import("./chart.js").Point[]>, recent: MatchInfo[],
- *   pools: Record<string, string>}} Player
+ *   stats: PlayStats, pools: Record<string, string>}} Player
  */
 
 /**
@@ -61,17 +63,43 @@ function ratingsTable(player) {
 }
 
 /**
- * The statistics over every pool: matches, wins (the server's counts, added up).
+ * Points per hand as the server counted them, to two places ("—" before a hand).
+ * @param {number | null} n
+ */
+function perHand(n) {
+  return n === null ? "—" : n.toFixed(2);
+}
+
+/**
+ * The statistics over every pool (the server's totals) and, under them, a row per pool.
  * @param {Player} player
  */
 function statistics(player) {
-  const all = Object.values(player.ratings);
-  const matches = all.reduce((n, r) => n + r.matches, 0);
-  const wins = all.reduce((n, r) => n + r.wins, 0);
-  return h("dl", { id: "player-stats", class: "stat-list" },
-    h("dt", { text: "Rated matches" }), h("dd", { "data-stat": "matches", text: matches }),
-    h("dt", { text: "Won" }), h("dd", { "data-stat": "wins", text: wins }),
+  const s = player.stats;
+  const list = h("dl", { id: "player-stats", class: "stat-list" },
+    h("dt", { text: "Rated matches" }), h("dd", { "data-stat": "matches", text: s.matches }),
+    h("dt", { text: "Won" }), h("dd", { "data-stat": "wins", text: s.wins }),
+    h("dt", { text: "Hands" }), h("dd", { "data-stat": "hands", text: s.hands }),
+    h("dt", { text: "Points per hand" }), h("dd", { "data-stat": "points_per_hand", text: perHand(s.points_per_hand) }),
+    h("dt", { text: "Contracts bid" }), h("dd", { "data-stat": "bids", text: s.bids }),
+    h("dt", { text: "Contracts made" }), h("dd", { "data-stat": "made", text: s.made }),
+    h("dt", { text: "Moons made" }), h("dd", { "data-stat": "moons", text: s.moons }),
     h("dt", { text: "Member since" }), h("dd", { "data-stat": "created", text: day(player.created) }));
+  const pools = Object.keys(player.pools).filter((p) => player.ratings[p]);
+  if (!pools.length) return list;
+  const columns = ["Game", "Matches", "Won", "Hands", "Points per hand", "Bid", "Made", "Moons"];
+  // it may scroll sideways on a phone: a region the keyboard can reach and scroll
+  return h("div", {}, list, h("div", { class: "table-scroll", tabindex: "0", role: "region",
+    "aria-label": "Statistics per game" }, h("table", { id: "pool-stats" },
+    h("caption", { class: "visually-hidden", text: "Statistics per game" }),
+    h("thead", {}, h("tr", {}, columns.map((t) => h("th", { scope: "col", text: t })))),
+    h("tbody", {}, pools.map((pool) => {
+      const p = player.ratings[pool].stats;
+      return h("tr", { "data-pool": pool },
+        h("th", { scope: "row", text: player.pools[pool] }),
+        [p.matches, p.wins, p.hands, perHand(p.points_per_hand), p.bids, p.made, p.moons]
+          .map((v) => h("td", { class: "num", text: v })));
+    })))));
 }
 
 /**

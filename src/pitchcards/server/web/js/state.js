@@ -9,11 +9,14 @@
  * @typedef {import("./words.js").Rules} Rules
  * @typedef {import("./net.js").ConnectionState} ConnectionState
  * @typedef {{seat: number, name: string | null, kind: "human" | "bot" | "open",
- *   level?: string | null, connected?: boolean, away?: boolean, host?: boolean}} SeatInfo
+ *   level?: string | null, connected?: boolean, away?: boolean, host?: boolean,
+ *   side?: number | null}} SeatInfo
  * @typedef {{table: string, variant: string, rules: Rules,
  *   status: "waiting" | "playing" | "over", listed: boolean, money: boolean,
  *   seats: SeatInfo[], settings: Record<string, any>, seq: number, spectators?: number,
- *   pending?: string[], rematch?: string | null, rematch_of?: string | null}} TableInfo
+ *   pending?: string[], rematch?: string | null, rematch_of?: string | null,
+ *   ranked?: boolean, may_claim?: number | null,
+ *   forfeits?: {name: string, side: number, why: string}[]}} TableInfo
  * @typedef {{role: "player" | "spectator", seat: number | null, name: string | null,
  *   host: boolean}} You
  * @typedef {{hand: number, result: HandResult, scores: number[], view: View,

@@ -23,6 +23,7 @@ import { breakText, promptText } from "./prompt.js";
 import { InviteBox } from "./invite.js";
 import { TableClock } from "./clock.js";
 import { MoneyConfirm, myLeave, renderPayments } from "./payments.js";
+import { mayClaim } from "./ranked.js";
 import { TrickPace, renderTrickWinner } from "./pace.js";
 import { countEvent } from "./stats.js";
 import { actionLabel, callWords, capital, el } from "./words.js";
@@ -75,6 +76,9 @@ const rematchButton = el("button", { type: "button", id: "rematch", class: "prim
 const rematchLink = el("a", { id: "rematch-link", class: "button small", hidden: true, text: "Go to the rematch" });
 const leaveButton = el("button", { type: "button", id: "leave", class: "small", hidden: true }, ["Leave the table"]);
 const settleButton = el("button", { type: "button", id: "settle", class: "small", hidden: true }, ["Settle up"]);
+// a ranked match whose every opponent has left: the server's TableInfo.may_claim names the
+// side that may claim the win (docs/accounts.md, "Ranked tables"); the page only shows it
+const claimButton = el("button", { type: "button", id: "claim", class: "primary", hidden: true }, ["Claim the win"]);
 const watchButton = el("button", { type: "button", id: "watch", class: "small", hidden: true }, ["Watch instead"]);
 const historyLink = el("a", { id: "history-link", class: "button small", href: `/t/${encodeURIComponent(tableId)}/history`,
   text: "Hand history" });
@@ -135,7 +139,7 @@ app.replaceChildren(
       el("div", { class: "play-bar" }, [live, prompt, clock.alert, pending, refusal, note,
         el("div", { class: "dock" }, [clock.root, clock.timeout, actions, hand])]),
       el("div", { class: "table-buttons" }, [startButton, rematchButton, rematchLink, watchButton, lastTrickButton,
-        historyLink, analyseLink, leaveButton, settleButton]),
+        historyLink, analyseLink, claimButton, leaveButton, settleButton]),
       lastTrickView,
       keysHelp,
       moneyConfirm.dialog,
@@ -341,6 +345,11 @@ settleButton.addEventListener("click", async () => {
   const answer = await post("settle");
   if (answer) say("The money is settled (or will be at the next break between hands).");
 });
+claimButton.addEventListener("click", async () => {
+  claimButton.blur();
+  const answer = await post("claim");
+  if (answer) say("You claimed the win: every opponent left the match.");
+});
 lastTrickButton.addEventListener("click", toggleLastTrick);
 watchButton.addEventListener("click", () => {
   forgetSeatToken(tableId);
@@ -476,6 +485,7 @@ function render(state) {
   const moneyPlayer = Boolean(state.table && state.table.money && state.you && state.you.role === "player");
   // a player who left has nothing more to leave or settle (their page says they left)
   leaveButton.hidden = settleButton.hidden = !(moneyPlayer && status === "playing" && !myLeave(state));
+  claimButton.hidden = !(status === "playing" && mayClaim(state));
   lastTrickButton.hidden = !view;
   // the finished hands are the players' (the record's access): not a spectator's; none yet
   // before the first hand is over
