@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 PROTOCOL_MEMBERS = ("rules", "seed", "hands", "results", "hand", "next_dealer", "seat_count",
                     "names", "in_hand", "is_over", "side_of", "side_scores", "seat_scores",
                     "deal", "push", "pop", "view", "winner", "payouts", "payout_cents", "join",
-                    "leave", "settle", "enter")
+                    "leave", "settle", "enter", "first_hand")
 
 
 def sessions() -> list[GameSession]:

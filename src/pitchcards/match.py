@@ -172,6 +172,8 @@ class Match:
         self.winner: int | None = None
         self.results: list[HandResult] = []
         self.hands: list[Hand] = []
+        #: A match keeps every hand: ``hands[0]`` is always its first (GameSession).
+        self.first_hand = 0
         self.hand: Hand | None = None
 
     # ------------------------------------------------------------------ GameSession

@@ -131,12 +131,17 @@ class MoneySession:
         self.results: list[HandResult] = []
         self.hand_players: list[list[str]] = []  #: who sat in each hand, in seat order
         self.hands: list[Hand] = []
+        #: The number of the hands dealt before ``hands[0]``: :meth:`forget_hands` drops the
+        #: oldest from memory (``results`` and ``hand_players`` alike), so ``hands[i]`` is hand
+        #: ``first_hand + i`` of the session.
+        self.first_hand = 0
         self.hand: Hand | None = None
         self.finished = False
         self.last_dealer: int | None = None
         #: What happened, in order, for game records to replay: first the starting table,
         #: ``("player", name)`` per seat and ``("dealer", seat)``; then ``("hand", index into
-        #: hands)``, ``("join", name)``, ``("leave", name)`` and ``("settle", "")``.
+        #: hands)``, ``("join", name)``, ``("leave", name)`` and ``("settle", "")``; the hand
+        #: numbers count from the session's first hand (see :attr:`first_hand`).
         self.events: list[tuple[str, str | int]] = [("player", n) for n in names]
         self.events.append(("dealer", dealer))
         #: The last dealer before each entered hand (by index), for undoing it exactly.
@@ -229,7 +234,7 @@ class MoneySession:
             hand = Hand.deal(self.rules, len(self.players), self.next_dealer, cards=cards)
         else:
             hand = Hand.deal(self.rules, len(self.players), self.next_dealer,
-                             rng=deal_rng(self.seed, len(self.hands), self._rng))
+                             rng=deal_rng(self.seed, self.hands_dealt, self._rng))
         self._begin(hand)
         return hand
 
@@ -243,7 +248,7 @@ class MoneySession:
         self._between_hands("enter a hand")
         hand = EnteredHand.enter(self.rules, len(self.players), self.next_dealer, outcome,
                                  self.players)
-        self._entry_last_dealer[len(self.hands)] = self.last_dealer
+        self._entry_last_dealer[self.hands_dealt] = self.last_dealer
         self._begin(hand)
         self._finish(hand.result)  # type: ignore[arg-type]
         return hand
@@ -253,7 +258,7 @@ class MoneySession:
         self.hand = hand
         self.hands.append(hand)
         self.hand_players.append(list(self.players))
-        self.events.append(("hand", len(self.hands) - 1))
+        self.events.append(("hand", self.hands_dealt - 1))
 
     def push(self, action: ActionLike, seat: int | None = None) -> None:
         if self.hand is None or self.hand.is_over:
@@ -281,7 +286,7 @@ class MoneySession:
 
     def _pop_entry(self, hand: EnteredHand) -> Action:
         """Undo a hand entered by its outcome, whole; its last bid is returned."""
-        index = len(self.hands) - 1
+        index = self.hands_dealt - 1
         if self.events[-1] != ("hand", index):
             raise IllegalActionError("cannot undo the entered hand once players joined or left "
                                      "or the session was settled", reason="undo_blocked",
@@ -294,6 +299,33 @@ class MoneySession:
         self.events.pop()
         self.hand = self.hands[-1] if self.hands else None
         return hand.history[-1][1]
+
+    @property
+    def hands_dealt(self) -> int:
+        """How many hands this session has dealt (or entered), kept in memory or not."""
+        return self.first_hand + len(self.hands)
+
+    def forget_hands(self, keep: int = 1) -> None:
+        """Keep only the last ``keep`` hands (at least the current one) in memory, with their
+        results, seatings and events: a money session has no end (A-R7), and a server table
+        keeps every hand in its log, not here.  The score, stars, ledger, seating and an undo
+        of the current hand are unchanged; a record (``write_record``) is refused from then
+        on, since the older hands are not here to write."""
+        if type(keep) is not int or keep < 0:
+            raise OptionError(f"keep must be a whole number of hands >= 0, not {shown(keep)}")
+        drop = len(self.hands) - max(1, keep)
+        if drop <= 0:
+            return
+        self.first_hand += drop
+        del self.hands[:drop]
+        del self.hand_players[:drop]
+        # results[i] is hands[i]'s (only the last hand may be unfinished)
+        del self.results[:min(drop, len(self.results))]
+        # the events before the first kept hand's, and the entered hands' undo marks
+        start = self.events.index(("hand", self.first_hand))
+        del self.events[:start]
+        for index in [i for i in self._entry_last_dealer if i < self.first_hand]:
+            del self._entry_last_dealer[index]
 
     def _finish(self, result: HandResult) -> None:
         self.results.append(result)

@@ -48,6 +48,9 @@ class GameSession(Protocol):
     #: Every hand dealt, in order, and the result of each finished one.
     hands: list[Hand]
     results: list[HandResult]
+    #: How many hands were dealt before ``hands[0]`` (0 unless a long money session forgot
+    #: its oldest: MoneySession.forget_hands).
+    first_hand: int
     #: The hand being played or the last one dealt (None before the first deal).
     hand: Hand | None
     #: The seat that deals the next hand.

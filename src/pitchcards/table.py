@@ -201,7 +201,8 @@ class Table:
         self._deals: dict[int, tuple[View, ...]] = {}
         #: after each action's event, by its seq: each seat's dealt, held and discarded cards
         self._holdings: dict[int, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
-        #: the seating of each hand dealt here, and which of them each event belongs to
+        #: each seating hands were dealt in here (a new one per change), and which of them each
+        #: event belongs to
         self._seatings: list[tuple[str, ...]] = [
             session.view(None).names or session.names if session.hand is not None
             else session.names]
@@ -292,7 +293,10 @@ class Table:
         """Deal the next hand (shuffled, or the stacked ``cards``)."""
         hand = self.session.deal(cards)
         self._reseat()
-        self._seatings.append(self._seat_names)
+        if self._seat_names != self._seatings[-1]:
+            # a new seating only when it changed (a join or leave): a money table that deals
+            # for ever keeps one per change, not one per hand
+            self._seatings.append(self._seat_names)
         self._tricks_seen = 0
         if self.history:
             self._emit_deal(hand)
@@ -427,7 +431,7 @@ class Table:
         hand = session.hand
         seat = None if hand is None or not session.in_hand else hand.seat_to_act
         if seat is None or hand is None:
-            return DealNext(len(session.hands))
+            return DealNext(session.first_hand + len(session.hands))
         bot = self._seat_bots[seat]
         if bot is None:
             return OutsideTurn(seat, self._seq, self, self._moves)
@@ -523,7 +527,7 @@ class Table:
                                                 names, strict=True))))
         self._tricks_seen = len(done)
         if hand.result is not None:
-            self._emit(HandScored(self._next(), hand=len(self.session.hands) - 1,
+            self._emit(HandScored(self._next(), hand=self._hand_index(),
                                   result=hand.result, scores=tuple(self.session.side_scores())))
             if self.session.winner is not None:
                 self._emit(MatchWon(self._next(), winner=self.session.winner,
@@ -601,10 +605,14 @@ class Table:
 
     def _emit_deal(self, hand: Hand) -> None:
         seq = self._next()
-        index = len(self.session.hands) - 1
+        index = self._hand_index()
         self._deals[seq] = tuple(self.session.view(s) for s in range(hand.players))
         self._emit(HandDealt(seq, hand=index, dealer=hand.dealer, names=self.session.names,
                              view=self.session.view(None)))
+
+    def _hand_index(self) -> int:
+        """The number of the session's last hand dealt, from 0 (older ones may be forgotten)."""
+        return self.session.first_hand + len(self.session.hands) - 1
 
     def subscribe(self, listener: Callable[[Event], None]) -> None:
         """Call ``listener`` with every new event as it happens (full knowledge: a face that

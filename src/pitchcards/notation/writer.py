@@ -103,8 +103,17 @@ def _write_header(out: list[str], kind: str, rules: RuleSet, version: int) -> No
         out.append(f"option {name} {format_value(value)}")
 
 
+def _check_whole(game: GameSession) -> None:
+    """A record is of the whole session: refused once its older hands were forgotten."""
+    if game.first_hand:
+        raise ValueError(f"this session keeps hands {game.first_hand + 1}.. only (its older "
+                         "hands were forgotten: MoneySession.forget_hands); write its record "
+                         "from the whole log")
+
+
 def _write_match(m: Match, version: int, tags: list[str], public: bool = False,
                  stand_ins: Mapping[tuple[int, int], str] | None = None) -> list[str]:
+    _check_whole(m)
     out: list[str] = []
     _write_header(out, "match", m.rules, version)
     out.append(f"players {m.players}")
@@ -132,6 +141,7 @@ def _write_match(m: Match, version: int, tags: list[str], public: bool = False,
 def _write_money(s: MoneySession, version: int, tags: list[str],
                  public: bool = False,
                  stand_ins: Mapping[tuple[int, int], str] | None = None) -> list[str]:
+    _check_whole(s)
     out: list[str] = []
     _write_header(out, "money", s.rules, version)
     start = [str(v) for k, v in s.events if k == "player"]

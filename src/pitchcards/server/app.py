@@ -157,7 +157,8 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
                            config.sign_ins_per_hour_per_account) \
         if hub.cluster is not None else None
     rates = RateGate(limits, SharedRates(hub.cluster.bus.redis, config.http_writes_per_minute,
-                                         config.http_reads_per_minute)
+                                         config.http_reads_per_minute,
+                                         config.http_misses_per_minute)
                      if hub.cluster is not None else None)
     def same_origin(origin: str, host: str | None) -> bool:
         return _origin_ok(origin, host, config)
@@ -170,7 +171,7 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
     async def _refused(request: Request, exc: Refused) -> JSONResponse:
         hub.metrics.refusals.labels(exc.reason).inc()
         if exc.reason == "not_found":  # a miss costs the address (issue 31, finding 2)
-            limits.missed(_address(request))
+            await rates.missed(_address(request))
         return JSONResponse(Refusal(reason=exc.reason, message=exc.message).model_dump(),
                             status_code=exc.status)
 
@@ -212,17 +213,18 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
 
     Writes = Depends(writes)
 
-    def lookups(request: Request) -> None:
+    async def lookups(request: Request) -> None:
         """A dependency of every request naming a table or an invite: refused before any work
-        while the address's misses (ids that do not exist) have spent its bucket."""
-        if not limits.may_look(_address(request)):
+        while the address's misses (ids that do not exist) have spent its bucket (with
+        ``--redis``, on all the processes together)."""
+        if not await rates.may_look(_address(request)):
             raise Refused("rate_limited", "too many lookups of tables that do not exist from "
                                           "your address: wait a minute", 429)
 
     async def reads(request: Request) -> None:
         """A dependency of the reads whose work grows with a table's history (with
         ``--redis``, the address's rate on all the processes together)."""
-        lookups(request)
+        await lookups(request)
         if not await rates.read(_address(request)):
             raise Refused("rate_limited", "too many reads of results, records or hands from "
                                           "your address: wait a minute", 429)
@@ -266,7 +268,7 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
             info = await find
         except Refused as exc:
             if exc.reason == "not_found":
-                limits.missed(_address(request))
+                await rates.missed(_address(request))
             return missing_page(missing)
         return page(info)
 
@@ -298,7 +300,7 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
         try:
             state = await tournaments.state(tid)
         except Refused:
-            limits.missed(_address(request))
+            await rates.missed(_address(request))
             return missing_page("No such tournament.")
         return tournament_page(tid, str(state.config["title"]))
 
@@ -479,7 +481,7 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
             await _deny(ws, Refused("bad_origin", f"WebSockets from pages of {origin[:80]!r} "
                                                   "are not allowed here", 403))
             return
-        if not limits.may_look(address):  # its misses are spent: refused before any work
+        if not await rates.may_look(address):  # its misses are spent: refused before any work
             hub.metrics.refusals.labels("rate_limited").inc()
             await _deny(ws, Refused("rate_limited", "too many lookups of tables that do not "
                                     "exist from your address: wait a minute", 429))
@@ -505,7 +507,7 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
                 room = await hub.attach(conn, table_id, hello.token, hello.last_seq)
             except Refused as exc:
                 if exc.reason == "not_found":
-                    limits.missed(address)
+                    await rates.missed(address)
                 conn.send_model(exc.to_message(None))
                 conn.close(4000 + exc.status, exc.reason)
                 room = None

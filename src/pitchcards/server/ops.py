@@ -9,7 +9,6 @@ HTTP routes (``app.py``) are the same code whichever process answered.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -103,10 +102,9 @@ async def rematch(hub: OpsHost, room: Room, token_hash: str | None) -> dict[str,
 
 async def record(_hub: OpsHost, room: Room, token_hash: str | None) -> dict[str, Any]:
     """The finished hands' record, and the seated names (the hand-history viewer's)."""
-    player = _player(room, token_hash)
-    async with room.lock:  # written on a worker thread: it walks every hand (finding 7)
-        text = await asyncio.to_thread(room.record, player)
-        names = list(room.table.names) if room.table is not None else None
+    _player(room, token_hash)
+    text = await room.record()
+    names = list(room.table.names) if room.table is not None else None
     return {"record": text, "names": names}
 
 
@@ -132,8 +130,7 @@ async def analysis_source(hub: OpsHost, room: Room, token_hash: str | None
     if player is None and room.state.status != "over":
         raise Refused("not_over", "a game is analysed for its players while it goes on, and "
                                   "for everyone once it is over", 403)
-    async with room.lock:
-        text = await asyncio.to_thread(room.state.record)
+    text = await room.record()
     return {"record": text, "name": None if player is None else player.name,
             "over": room.state.status == "over"}
 

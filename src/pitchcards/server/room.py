@@ -61,7 +61,7 @@ from .protocol import (
 from .ranked import ended_match, rating_of_end, seat_as
 from .refused import Refused
 from .room_driver import DriverHost, RoomDriver
-from .room_state import RoomState, bot_heavy, parse_act, table_rules
+from .room_state import RoomState, bot_heavy, parse_act, record_of_log, table_rules
 from .room_storage import TableStorage
 from .seats import BOT_NAMES, Player, player_by_hash, player_by_token
 from .store import Fenced, PlayerRow, StoredTable
@@ -629,9 +629,19 @@ class Room:
             self.state.forfeits.check_claim(self.state.table, self.state.players, player.name)
             await self.commit({"op": "claim", "name": player.name})
 
-    def record(self, player: Player) -> str:
-        """The game so far as the table's players may see it: finished hands, no seed."""
-        return self.state.record()
+    async def record(self) -> str:
+        """The game so far as the table's players may see it: finished hands, no seed.
+
+        Written on a worker thread (it walks every hand, issue 31 finding 7): from memory,
+        or, once a long money table forgot its older hands, from the log in the database
+        (replayed without the room's lock: the stored log is a committed prefix)."""
+        async with self.lock:
+            if not self.state.forgot_hands:
+                return await asyncio.to_thread(self.state.record)
+        stored = await self.hub.storage.load(self.id)
+        if stored is None:  # pragma: no cover - a loaded table is in the database
+            raise Refused("not_found", f"no table {self.id[:40]!r}", 404)
+        return await asyncio.to_thread(record_of_log, stored)
 
     # ------------------------------------------------------------------ the driver
     def run(self) -> None:

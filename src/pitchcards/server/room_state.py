@@ -41,8 +41,8 @@ from .refused import Refused
 from .seats import Player
 from .store import StoredTable
 
-__all__ = ["MAX_TARGET", "RESULTS_KEPT", "RESULT_EVENTS", "SLOW_LEVELS", "RoomState",
-           "bot_heavy", "parse_act", "table_rules"]
+__all__ = ["KEEP_ALL", "MAX_TARGET", "RESULTS_KEPT", "RESULT_EVENTS", "SLOW_LEVELS",
+           "RoomState", "bot_heavy", "parse_act", "record_of_log", "table_rules"]
 
 #: Bot levels that think long enough to be run on a worker thread, off the event loop.
 SLOW_LEVELS = frozenset({"hard", "expert"})
@@ -56,6 +56,8 @@ RESULT_EVENTS = frozenset({"hand_scored", "match_won", "player_joined", "player_
                            "settled"})
 #: The score sheet's events a room keeps (the newest; a money table may run for ever).
 RESULTS_KEPT = 2000
+#: ``keep_events`` that forgets nothing: a replay of the whole log for its record.
+KEEP_ALL = 2 ** 62
 
 
 def bot_heavy(config: CreateTable) -> bool:
@@ -145,6 +147,8 @@ class RoomState:
         self._forget_at = 2 * keep_events
         for entry in stored.entries:
             self.apply(entry)
+            self.new.clear()  # a replay sends nothing: its events are not kept to send
+            self.forget()  # and a long money table's replay stays bounded
         #: the log entries applied (the next one stored is ``version + 1``)
         self.version = len(stored.entries)
         self.new.clear()
@@ -261,6 +265,10 @@ class RoomState:
         keep = self.keep_events
         if table is not None and table.seq >= self._forget_at:
             table.forget(keep)
+            if self.money:
+                # a money session never ends (A-R7): its older hands go with their events (the
+                # log has them; a record is written from it, record_of_log)
+                self.money_session().forget_hands(1)
             self._forget_at = table.seq + keep
             # a forgotten event is never sent from memory again: nor is its timed-out mark kept
             self.timed_out = {seq for seq in self.timed_out if seq > table.seq - keep}
@@ -325,6 +333,12 @@ class RoomState:
                           + ("yet (their join waits for the next break)" if joining else
                              "any more (they left the table)") + f": they cannot {doing}", 403)
 
+    @property
+    def forgot_hands(self) -> bool:
+        """Older hands are no longer in memory (a long money table): its record is written
+        from the log (:func:`record_of_log`), not from :meth:`record`."""
+        return self.table is not None and self.table.session.first_hand > 0
+
     def record(self) -> str:
         """The game so far as the table's players may see it: finished hands, no seed."""
         if self.table is None:
@@ -334,6 +348,13 @@ class RoomState:
                 if p.level is not None and (self.money or p.name in names)}
         return write_record(self.table.session, bots=bots or None,
                             public=True, stand_ins=self.stand_ins)
+
+
+def record_of_log(stored: StoredTable) -> str:
+    """A table's public record from its whole log (replayed, nothing forgotten): what
+    :meth:`RoomState.record` writes, for a table whose room forgot its older hands.  Walks
+    the whole history: call it on a worker thread."""
+    return RoomState(stored, KEEP_ALL).record()
 
 
 def _boards(given: Any) -> tuple[Board, ...] | None:

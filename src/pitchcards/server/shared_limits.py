@@ -1,19 +1,20 @@
-"""Sign-in attempts, HTTP writes and heavy reads counted across the processes of a cluster
-(``--redis``, issues 31 and 32).
+"""Sign-in attempts, HTTP writes, heavy reads and misses (lookups of ids that do not exist)
+counted across the processes of a cluster (``--redis``, issues 31 and 32).
 
 :class:`~.limits.SignInLimits` and :class:`~.limits.AddressLimits` count in one process's
 memory.  Behind a load balancer one address reaches every process, so with N processes a
 password guesser had N times the attempts, per address and per account, and a stranger N times
 the writes and reads.  Here each bucket (``pitch:writes:{<address>}``, ``pitch:reads:{…}``,
-``pitch:signin:addr:{…}``, ``pitch:signin:acct:{<key>}``) is a hash in Redis — its tokens and
-when they were counted — and one script refills and takes from every bucket of a request at
-once: two processes cannot both take an account's last attempt, and a refused attempt takes
-from none (as in memory).  A bucket expires once it would be full again, so Redis keeps only
-addresses and names seen lately.  The clock is the processes' (``time.time``; a test gives its own).
+``pitch:misses:{…}``, ``pitch:signin:addr:{…}``, ``pitch:signin:acct:{<key>}``) is a hash in
+Redis — its tokens and when they were counted — and one script refills and takes from every
+bucket of a request at once: two processes cannot both take an account's last attempt, and a
+refused attempt takes from none (as in memory).  A bucket expires once it would be full
+again, so Redis keeps only addresses and names seen lately.  The clock is the processes'
+(``time.time``; a test gives its own).
 
 When Redis does not answer, a process counts in its own memory (as without ``--redis``) and
-says so in its log: an outage of Redis never locks everyone out.  Sockets per address, misses
-of unknown ids and bots' thoughts stay per process (docs/deploy.md says why).
+says so in its log: an outage of Redis never locks everyone out.  Sockets per address and
+bots' thoughts stay per process (docs/deploy.md says why).
 """
 
 from __future__ import annotations
@@ -54,6 +55,17 @@ end
 return 1
 """
 
+# KEYS[1]: a bucket; ARGV: now, its rate and burst.  1 if it holds a whole token (nothing is
+# taken: a miss is counted after it happened, a lookup only asks whether it may).
+_HOLDS = """
+local got = redis.call('HMGET', KEYS[1], 'tokens', 'stamp')
+local tokens, stamp = tonumber(got[1]), tonumber(got[2])
+if tokens == nil or stamp == nil then return 1 end
+local now, rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+if math.min(burst, tokens + math.max(0, now - stamp) * rate) >= 1 then return 1 end
+return 0
+"""
+
 
 class SharedBuckets:
     """Token buckets in Redis, shared by every process: :meth:`take` takes one token from each
@@ -72,6 +84,12 @@ class SharedBuckets:
         taken = await self.redis.eval(_TAKE, len(buckets), *(key for key, _, _ in buckets),
                                       *args)
         return int(taken) == 1
+
+    async def holds(self, key: str, rate: float, burst: float) -> bool:
+        """Whether bucket ``key`` holds a whole token now (nothing is taken).  Raises
+        RedisError."""
+        held = await self.redis.eval(_HOLDS, 1, key, repr(self.clock()), rate, burst)
+        return int(held) == 1
 
 
 class SharedSignIns:
@@ -96,14 +114,15 @@ class SharedSignIns:
 
 
 class SharedRates:
-    """An address's HTTP writes and heavy reads in every process's buckets, in Redis (the
-    same rates and bursts as :class:`~.limits.AddressLimits`)."""
+    """An address's HTTP writes, heavy reads and misses in every process's buckets, in Redis
+    (the same rates and bursts as :class:`~.limits.AddressLimits`)."""
 
     def __init__(self, redis: Any, writes_per_minute: int, reads_per_minute: int,
-                 clock: Callable[[], float] = time.time) -> None:
+                 misses_per_minute: int = 120, clock: Callable[[], float] = time.time) -> None:
         self.buckets = SharedBuckets(redis, clock)
         self.writes_per_minute = writes_per_minute
         self.reads_per_minute = reads_per_minute
+        self.misses_per_minute = misses_per_minute
 
     async def write(self, address: str) -> bool:
         """:meth:`AddressLimits.write` across the processes.  Raises RedisError."""
@@ -112,6 +131,16 @@ class SharedRates:
     async def read(self, address: str) -> bool:
         """:meth:`AddressLimits.read` across the processes.  Raises RedisError."""
         return await self._take("reads", address, self.reads_per_minute)
+
+    async def may_look(self, address: str) -> bool:
+        """:meth:`AddressLimits.may_look` across the processes.  Raises RedisError."""
+        per_minute = self.misses_per_minute
+        return await self.buckets.holds(f"pitch:misses:{{{address}}}", per_minute / 60.0,
+                                         float(max(1, per_minute // 4)))
+
+    async def missed(self, address: str) -> None:
+        """:meth:`AddressLimits.missed` across the processes.  Raises RedisError."""
+        await self._take("misses", address, self.misses_per_minute)
 
     async def _take(self, what: str, address: str, per_minute: int) -> bool:
         return await self.buckets.take([(f"pitch:{what}:{{{address}}}", per_minute / 60.0,
@@ -157,7 +186,7 @@ class SignInGate:
 
 
 class RateGate:
-    """Where an address's HTTP writes and heavy reads are counted: in Redis when the process
+    """Where an address's HTTP writes, heavy reads and misses are counted: in Redis when the process
     has one, else (or while Redis does not answer) in ``local``."""
 
     def __init__(self, local: AddressLimits, shared: SharedRates | None) -> None:
@@ -176,3 +205,22 @@ class RateGate:
         return await self._fallback.ask(
             None if self.shared is None else self.shared.read(address),
             lambda: self.local.read(address))
+
+    async def may_look(self, address: str) -> bool:
+        """:meth:`AddressLimits.may_look`, across the cluster when there is one."""
+        return await self._fallback.ask(
+            None if self.shared is None else self.shared.may_look(address),
+            lambda: self.local.may_look(address))
+
+    async def missed(self, address: str) -> None:
+        """:meth:`AddressLimits.missed`, across the cluster when there is one."""
+        def local() -> bool:
+            self.local.missed(address)
+            return True
+
+        await self._fallback.ask(None if self.shared is None else self._missed(address), local)
+
+    async def _missed(self, address: str) -> bool:
+        assert self.shared is not None
+        await self.shared.missed(address)
+        return True
