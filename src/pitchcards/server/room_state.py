@@ -225,8 +225,9 @@ class RoomState:
         or None if ``entry`` is a person's or a bot seat's own."""
         if not (entry.get("stand_in") or entry.get("timeout")):
             return None
-        hands = table.session.hands
-        return (len(hands) - 1, len(hands[-1].history))
+        session = table.session
+        # counted from the session's first hand, as records count (a money room forgets hands)
+        return (session.first_hand + len(session.hands) - 1, len(session.hands[-1].history))
 
     def _mark_stand_in(self, table: Table, at: tuple[int, int] | None,
                        entry: dict[str, Any]) -> None:
@@ -235,7 +236,8 @@ class RoomState:
             return
         hand, first = at
         why = "timeout" if entry.get("timeout") else ""
-        for index in range(first, len(table.session.hands[hand].history)):
+        history = table.session.hands[hand - table.session.first_hand].history
+        for index in range(first, len(history)):
             self.stand_ins[(hand, index)] = why
 
     def _boards_done(self, table: Table) -> bool:
