@@ -91,10 +91,6 @@ def bot(name: str, seed: int) -> Bot:
     return make_bot(name, seed)
 
 
-def _sides(rules: pc.RuleSet, players: int) -> int:
-    return 2 if rules.partnership_mode else players
-
-
 def play_hand(rules: pc.RuleSet, deal_seed: int, dealer: int, bots: list[Bot],
               scores: list[int] | None) -> pc.HandResult:
     h = pc.Hand.deal(rules, 4, dealer=dealer, seed=deal_seed)
@@ -154,9 +150,10 @@ def spread(job: Callable[[A], R], items: list[A], workers: int | None, cluster: 
 
 def run_speed(name: str, hands: int, players: int = 4) -> None:
     rules = pc.find_variant(VARIANT)
-    times: dict[str, list[float]] = {"auction": [], "declare": [], "discard": [], "play": []}
-    cpu: dict[str, list[float]] = {k: [] for k in times}
-    work: dict[str, list[int]] = {k: [] for k in times}
+    phases = ("auction", "declare", "call", "discard", "play")
+    times: dict[str, list[float]] = {k: [] for k in phases}
+    cpu: dict[str, list[float]] = {k: [] for k in phases}
+    work: dict[str, list[int]] = {k: [] for k in phases}
     clock = 0
     bots = [bot(name, s) for s in range(players)]
     top = rules.target or 7
@@ -165,7 +162,7 @@ def run_speed(name: str, hands: int, players: int = 4) -> None:
         while not h.is_over:
             s = h.seat_to_act
             assert s is not None
-            scores = [(k + 3 * i * k) % top for i in range(_sides(rules, players))]
+            scores = [(k + 3 * i * k) % top for i in range(rules.side_count(players))]
             v = view_of(h, s, scores=scores)
             b = bots[s]
             c, t = time.process_time(), time.perf_counter()

@@ -51,6 +51,18 @@ def test_the_work_cap_stops_the_worlds_at_a_count(variant: str, phase: str) -> N
     assert tiny.worlds == 2
 
 
+def test_the_ten_point_family_has_its_own_cap() -> None:
+    """``ten_point_work`` caps the ten-point family in place of ``work``; the four-point games
+    keep ``work``."""
+    ten = _view("ten-point", 4, seed=3, phase="auction")
+    full = ExpertBot(1, UNCAPPED).analyse(ten)
+    capped = ExpertBot(1, dataclasses.replace(UNCAPPED, ten_point_work=full.work // 3,
+                                              work=10**9)).analyse(ten)
+    assert 2 <= capped.worlds < 8
+    four = _view("auction-partners", 4, seed=3, phase="auction")
+    assert ExpertBot(1, dataclasses.replace(UNCAPPED, ten_point_work=1)).analyse(four).worlds == 8
+
+
 def test_the_race_stops_when_the_work_is_spent() -> None:
     """The card play's race (``worlds_max``) starts no batch once the work is spent, and a
     batch it started stops there too (after its first two worlds)."""
@@ -71,8 +83,9 @@ def test_the_clock_is_a_safety_net_that_says_when_it_stopped_a_decision() -> Non
 
 
 def test_the_expert_counts_its_work_and_expert_v1_and_analysis_do_not() -> None:
-    """The default expert's budget is counted work with the clock far beyond it; ``expert-v1``
+    """The default expert's budget is counted (worlds; in the ten-point family work too) with the
+    clock far beyond it; ``expert-v1``
     (the yardstick) and ``pitch analyze`` (every candidate on every deal) have no cap."""
-    assert EXPERT.work > 0 and EXPERT.time_limit == SAFETY_NET
-    assert EXPERT_V1.work == 0
+    assert EXPERT.ten_point_work > 0 and EXPERT.time_limit == SAFETY_NET
+    assert EXPERT_V1.work == EXPERT_V1.ten_point_work == 0
     assert AnalysisBudget().expert().work == 0

@@ -38,9 +38,10 @@ __all__ = ["EXPERT", "EXPERT_V1", "HARD", "Analysis", "Budget", "ExpertBot", "Ex
            "HardBot", "candidates", "evaluate"]
 
 
-#: issue 35: the expert's default work per decision (positions pushed; see ``Budget.work``),
-#: chosen so that its p99 decision stays within 500 ms in every variant on the compiled build
-EXPERT_WORK = 60_000
+#: issue 35: the expert's default work per decision in the ten-point family (positions its
+#: rollouts push; see ``Budget.work``), chosen so that its p99 decision stays within 500 ms on
+#: the compiled build; the four-point games' counts of worlds bound them well within it
+TEN_POINT_WORK = 20_000
 #: issue 35: the expert's wall-clock stop, seconds: a safety net only (an overloaded machine),
 #: never reached at the default work
 SAFETY_NET = 2.0
@@ -87,10 +88,13 @@ class Budget:
     #: "Calibration of the bids"; benchmarks/calibrate_bids.py)
     bid_bias: float = 0.0
     #: issue 35: the work a decision may do, counted so that a seed gives the same choice on any
-    #: machine: positions pushed (rollout moves and the exact solver's nodes, the world's own
-    #: ``max_nodes`` overrun included); no further world is started once this much is spent
-    #: (at least two always are; 0: no cap, only the counts of worlds and the clock)
+    #: machine: positions its rollouts push (the exact solver is bounded by ``max_nodes`` a
+    #: world instead); no further world is started once this much is spent (at least two always
+    #: are; 0: no cap, only the counts of worlds and the clock)
     work: int = 0
+    #: the same cap in the ten-point family (T1-T8), where a rolled-out position costs about
+    #: five times a four-point one (longer hands, the declare and discard); 0: ``work``
+    ten_point_work: int = 0
 
 
 #: issue 14: the races in the auction and the card play and the match-win chances; measured
@@ -100,7 +104,7 @@ class Budget:
 #: shows is never reached at this budget on the compiled build (docs/bots.md, "Budgets counted
 #: in work")
 EXPERT = Budget(bid_worlds_max=144, worlds_max=96, race_z=1.5, win_table=True,
-                work=EXPERT_WORK, time_limit=SAFETY_NET)
+                ten_point_work=TEN_POINT_WORK, time_limit=SAFETY_NET)
 #: The expert as it was when issue 14 began, kept unchanged as the yardstick (``expert-v1``):
 #: every later improvement is a Budget field that this budget leaves at its old behaviour.
 EXPERT_V1 = Budget()
@@ -132,22 +136,19 @@ def _rollout(world: Hand, util: Utility, b: Budget, side: int) -> tuple[float, f
 def _rollout_counted(world: Hand, util: Utility, b: Budget,
                      side: int) -> tuple[float, float, int]:
     """Play ``world`` to its end with the rollout policy; (utility, point margin, positions
-    pushed and searched: the work done, ``Budget.work``); undone.
+    pushed: the work done, ``Budget.work``); undone.
 
     With ``b.deep_cards`` (card play only) the policy plays until that many cards are left and
     the solver gives ``side``'s utility of the rest; the point margin is still the policy's."""
     depth = playout(world, b.deep_cards if world.phase == "play" else 0)
     value: float | None = None
-    nodes = 0
     if world.result is None:  # stopped early: solve the rest, then finish for the margin
-        solver = Solver(world, side, util, b.max_nodes)
         with contextlib.suppress(BudgetExceeded):  # too big: the rollout's own result
-            value = solver.value()
-        nodes = solver.nodes
+            value = Solver(world, side, util, b.max_nodes).value()
         depth += playout(world)
     r = world.result
     assert r is not None
-    out = (util(r) if value is None else value, util.points(r), depth + nodes)
+    out = (util(r) if value is None else value, util.points(r), depth)
     for _ in range(depth):
         world.pop()
     return out
@@ -201,7 +202,8 @@ class ExpertBot(Bot):
         guard = 0.0 if four_point else b.ten_point_guard
         analysis = evaluate(worlds, cands, util, side, auction, b, start, guard)
         most = b.bid_worlds_max if auction else b.worlds_max if four_point else 0
-        if most > count and not analysis.clock and not _spent(b, analysis.work):
+        if most > count and not analysis.clock and not _spent(b, view.rules.points_total,
+                                                                  analysis.work):
             self._race(view, analysis, util, side, b, start, guard, count, most)
         return analysis
 
@@ -218,7 +220,7 @@ class ExpertBot(Bot):
             if time.perf_counter() - start > b.time_limit:
                 analysis.clock = True
                 break
-            if _spent(b, analysis.work):
+            if _spent(b, view.rules.points_total, analysis.work):
                 break
             contenders = _contenders(analysis.best, per, b.race_z)
             if len(contenders) < 2:
@@ -262,7 +264,7 @@ def evaluate(worlds: list[Hand], cands: list[Action], util: Utility, side: int, 
     clock = False
     for world in worlds:
         if used >= 2:
-            if _spent(b, work):
+            if _spent(b, util.rules.points_total, work):
                 break
             if time.perf_counter() - start > b.time_limit:
                 clock = True
@@ -270,13 +272,11 @@ def evaluate(worlds: list[Hand], cands: list[Action], util: Utility, side: int, 
         used += 1
         vals: dict[Action, float] | None = None
         if not auction and left <= b.solve_cards:
-            solver = Solver(world, side, util, b.max_nodes)
             try:
-                vals = solver.action_values()
+                vals = Solver(world, side, util, b.max_nodes).action_values()
                 methods.add("solve")
             except BudgetExceeded:
                 vals = None
-            work += solver.nodes
         if vals is not None:
             for a in cands:
                 totals[a] += vals[a]
@@ -307,9 +307,12 @@ def evaluate(worlds: list[Hand], cands: list[Action], util: Utility, side: int, 
     return Analysis(best, values, used, method, policy_choice, points, per, work, clock)
 
 
-def _spent(b: Budget, work: int) -> bool:
-    """Whether a decision that has pushed ``work`` positions has spent ``b.work``."""
-    return 0 < b.work <= work
+def _spent(b: Budget, rules_points: int, work: int) -> bool:
+    """Whether a decision whose rollouts have pushed ``work`` positions has spent its cap
+    (``b.ten_point_work`` in the ten-point family, whose ``rules.points_total`` is 10, when
+    set, else ``b.work``)."""
+    cap = b.ten_point_work if rules_points == 10 and b.ten_point_work else b.work
+    return 0 < cap <= work
 
 
 def _bid_bias(cands: list[Action], util: Utility, b: Budget) -> dict[Action, float]:
