@@ -41,7 +41,7 @@ __all__ = ["EXPERT", "EXPERT_V1", "HARD", "Analysis", "Budget", "ExpertBot", "Ex
 #: issue 35: the expert's default work per decision in the ten-point family (positions its
 #: rollouts push; see ``Budget.work``), chosen so that its p99 decision stays within 500 ms on
 #: the compiled build; the four-point games' counts of worlds bound them well within it
-TEN_POINT_WORK = 26_000
+TEN_POINT_WORK = 40_000
 #: issue 35: the expert's wall-clock stop, seconds: a safety net only (an overloaded machine),
 #: never reached at the default work
 SAFETY_NET = 2.0
