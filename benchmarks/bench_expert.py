@@ -12,8 +12,10 @@ game; ``hands`` and ``games`` need a partnership variant, ``arena`` and ``speed`
 ``--hands-per-game N`` (arena) plays N hands per game with no target (the ten-point target of 52
 makes games long): points per hand are then the measure.
 
-``speed``: every decision of ``--hands`` hands of ``auction-partners`` self-play, timed on one
-core: median, p90, p99 and max milliseconds, split by auction and card play.
+``speed``: every decision of ``--hands`` hands of ``--variant`` self-play, timed on one
+core: median, p90, p99 and max milliseconds, split by auction and card play, wall and process
+(CPU) time; for the expert also its work (positions pushed, ``Budget.work``) and how many
+decisions the wall clock stopped (``time_limit``, a safety net at the default budget).
 
 ``worlds``: building the sampled worlds of every decision of ``--hands`` heuristic hands, 48 a
 decision: each world replayed from the deal (``build_world``, as ``expert-v1`` was written)
@@ -45,7 +47,7 @@ import math
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import TypeVar
 
@@ -53,6 +55,7 @@ import pitchcards as pc
 from pitchcards.actions import Action
 from pitchcards.bots import BOTS, Bot, make_bot
 from pitchcards.bots.arena import wilson
+from pitchcards.bots.expert import ExpertBot
 from pitchcards.bots.policy import policy_name, rollout_action
 from pitchcards.bots.sampler import (
     build_world,
@@ -86,10 +89,6 @@ def bot(name: str, seed: int) -> Bot:
 
         return HeuristicBot(seed)
     return make_bot(name, seed)
-
-
-def _sides(rules: pc.RuleSet, players: int) -> int:
-    return 2 if rules.partnership_mode else players
 
 
 def play_hand(rules: pc.RuleSet, deal_seed: int, dealer: int, bots: list[Bot],
@@ -151,7 +150,11 @@ def spread(job: Callable[[A], R], items: list[A], workers: int | None, cluster: 
 
 def run_speed(name: str, hands: int, players: int = 4) -> None:
     rules = pc.find_variant(VARIANT)
-    times: dict[str, list[float]] = {"auction": [], "declare": [], "discard": [], "play": []}
+    phases = ("auction", "declare", "call", "discard", "play")
+    times: dict[str, list[float]] = {k: [] for k in phases}
+    cpu: dict[str, list[float]] = {k: [] for k in phases}
+    work: dict[str, list[int]] = {k: [] for k in phases}
+    clock = 0
     bots = [bot(name, s) for s in range(players)]
     top = rules.target or 7
     for k in range(hands):
@@ -159,20 +162,44 @@ def run_speed(name: str, hands: int, players: int = 4) -> None:
         while not h.is_over:
             s = h.seat_to_act
             assert s is not None
-            scores = [(k + 3 * i * k) % top for i in range(_sides(rules, players))]
+            scores = [(k + 3 * i * k) % top for i in range(rules.side_count(players))]
             v = view_of(h, s, scores=scores)
-            t = time.perf_counter()
-            a = bots[s].choose(v)
+            b = bots[s]
+            c, t = time.process_time(), time.perf_counter()
+            if isinstance(b, ExpertBot):  # its work (issue 35) and whether the clock stopped it
+                analysis = b.analyse(v)
+                a = analysis.best
+                work[h.phase].append(analysis.work)
+                clock += analysis.clock
+            else:
+                a = b.choose(v)
             times[h.phase].append(time.perf_counter() - t)
+            cpu[h.phase].append(time.process_time() - c)
             h.push(a)
-    everything = [t for ts in times.values() for t in ts]
-    for label, ts in (*times.items(), ("all", everything)):
-        ts = sorted(ts)
+    print("wall ms per decision (cpu ms: process time, what a shared machine's load leaves "
+          "out); work: positions pushed (Budget.work)")
+    for label in (*times, "all"):
+        ts = sorted(t for k, v in times.items() if label in (k, "all") for t in v)
+        cs = sorted(t for k, v in cpu.items() if label in (k, "all") for t in v)
+        ws = sorted(w for k, v in work.items() if label in (k, "all") for w in v)
         if not ts:
             continue
-        p90, p99 = (ts[min(len(ts) - 1, int(f * len(ts)))] * 1e3 for f in (0.9, 0.99))
-        print(f"{name:8s} {label:8s} n={len(ts):5d}  median {statistics.median(ts) * 1e3:7.1f} ms"
-              f"  p90 {p90:7.1f}  p99 {p99:7.1f}  max {ts[-1] * 1e3:7.1f}")
+        p90, p99 = (_pct(ts, f) * 1e3 for f in (0.9, 0.99))
+        median = statistics.median(ts) * 1e3
+        line = (f"{name:8s} {label:8s} n={len(ts):5d}  median {median:7.1f} ms"
+                f"  p90 {p90:7.1f}  p99 {p99:7.1f}  max {ts[-1] * 1e3:7.1f}"
+                f"  | cpu median {statistics.median(cs) * 1e3:7.1f}"
+                f"  p99 {_pct(cs, 0.99) * 1e3:7.1f}  max {cs[-1] * 1e3:7.1f}")
+        if ws:
+            line += f"  | work median {statistics.median(ws):8.0f}  p99 {_pct(ws, 0.99):8.0f}"
+        print(line)
+    if any(work.values()):
+        print(f"stopped by the clock (time_limit, the safety net): {clock} decisions")
+
+
+def _pct(xs: Sequence[A], f: float) -> A:
+    """The ``f`` quantile of the sorted ``xs`` (nearest rank below)."""
+    return xs[min(len(xs) - 1, int(f * len(xs)))]
 
 
 def run_worlds(hands: int, players: int = 4, rounds: int = 7) -> None:

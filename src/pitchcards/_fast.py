@@ -37,6 +37,9 @@ COMPILED = (
     "pitchcards.bots.heuristic",
     "pitchcards.bots.sampler",
     "pitchcards.bots.solver",
+    # issue 35: the ten-point family's bidding, trump and discard estimates, which the rollout
+    # policy calls on every simulated auction (the top of a ten-point auction decision's profile)
+    "pitchcards.bots.ten_point",
 )
 #: ``PITCHCARDS_PURE=1`` runs the pure-Python modules even where a fresh compiled build exists.
 PURE_VARIABLE = "PITCHCARDS_PURE"
@@ -122,11 +125,19 @@ def _stale(manifest: dict[str, object]) -> str | None:
     built = manifest.get("sources")
     if not isinstance(built, dict) or not built:
         return "the manifest lists no sources"
+    modules = manifest.get("modules")
+    if not isinstance(modules, dict) or _built(modules) != sorted(COMPILED):
+        return "the build's modules are not the ones COMPILED lists"
     now = source_hashes(built)
     if built != now:
         changed = sorted(p for p in built if built[p] != now[p])
         return "sources changed since the build: " + ", ".join(changed[:5])
     return None
+
+
+def _built(modules: Iterable[object]) -> list[str]:
+    """The compiled modules a manifest lists, sorted (its group's shared library aside)."""
+    return sorted(str(name) for name in modules if name != GROUP + "__mypyc")
 
 
 def install() -> None:

@@ -93,11 +93,12 @@ class AnalysisBudget:
 
     def expert(self) -> Budget:
         """The expert's :class:`~pitchcards.bots.expert.Budget` for these counts: no clock (an
-        analysis is the same on a fast or a loaded machine), no race (every candidate gets
-        every deal, so that each difference is paired over the same deals)."""
+        analysis is the same on a fast or a loaded machine), no cap on the work, no race (every
+        candidate gets every deal, so that each difference is paired over the same deals)."""
         return dataclasses.replace(EXPERT, worlds=self.worlds, bid_worlds=self.bid_worlds,
                                    solve_cards=self.solve_cards, max_nodes=self.max_nodes,
-                                   time_limit=math.inf, worlds_max=0, bid_worlds_max=0)
+                                   time_limit=math.inf, worlds_max=0, bid_worlds_max=0,
+                                   work=0)
 
 
 #: The default budget of ``pitch analyze`` (``--budget N`` sets both counts to N).

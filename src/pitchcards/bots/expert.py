@@ -38,6 +38,15 @@ __all__ = ["EXPERT", "EXPERT_V1", "HARD", "Analysis", "Budget", "ExpertBot", "Ex
            "HardBot", "candidates", "evaluate"]
 
 
+#: issue 35: the expert's default work per decision in the ten-point family (positions its
+#: rollouts push; see ``Budget.work``), chosen so that its p99 decision stays within 500 ms on
+#: the compiled build; the four-point games' counts of worlds bound them well within it
+TEN_POINT_WORK = 40_000
+#: issue 35: the expert's wall-clock stop, seconds: a safety net only (an overloaded machine),
+#: never reached at the default work
+SAFETY_NET = 2.0
+
+
 @dataclass(frozen=True, slots=True)
 class Budget:
     """How much an expert thinks per decision."""
@@ -78,16 +87,31 @@ class Budget:
     #: expert's bids realize what it expects as well as its passes do (docs/bots.md,
     #: "Calibration of the bids"; benchmarks/calibrate_bids.py)
     bid_bias: float = 0.0
+    #: issue 35: the work a decision may do, counted so that a seed gives the same choice on any
+    #: machine: positions its rollouts push (the exact solver is bounded by ``max_nodes`` a
+    #: world instead); no further world is started once this much is spent (at least two always
+    #: are; 0: no cap, only the counts of worlds and the clock)
+    work: int = 0
+    #: the same cap in the ten-point family (T1-T8), where a rolled-out position costs about
+    #: five times a four-point one (longer hands, the declare and discard); 0: ``work``
+    ten_point_work: int = 0
 
 
 #: issue 14: the races in the auction and the card play and the match-win chances; measured
 #: +0.145 points/hand over 8000 duplicate hands from 0-0 against expert-v1 (docs/bots.md,
-#: "A stronger expert")
-EXPERT = Budget(bid_worlds_max=144, worlds_max=96, race_z=1.5, win_table=True)
+#: "A stronger expert").  Issue 35: its thinking is counted in work (``work``), the same on
+#: any machine; ``time_limit`` is only a safety net that benchmarks/bench_expert.py's ``speed``
+#: shows is never reached at this budget on the compiled build (docs/bots.md, "Budgets counted
+#: in work")
+EXPERT = Budget(bid_worlds_max=144, worlds_max=96, race_z=1.5, win_table=True,
+                ten_point_work=TEN_POINT_WORK, time_limit=SAFETY_NET)
 #: The expert as it was when issue 14 began, kept unchanged as the yardstick (``expert-v1``):
 #: every later improvement is a Budget field that this budget leaves at its old behaviour.
 EXPERT_V1 = Budget()
-HARD = Budget(worlds=8, bid_worlds=16, solve_cards=8, max_nodes=5_000, time_limit=0.25)
+#: The ``hard`` level: a third of the expert's worlds, a smaller solver; issue 35: counted like
+#: the expert's (the ten-point family's work a third of its), the clock only the safety net
+HARD = Budget(worlds=8, bid_worlds=16, solve_cards=8, max_nodes=5_000,
+              ten_point_work=TEN_POINT_WORK // 3, time_limit=SAFETY_NET)
 
 
 @dataclass(slots=True)
@@ -102,10 +126,20 @@ class Analysis:
     points: dict[Action, float] = field(default_factory=dict)  #: mean point margin per action
     #: each candidate's value in every world it was evaluated in (the same worlds, in order)
     per: dict[Action, list[float]] = field(default_factory=dict)
+    work: int = 0                    #: positions pushed (``Budget.work``'s count)
+    clock: bool = False              #: the wall clock (``time_limit``) stopped it, not the work
 
 
 def _rollout(world: Hand, util: Utility, b: Budget, side: int) -> tuple[float, float]:
-    """Play ``world`` to its end with the rollout policy; (utility, point margin); undone.
+    """Play ``world`` to its end with the rollout policy; (utility, point margin); undone."""
+    value, margin, _ = _rollout_counted(world, util, b, side)
+    return value, margin
+
+
+def _rollout_counted(world: Hand, util: Utility, b: Budget,
+                     side: int) -> tuple[float, float, int]:
+    """Play ``world`` to its end with the rollout policy; (utility, point margin, positions
+    pushed: the work done, ``Budget.work``); undone.
 
     With ``b.deep_cards`` (card play only) the policy plays until that many cards are left and
     the solver gives ``side``'s utility of the rest; the point margin is still the policy's."""
@@ -117,7 +151,7 @@ def _rollout(world: Hand, util: Utility, b: Budget, side: int) -> tuple[float, f
         depth += playout(world)
     r = world.result
     assert r is not None
-    out = (util(r) if value is None else value, util.points(r))
+    out = (util(r) if value is None else value, util.points(r), depth)
     for _ in range(depth):
         world.pop()
     return out
@@ -171,7 +205,8 @@ class ExpertBot(Bot):
         guard = 0.0 if four_point else b.ten_point_guard
         analysis = evaluate(worlds, cands, util, side, auction, b, start, guard)
         most = b.bid_worlds_max if auction else b.worlds_max if four_point else 0
-        if most > count:
+        if most > count and not analysis.clock and not _spent(b, view.rules.points_total,
+                                                                  analysis.work):
             self._race(view, analysis, util, side, b, start, guard, count, most)
         return analysis
 
@@ -186,12 +221,17 @@ class ExpertBot(Bot):
         auction = view.phase == "auction"
         while analysis.worlds + batch <= most:
             if time.perf_counter() - start > b.time_limit:
+                analysis.clock = True
+                break
+            if _spent(b, view.rules.points_total, analysis.work):
                 break
             contenders = _contenders(analysis.best, per, b.race_z)
             if len(contenders) < 2:
                 break
             worlds = sample_worlds(view, batch, self.rng, soft=b.soft, bid_model=b.bid_model)
-            more = evaluate(worlds, contenders, util, side, auction, b, start)
+            more = evaluate(worlds, contenders, util, side, auction, b, start, done=analysis.work)
+            analysis.work = more.work
+            analysis.clock = more.clock
             before = len(per[contenders[0]])
             for a in contenders:
                 per[a].extend(more.per[a])
@@ -207,11 +247,13 @@ class ExpertBot(Bot):
 
 
 def evaluate(worlds: list[Hand], cands: list[Action], util: Utility, side: int, auction: bool,
-             b: Budget, start: float, guard: float = 0.0) -> Analysis:
+             b: Budget, start: float, guard: float = 0.0, done: int = 0) -> Analysis:
     """PIMC over ``worlds``: each candidate's mean value (solved late, rolled out early).
 
     With ``guard`` > 0 the rollout policy's choice stands unless the best candidate beats it by
-    ``guard`` standard errors of their paired difference over the worlds."""
+    ``guard`` standard errors of their paired difference over the worlds.  ``done``: the work
+    (``Budget.work``) the decision has already spent; the worlds after the second are skipped
+    once it is all spent, or (the safety net) once ``time_limit`` has passed since ``start``."""
     policy_choice = rollout_action(worlds[0])
     bias = _bid_bias(cands, util, b) if auction else {}
     unit = util.per_point() if bias else 1.0  # a point in the utility's units
@@ -221,9 +263,15 @@ def evaluate(worlds: list[Hand], cands: list[Action], util: Utility, side: int, 
     left = sum(worlds[0].hand_of(s).bit_count() for s in range(worlds[0].players))
     methods: set[str] = set()
     used = 0
+    work = done
+    clock = False
     for world in worlds:
-        if used >= 2 and time.perf_counter() - start > b.time_limit:
-            break
+        if used >= 2:
+            if _spent(b, util.rules.points_total, work):
+                break
+            if time.perf_counter() - start > b.time_limit:
+                clock = True
+                break
         used += 1
         vals: dict[Action, float] | None = None
         if not auction and left <= b.solve_cards:
@@ -240,9 +288,11 @@ def evaluate(worlds: list[Hand], cands: list[Action], util: Utility, side: int, 
         methods.add("auction" if auction else "rollout")
         for a in cands:
             world.push_unchecked(a)
+            work += 1
             value = 0.0
             for _ in range(b.rollouts):
-                u, p = _rollout(world, util, b, side)
+                u, p, w = _rollout_counted(world, util, b, side)
+                work += w
                 value += u / b.rollouts
                 margins[a] += p / b.rollouts
             if a in bias:
@@ -257,7 +307,15 @@ def evaluate(worlds: list[Hand], cands: list[Action], util: Utility, side: int, 
     if guard > 0 and best != policy_choice and policy_choice in per:
         best = _guarded(best, policy_choice, per, guard)
     method = methods.pop() if len(methods) == 1 else "mixed"
-    return Analysis(best, values, used, method, policy_choice, points, per)
+    return Analysis(best, values, used, method, policy_choice, points, per, work, clock)
+
+
+def _spent(b: Budget, rules_points: int, work: int) -> bool:
+    """Whether a decision whose rollouts have pushed ``work`` positions has spent its cap
+    (``b.ten_point_work`` in the ten-point family, whose ``rules.points_total`` is 10, when
+    set, else ``b.work``)."""
+    cap = b.ten_point_work if rules_points == 10 and b.ten_point_work else b.work
+    return 0 < cap <= work
 
 
 def _bid_bias(cands: list[Action], util: Utility, b: Budget) -> dict[Action, float]:
