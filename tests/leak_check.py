@@ -15,8 +15,8 @@ card that it does.  Cards are found in the raw
 frame text, so a card hidden anywhere (a field added later, an error message, a view) is
 caught, not only in the fields we thought of.
 
-Used by tests/test_server_leak.py (200 games) and by ``benchmarks/bench_server.py --leak-games``
-(1,000 or more).
+Used by tests/test_server_leak.py (every setup, on chosen deals) and by
+``benchmarks/bench_server.py --leak-games`` (1,000 or more).
 """
 
 from __future__ import annotations
@@ -98,13 +98,23 @@ async def _random_player(conn: TableConnection, rng: random.Random) -> None:
 
 
 async def play_game(api: Client, index: int, rng: random.Random,
-                    setups: Sequence[tuple[str, dict[str, object], int]] = SETUPS) -> Game:
+                    setups: Sequence[tuple[str, dict[str, object], int]] = SETUPS,
+                    deal_seed: int | None = None) -> Game:
     """One game: random players from outside, bots in the other seats, a spectator; a money
-    game is settled by its host after its first hand, a match stops after :data:`HANDS`."""
+    game is settled by its host after its first hand, a match stops after :data:`HANDS`.
+    ``deal_seed``: on a hooked server (the test-only hooks, docs/testing.md), the table is
+    dealt from it and its bots seeded from it, acting freely: with ``rng``, the same game on
+    every run."""
     variant, options, people = setups[index % len(setups)]
     fast = {"bot_delay": 0, "hand_pause": 0}
-    host = await api.create_table("P0", variant=variant, options=options, fill="random",
-                                  settings=fast)
+    if deal_seed is None:
+        host = await api.create_table("P0", variant=variant, options=options, fill="random",
+                                      settings=fast)
+    else:
+        from server_helpers import hooked_table
+
+        host = await hooked_table(api, "P0", seed=deal_seed, hold_bots=False, variant=variant,
+                                  options=options, fill="random", settings=fast)
     seats: list[Seat] = [host]
     for i in range(1, people):
         seats.append(await api.take_seat(host.invite or "", f"P{i}"))
@@ -289,16 +299,23 @@ def seeds(db_path: str) -> list[str]:
         return [str(row[0]) for row in conn.execute("SELECT seed FROM tables")]
 
 
+#: The first chosen deal of :func:`play_games` on a hooked server: long, as the check looks
+#: for each table's seed in every frame and a short one would be any ``seq``.
+FIRST_DEAL = 1_000_000_000_000_003
+
+
 async def play_games(url: str, games: int, *, concurrency: int = 20, seed: int = 0,
-                     setups: Sequence[tuple[str, dict[str, object], int]] = SETUPS
-                     ) -> list[Game]:
+                     setups: Sequence[tuple[str, dict[str, object], int]] = SETUPS,
+                     chosen_deals: bool = False) -> list[Game]:
     """``games`` games on the server at ``url``, ``concurrency`` at a time, of ``setups`` in
-    turn."""
+    turn.  ``chosen_deals`` (a hooked server): game ``i`` is dealt from ``FIRST_DEAL +
+    1000 * seed + i``, so a run plays the same games every time."""
     rng = random.Random(seed)
     done: list[Game] = []
     async with Client(url) as api:
         for start in range(0, games, concurrency):
             batch = range(start, min(games, start + concurrency))
-            done += await asyncio.gather(*(play_game(api, i, random.Random(rng.random()),
-                                                     setups) for i in batch))
+            done += await asyncio.gather(*(play_game(
+                api, i, random.Random(rng.random()), setups,
+                FIRST_DEAL + 1000 * seed + i if chosen_deals else None) for i in batch))
     return done

@@ -123,7 +123,15 @@ class ServerProcess:
 
 @contextlib.contextmanager
 def postgres_database() -> Iterator[str]:
-    """A fresh PostgreSQL database for one test (dropped after); skips if none answers."""
+    """A fresh PostgreSQL database for one test (dropped after); skips if none answers.
+
+    Its sessions commit without waiting for the WAL's fsync (``synchronous_commit = off``):
+    a commit is as visible and as ordered as before, and a server process killed (-9) loses
+    nothing — only a crash of PostgreSQL or of the machine could lose the last moments, which
+    no test does.  What it saves is a disk flush per transaction, one per log entry (SQLite's
+    ``synchronous=NORMAL`` makes none either): on this shared machine a commit took 8 ms
+    (median) with the flush and 0.1 ms without, and the same 26-hand match 21 s and 15 s on
+    PostgreSQL (issue 27)."""
     import psycopg
     import pytest
 
@@ -137,6 +145,7 @@ def postgres_database() -> Iterator[str]:
         pytest.skip(f"no PostgreSQL at 127.0.0.1:5432 ({exc})")
     with admin:
         admin.execute(f'CREATE DATABASE "{name}"')
+        admin.execute(f'ALTER DATABASE "{name}" SET synchronous_commit = off')
         try:
             yield f"postgresql://postgres@127.0.0.1:5432/{name}"
         finally:

@@ -19,6 +19,23 @@ from server_helpers import FAST, every_event
 pytestmark = pytest.mark.timeout(180)
 
 
+@pytest.fixture(scope="module")
+def _one_cluster(tmp_path_factory: Any) -> Any:
+    with running_cluster(tmp_path_factory.mktemp("cluster")) as started:
+        yield started
+
+
+@pytest.fixture
+def cluster(_one_cluster: Cluster) -> Cluster:
+    """The module's cluster (issue 27: one start, not one per test), whole: a process the last
+    test killed or stopped is started again first, on its port and the same database — each
+    test makes its own tables on the first process, which then owns them."""
+    for server in _one_cluster.servers:
+        if server.proc is None or server.proc.poll() is not None:
+            server.start()
+    return _one_cluster
+
+
 async def play_through_a_loss(cluster: Cluster, lose: Any, *, at: int = 12) -> None:
     """Three players (one socket on each process) and a bot play a match at a table the first
     process owns; ``lose()`` is done to the cluster mid-hand; the match must finish."""
@@ -88,14 +105,13 @@ async def _watcher_caught_up(watcher: TableConnection, urls: list[str], last: in
 
 
 @pytest.mark.parametrize("how", ["kill9", "stop"])
-def test_the_owner_killed_or_stopped_mid_hand_another_takes_over(tmp_path, how):
+def test_the_owner_killed_or_stopped_mid_hand_another_takes_over(cluster, how):
     """kill -9: its lock goes with its database session; stopped: it closes its sockets
     (1012) and lets its locks go.  Either way another process takes the table."""
-    with running_cluster(tmp_path) as cluster:
-        asyncio.run(play_through_a_loss(cluster, getattr(cluster.servers[0], how)))
+    asyncio.run(play_through_a_loss(cluster, getattr(cluster.servers[0], how)))
 
 
-def test_finding3_pending_money_changes_survive_the_owner_killed(tmp_path):
+def test_finding3_pending_money_changes_survive_the_owner_killed(cluster):
     """Issue 31, finding 3, across processes: during a hand at a money table the first process
     owns, Bob leaves and Dee joins through another process (both "pending"); the owner is
     killed -9; the process that takes the table over from PostgreSQL applies both at the break,
@@ -144,5 +160,4 @@ def test_finding3_pending_money_changes_survive_the_owner_killed(tmp_path):
             for conn in conns:
                 await conn.close()
 
-    with running_cluster(tmp_path) as cluster:
-        asyncio.run(run(cluster))
+    asyncio.run(run(cluster))

@@ -30,6 +30,7 @@ def _public(event: dict[str, Any]) -> tuple[Any, ...]:
 
 async def _matches(urls: list[str]) -> None:
     rng = random.Random(5)
+    before = [httpx.get(url + "/healthz").json()["tables"] for url in urls]
     https = [Client(url) for url in urls]
     async with SpreadClient(urls) as api:
         seated = []
@@ -68,12 +69,19 @@ async def _matches(urls: list[str]) -> None:
         await http.close()
     # each table's room is on one process only (the one that made it)
     loaded = [httpx.get(url + "/healthz").json()["tables"] for url in urls]
-    assert loaded == [2, 1, 1], loaded
+    assert [n - b for n, b in zip(loaded, before, strict=True)] == [2, 1, 1], (loaded, before)
 
 
-def test_players_on_three_processes_see_the_same_matches(tmp_path):
-    with running_cluster(tmp_path) as cluster:
-        asyncio.run(_matches(cluster.urls))
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory):
+    """One cluster for the module's tests (issue 27): neither kills a process, and each counts
+    only its own tables (the other's stay loaded: a room unloads after ``room_idle``, 600 s)."""
+    with running_cluster(tmp_path_factory.mktemp("cluster")) as started:
+        yield started
+
+
+def test_players_on_three_processes_see_the_same_matches(cluster):
+    asyncio.run(_matches(cluster.urls))
 
 
 async def _leak_games(urls: list[str]) -> list[Any]:
@@ -83,10 +91,9 @@ async def _leak_games(urls: list[str]) -> list[Any]:
                                            for i in range(LEAK_GAMES))))
 
 
-def test_no_frame_names_a_card_its_receiver_cannot_know_across_processes(tmp_path):
-    with running_cluster(tmp_path) as cluster:
-        games = asyncio.run(_leak_games(cluster.urls))
-        secret = cluster.seeds()
+def test_no_frame_names_a_card_its_receiver_cannot_know_across_processes(cluster):
+    games = asyncio.run(_leak_games(cluster.urls))
+    secret = cluster.seeds()
     assert len(games) == LEAK_GAMES and len(secret) >= LEAK_GAMES
     problems = [p for g in games for p in leaks(g, secret)]
     assert problems == [], "\n".join(problems[:20])

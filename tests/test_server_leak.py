@@ -1,18 +1,25 @@
-"""No leak over the wire (issue 11): 200 whole games through a real server — every variant,
-players from outside, bots, a spectator — and not one frame to any connection names a card it
-could not know at that moment, nor a table's seed.  The checker (tests/leak_check.py) is also
-run for 1,000+ games by ``benchmarks/bench_server.py --leak-games``."""
+"""No leak over the wire (issue 11): whole games through a real server — every variant and
+setup of tests/leak_check.py, players from outside, bots, a spectator — and not one frame to any
+connection names a card it could not know at that moment, nor a table's seed.  The checker is
+also run for 1,000+ games by ``benchmarks/bench_server.py --leak-games``.
+
+One in-process app (with the test-only hooks) for the module; every table is dealt from a chosen
+seed with its bots seeded from it and the random players from the test's seed, so each run
+checks the same games (issue 27: 200 + 24 + 16 games on three ``pitch serve`` processes before;
+the same setups, each played several times, now)."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+from pathlib import Path
 
 import pytest
 
 from leak_check import (
     CALL_SETUPS,
     CARD,
+    SETUPS,
     TEN_POINT_SETUPS,
     Game,
     add_full_records,
@@ -20,17 +27,26 @@ from leak_check import (
     play_games,
     seeds,
 )
-from server_helpers import QUICK_LIMITS, running_server
+from server_helpers import QUICK_LIMITS, app_fixture
 
 pytestmark = pytest.mark.timeout(600)
 
-GAMES = 200
+server = app_fixture(extra=QUICK_LIMITS, hooked=True)
+
+#: each of the five setups (four variants) eight times
+GAMES = 8 * len(SETUPS)
 
 
-def test_no_frame_names_a_card_its_receiver_cannot_know(tmp_path):
-    with running_server(tmp_path, "sqlite", extra=QUICK_LIMITS) as server:
-        games = asyncio.run(play_games(server.url, GAMES, concurrency=20, seed=11))
-        secret = seeds(str(tmp_path / "server.db"))
+def _db_file(server) -> Path:
+    url = server.args.db
+    assert url.startswith("sqlite:///"), url
+    return Path(url.removeprefix("sqlite:///"))
+
+
+def test_no_frame_names_a_card_its_receiver_cannot_know(server):
+    games = asyncio.run(play_games(server.url, GAMES, concurrency=20, seed=11,
+                                   chosen_deals=True))
+    secret = seeds(str(_db_file(server)))
     assert len(games) == GAMES
     assert len(secret) >= GAMES
     assert {g.variant for g in games} == {"auction", "auction-partners", "setback", "money"}
@@ -41,18 +57,18 @@ def test_no_frame_names_a_card_its_receiver_cannot_know(tmp_path):
     assert all(CARD.search(" ".join(g.frames["spectator"])) for g in games)
 
 
-TEN_POINT_GAMES = 24
+#: each of the three setups four times
+TEN_POINT_GAMES = 4 * len(TEN_POINT_SETUPS)
 
 
-def test_no_frame_names_another_seats_discard(tmp_path):
+def test_no_frame_names_another_seats_discard(server):
     """The ten-point family (T4): random players, bots and a spectator never see a card another
     seat discarded — not while it is discarded, not in play, not after the hand, not in the
     hand history or the score sheet.  The truth is the full record, from the server's store."""
-    with running_server(tmp_path, "sqlite", extra=QUICK_LIMITS) as server:
-        games = asyncio.run(play_games(server.url, TEN_POINT_GAMES, concurrency=8, seed=15,
-                                       setups=TEN_POINT_SETUPS))
-        add_full_records(f"sqlite:///{tmp_path / 'server.db'}", games)
-        secret = seeds(str(tmp_path / "server.db"))
+    games = asyncio.run(play_games(server.url, TEN_POINT_GAMES, concurrency=12, seed=15,
+                                   setups=TEN_POINT_SETUPS, chosen_deals=True))
+    add_full_records(server.args.db, games)
+    secret = seeds(str(_db_file(server)))
     assert {g.variant for g in games} == {"ten-point", "ten-point-cutthroat"}
     problems = [p for g in games for p in leaks(g, secret)]
     assert problems == [], "\n".join(problems[:20])
@@ -63,18 +79,18 @@ def test_no_frame_names_another_seats_discard(tmp_path):
     assert all(g.pages["hands"].startswith('{"hands"') for g in games)
 
 
-CALL_GAMES = 16
+#: each of the two setups four times
+CALL_GAMES = 4 * len(CALL_SETUPS)
 
 
-def test_no_frame_names_the_secret_partner(tmp_path):
+def test_no_frame_names_the_secret_partner(server):
     """Call-your-partner (CP5): random players, bots and a spectator — no frame names a card
     its receiver cannot know (the called card is public once called; the pitcher's offered
     calls name no card's place), and none says who the partner is before the called card is
     played, nor tells a seat it holds a card it does not."""
-    with running_server(tmp_path, "sqlite", extra=QUICK_LIMITS) as server:
-        games = asyncio.run(play_games(server.url, CALL_GAMES, concurrency=8, seed=36,
-                                       setups=CALL_SETUPS))
-        secret = seeds(str(tmp_path / "server.db"))
+    games = asyncio.run(play_games(server.url, CALL_GAMES, concurrency=8, seed=36,
+                                   setups=CALL_SETUPS, chosen_deals=True))
+    secret = seeds(str(_db_file(server)))
     assert {g.variant for g in games} == {"call-partner"}
     problems = [p for g in games for p in leaks(g, secret)]
     assert problems == [], "\n".join(problems[:20])
