@@ -34,19 +34,31 @@ def _compiled_or_fail() -> None:
                 "run python scripts/build_fast.py (scripts/test.sh does)")
 
 
-def _trace(pure: bool, *args: str) -> list[dict[str, str]]:
+def _start_trace(pure: bool, *args: str) -> subprocess.Popen[str]:
     env = {k: v for k, v in os.environ.items() if k != _fast.PURE_VARIABLE}
     if pure:
         env[_fast.PURE_VARIABLE] = "1"
-    out = subprocess.run([sys.executable, str(HERE / "fast_trace.py"), *args], env=env,
-                         capture_output=True, text=True, check=True).stdout
+    return subprocess.Popen([sys.executable, str(HERE / "fast_trace.py"), *args], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _lines(trace: subprocess.Popen[str]) -> list[dict[str, str]]:
+    out, err = trace.communicate(timeout=1800)  # a hang guard only
+    assert trace.returncode == 0, f"tests/fast_trace.py failed:\n{err}"
     return [json.loads(line) for line in out.splitlines()]
 
 
 def test_the_compiled_and_the_pure_build_play_every_hand_alike() -> None:
     _compiled_or_fail()
-    compiled = _trace(False, str(HANDS), "expert")
-    pure = _trace(True, str(HANDS), "expert")
+    # The two builds' traces run side by side (one core each when the machine has two).
+    traces = [_start_trace(pure, str(HANDS), "expert") for pure in (False, True)]
+    try:
+        compiled, pure = (_lines(trace) for trace in traces)
+    finally:
+        for trace in traces:
+            if trace.poll() is None:
+                trace.kill()
+                trace.wait()
     assert compiled[0]["build"].startswith("compiled")
     assert pure[0]["build"].startswith("pure")
     assert len(compiled) == len(pure) == HANDS + 2
