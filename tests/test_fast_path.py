@@ -20,6 +20,7 @@ import pytest
 
 import pitchcards as pc
 from pitchcards import _fast
+from test_expert_v1 import FROZEN
 
 HERE = Path(__file__).resolve().parent
 HANDS = 2000
@@ -65,6 +66,9 @@ def test_the_compiled_and_the_pure_build_play_every_hand_alike() -> None:
     differ = [c["seed"] for c, p in zip(compiled[1:-1], pure[1:-1], strict=True) if c != p]
     assert not differ, f"the builds differ on seeds {differ[:10]} (tests/fast_trace.py)"
     assert compiled[-1] == pure[-1], "expert-v1 decides differently in the compiled build"
+    # test_expert_v1_decides_as_it_always_did's record, so scripts/test.sh's pure-build run
+    # need not play it again
+    assert pure[-1] == {"expert": FROZEN}, "expert-v1's decisions changed (test_expert_v1.py)"
 
 
 def test_the_compiled_modules_are_the_ones_running() -> None:
