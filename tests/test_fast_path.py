@@ -20,6 +20,7 @@ import pytest
 
 import pitchcards as pc
 from pitchcards import _fast
+from test_expert_v1 import FROZEN
 
 HERE = Path(__file__).resolve().parent
 HANDS = 2000
@@ -34,25 +35,40 @@ def _compiled_or_fail() -> None:
                 "run python scripts/build_fast.py (scripts/test.sh does)")
 
 
-def _trace(pure: bool, *args: str) -> list[dict[str, str]]:
+def _start_trace(pure: bool, *args: str) -> subprocess.Popen[str]:
     env = {k: v for k, v in os.environ.items() if k != _fast.PURE_VARIABLE}
     if pure:
         env[_fast.PURE_VARIABLE] = "1"
-    out = subprocess.run([sys.executable, str(HERE / "fast_trace.py"), *args], env=env,
-                         capture_output=True, text=True, check=True).stdout
+    return subprocess.Popen([sys.executable, str(HERE / "fast_trace.py"), *args], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _lines(trace: subprocess.Popen[str]) -> list[dict[str, str]]:
+    out, err = trace.communicate(timeout=1800)  # a hang guard only
+    assert trace.returncode == 0, f"tests/fast_trace.py failed:\n{err}"
     return [json.loads(line) for line in out.splitlines()]
 
 
 def test_the_compiled_and_the_pure_build_play_every_hand_alike() -> None:
     _compiled_or_fail()
-    compiled = _trace(False, str(HANDS), "expert")
-    pure = _trace(True, str(HANDS), "expert")
+    # The two builds' traces run side by side (one core each when the machine has two).
+    traces = [_start_trace(pure, str(HANDS), "expert") for pure in (False, True)]
+    try:
+        compiled, pure = (_lines(trace) for trace in traces)
+    finally:
+        for trace in traces:
+            if trace.poll() is None:
+                trace.kill()
+                trace.wait()
     assert compiled[0]["build"].startswith("compiled")
     assert pure[0]["build"].startswith("pure")
     assert len(compiled) == len(pure) == HANDS + 2
     differ = [c["seed"] for c, p in zip(compiled[1:-1], pure[1:-1], strict=True) if c != p]
     assert not differ, f"the builds differ on seeds {differ[:10]} (tests/fast_trace.py)"
     assert compiled[-1] == pure[-1], "expert-v1 decides differently in the compiled build"
+    # test_expert_v1_decides_as_it_always_did's record, so scripts/test.sh's pure-build run
+    # need not play it again
+    assert pure[-1] == {"expert": FROZEN}, "expert-v1's decisions changed (test_expert_v1.py)"
 
 
 def test_the_compiled_modules_are_the_ones_running() -> None:

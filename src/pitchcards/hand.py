@@ -110,23 +110,37 @@ _SIDES = tuple(tuple(tuple(s % teams if teams else s for s in range(n)) for n in
 # _SUIT_PLAYS[suit][13-bit rank mask]: the play actions of those cards, so a legal mask turns
 # into its actions with four lookups (random playouts rarely repeat a whole-hand mask).  The
 # spades table is indexed by 15 bits, the jokers' (cards 52, 53: T1) being the top two, so a
-# hand with jokers needs no fifth lookup.
-_SUIT_PLAYS_13: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
-    tuple(tuple(PLAY[13 * suit + r] for r in range(13) if m >> r & 1) for m in range(1 << 13))
-    for suit in range(4))
-_SUIT_PLAYS: tuple[tuple[tuple[Action, ...], ...], ...] = (
-    *_SUIT_PLAYS_13[:3],
-    tuple(spades + jokers for jokers in ((), (PLAY[52],), (PLAY[53],), (PLAY[52], PLAY[53]))
-          for spades in _SUIT_PLAYS_13[3]))
-_SUIT_PITCHES: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
-    tuple(tuple(PITCH[13 * suit + r] for r in range(13) if m >> r & 1) for m in range(1 << 13))
-    for suit in range(4))
+# hand with jokers needs no fifth lookup.  _SUIT_PITCHES likewise for the pitch actions.  Both
+# are made the first time a legal action list needs them (_suit_tables), not at import: making
+# them cost every process that imports the engine 225 ms (issue 27), one that never lists a
+# play or a pitch nothing; the hot path pays one truth test of a tuple.
+_SuitTable = tuple[tuple[tuple[Action, ...], ...], ...]
+_SUIT_PLAYS: _SuitTable = ()
+_SUIT_PITCHES: _SuitTable = ()
 
 
-def _actions_of(mask: int, table: tuple[tuple[tuple[Action, ...], ...], ...]) -> list[Action]:
+def _suit_tables() -> tuple[_SuitTable, _SuitTable]:
+    """Make _SUIT_PLAYS and _SUIT_PITCHES (once) and return them."""
+    global _SUIT_PLAYS, _SUIT_PITCHES
+    if not _SUIT_PLAYS:
+        plays_13 = tuple(
+            tuple(tuple(PLAY[13 * suit + r] for r in range(13) if m >> r & 1)
+                  for m in range(1 << 13))
+            for suit in range(4))
+        _SUIT_PLAYS = (
+            *plays_13[:3],
+            tuple(spades + jokers for jokers in ((), (PLAY[52],), (PLAY[53],), (PLAY[52], PLAY[53]))
+                  for spades in plays_13[3]))
+        _SUIT_PITCHES = tuple(
+            tuple(tuple(PITCH[13 * suit + r] for r in range(13) if m >> r & 1)
+                  for m in range(1 << 13))
+            for suit in range(4))
+    return _SUIT_PLAYS, _SUIT_PITCHES
+
+
+def _actions_of(mask: int, table: _SuitTable) -> list[Action]:
     return [*table[0][mask & 0x1FFF], *table[1][mask >> 13 & 0x1FFF],
             *table[2][mask >> 26 & 0x1FFF], *table[3][mask >> 39 & 0x1FFF]]
-
 
 
 _Setup = tuple[RuleSet, tuple[tuple[int, ...], ...], int, DeckModel, tuple[Action, ...], int, bool]
@@ -499,7 +513,7 @@ class Hand:
         """Every action the seat to act may take now (empty when the hand is over)."""
         if self._phase == PLAY_PHASE:
             hand = self.legal_mask()
-            t = _SUIT_PLAYS
+            t = _SUIT_PLAYS or _suit_tables()[0]
             return [*t[0][hand & 0x1FFF], *t[1][hand >> 13 & 0x1FFF],
                     *t[2][hand >> 26 & 0x1FFF], *t[3][hand >> 39]]
         if self._phase == AUCTION:
@@ -554,7 +568,8 @@ class Hand:
         actions = [PASS] if allow_pass else []
         actions += self._bids[lo:hi + 1]
         if pitch:  # B-R4.3: any card in hand may be pitched as a bid of 4
-            actions += _actions_of(self._hands[self.seat_to_act], _SUIT_PITCHES)  # type: ignore[index]
+            actions += _actions_of(self._hands[self.seat_to_act],  # type: ignore[index]
+                                   _SUIT_PITCHES or _suit_tables()[1])
         return actions
 
     def _auction_allows(self, a: int) -> bool:
