@@ -101,7 +101,8 @@ class NewSheet(_Body):
                                        description="the players' names in seat order round the "
                                                    "table; the first deals first")
     variant: str = Field("money", max_length=40, description="money, auction, "
-                                                             "auction-partners or setback")
+                                                             "auction-partners, setback, "
+                                                             "three-teams or call-partner")
     stake: str | None = Field(None, max_length=40,
                               description="dollars a point (money game), e.g. \"0.10\"")
     options: dict[Annotated[str, Field(max_length=40)], str | int | bool] = Field(
@@ -120,8 +121,10 @@ class EnterHand(SheetChange):
     """``POST /api/scores/{id}/hands``: the next hand by its outcome (docs/notation.md)."""
 
     outcome: dict[Annotated[str, Field(max_length=40)], Any] = Field(
-        max_length=20, description="Outcome.to_dict(): bidder and bid (or bids), trump, who "
-                                   "took high, low, jack, game (or game_tied, or points), swept")
+        max_length=20, description="Outcome.to_dict(): bidder and bid (or bids), trump, the "
+                                   "called card and its holder (call-your-partner: called, "
+                                   "partner), who took high, low, jack, game (or game_tied, "
+                                   "or points), swept")
     preview: bool = Field(False, description="check and lay out the hand, keep nothing")
 
 
