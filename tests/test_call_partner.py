@@ -559,3 +559,22 @@ def test_the_rollouts_defend_as_the_bot_does(defenders: str) -> None:
         assert [a for _, a in fast.history[len(fast.history) - depth:]] == moves
         checked += 1
     assert checked >= 6
+
+
+@pytest.mark.parametrize("variant", ["call-partner", "three-teams"])
+def test_the_five_and_six_benchmark_prints_a_running_line_a_game(
+        variant: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """benchmarks/bench_five_six.py at its smallest, a cheap bot in the expert's place: one
+    line per duplicate game, the margin and its interval."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_five_six.py"
+    spec = importlib.util.spec_from_file_location("bench_five_six", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.main(["--variant", variant, "--games", "2", "--hands", "1", "--expert", "random"])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(f"{variant}: random against heuristic")
+    assert lines[-1].split()[0] == "2" and "[" in lines[-1]
