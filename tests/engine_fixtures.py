@@ -34,7 +34,7 @@ TARGET = Path(__file__).resolve().parent / "js" / "engine.json"
 
 #: (variant, players, seed, the seat whose copy is kept, hands played, the spectator's copy
 #: too): four-point games with a moon and a smudge, partnerships, the ten-point family (jokers,
-#: declared trump, discards) and money.
+#: declared trump, discards), money, and call-your-partner (the call and the reveal, CP3-CP5).
 GAMES: tuple[tuple[str, int, int, int, int, bool], ...] = (
     ("auction", 4, 1_000_001, 0, 1, True),
     ("auction-partners", 4, 1_000_002, 1, 1, False),
@@ -42,10 +42,11 @@ GAMES: tuple[tuple[str, int, int, int, int, bool], ...] = (
     ("ten-point", 4, 1_000_004, 0, 1, True),
     ("ten-point-cutthroat", 5, 1_000_005, 3, 1, False),
     ("money", 5, 1_000_006, 0, 2, False),
+    ("call-partner", 5, 1_000_007, 2, 1, False),
 )
 
 #: The games whose finished hands the history viewer's tests step through (the first hand).
-HISTORIES = ("auction-partners", "setback", "ten-point-cutthroat")
+HISTORIES = ("auction-partners", "setback", "ten-point-cutthroat", "call-partner")
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal")
 

@@ -257,11 +257,16 @@ def test_the_call_is_undone_like_any_action() -> None:
     assert h.seat_to_act == 1 and len(h.legal_actions()) == 46
 
 
-def test_a_call_partner_hand_is_played_not_entered_by_its_outcome() -> None:
+def test_a_call_partner_hand_entered_by_its_outcome_names_the_call() -> None:
+    """The scorekeeper enters a call by the card and its holder (CP3-CP6,
+    tests/test_score_call.py); an outcome without them is refused, nothing entered."""
     m = pc.Match(CALLP, players=5, dealer=0)
-    with pytest.raises(pc.IllegalActionError, match="calls a partner") as err:
+    with pytest.raises(pc.IllegalActionError, match="say which card") as err:
         m.enter(pc.Outcome(bidder=1, bid=2, trump="S", high=1, low=1, jack=None, game=1))
     assert err.value.reason == "bad_outcome" and m.hands == []
+    m.enter(pc.Outcome(bidder=1, bid=2, trump="S", called="AS", partner=3, high=3, low=1,
+                       jack=None, game=1))
+    assert m.scores == [0, 3, 0, 3, 0]
 
 
 def test_a_call_partner_record_round_trips() -> None:
@@ -501,3 +506,75 @@ def test_the_sampler_draws_worlds_consistent_with_the_call() -> None:
         assert world.partner == next((s for s in range(5) if world.dealt[s] >> card & 1), None)
         holders.add(world.partner)
     assert len(holders) > 1  # seat 0 does not know where the card is
+
+
+# ------------------------------------------------------------- defenders (TricksterBots #97)
+def test_a_defender_suspects_a_seat_that_fed_the_pitcher_and_clears_a_void_one() -> None:
+    """CP5: before the reveal a defender reasons from the called card and the play
+    (bots/call_sides.py): a seat that gave a ten to the pitcher's trick is kept with the
+    pitcher, unless it proved void in the called card's suit; the other defenders are allies
+    only where the defenders pool their points (``call_defenders="side"``)."""
+    from pitchcards.bots.call_sides import defender_sides, suspects
+    from pitchcards.bots.tables import tables
+    from pitchcards.cards import parse_card
+
+    tb = tables(CALLP, 0)  # spades trump
+    trick = (1, tuple(parse_card(c) for c in ("KS", "3S", "TH", "QS", "6S")), 1)
+    assert suspects([trick], 1, 5, tb.worth) == 1 << 3  # seat 3 fed its ten to seat 1
+    assert suspects([(1, trick[1], 2)], 1, 5, tb.worth) == 0  # not the pitcher's trick
+    spade = tb.suit_of[parse_card("AS")]
+    no_voids = [0] * 5
+    assert defender_sides(5, 1, 0, spade, no_voids, 1 << 3, False) == [0, 1, 2, 1, 4]
+    assert defender_sides(5, 1, 0, spade, no_voids, 1 << 3, True) == [0, 1, 0, 1, 0]
+    void = [0, 0, 0, 1 << spade, 0]  # seat 3 cannot hold the called spade
+    assert defender_sides(5, 1, 0, spade, void, 1 << 3, True) == [0, 1, 0, 0, 0]
+
+
+@pytest.mark.parametrize("defenders", ["each", "side"])
+def test_the_rollouts_defend_as_the_bot_does(defenders: str) -> None:
+    """The expert's rollouts read the same defence as the heuristic bot: ``rollout_action``
+    is the bot's choice from the view, and ``playout`` plays exactly its moves."""
+    from pitchcards.bots.heuristic import decide, playout, rollout_action
+    from pitchcards.views import view_of
+
+    rules = CALLP.replace(call_defenders=defenders)
+    rng = random.Random(97)
+    checked = 0
+    for seed in range(12):
+        h = Hand.deal(rules, 5, dealer=seed % 5, seed=seed)
+        for _ in range(rng.randrange(0, 20)):
+            if h.result is not None:
+                break
+            h.push(rng.choice(h.legal_actions()))
+        if h.result is not None:
+            continue
+        fast, slow = h.copy(), h.copy()
+        moves = []
+        while slow.result is None:
+            action = rollout_action(slow)
+            assert action == decide(view_of(slow, slow.seat_to_act))
+            moves.append(action)
+            slow.push_unchecked(action)
+        depth = playout(fast)
+        assert [a for _, a in fast.history[len(fast.history) - depth:]] == moves
+        checked += 1
+    assert checked >= 6
+
+
+@pytest.mark.parametrize("variant", ["call-partner", "three-teams"])
+def test_the_five_and_six_benchmark_prints_a_running_line_a_game(
+        variant: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """benchmarks/bench_five_six.py at its smallest, a cheap bot in the expert's place: one
+    line per duplicate game, the margin and its interval."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_five_six.py"
+    spec = importlib.util.spec_from_file_location("bench_five_six", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.main(["--variant", variant, "--games", "2", "--hands", "1", "--expert", "random"])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(f"{variant}: random against heuristic")
+    assert lines[-1].split()[0] == "2" and "[" in lines[-1]

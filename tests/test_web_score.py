@@ -281,3 +281,45 @@ def test_the_form_script_holds_no_question_of_its_own():
     for step, words in QUESTIONS.items():
         assert words not in script, (step, words)
     assert "Points won" not in script and "What was the bid" not in script
+
+
+def test_a_call_your_partner_hand_is_tapped_in_with_its_called_card_and_holder(browser, server):
+    """Call-your-partner at /score (issue 36, CP3-CP6): after trump the form asks the called
+    card (the server's list) and who held it (not the bidder, or nobody), offers no points
+    instead, and the sheet scores the bidder and the partner together and says the call."""
+    keeper = Player(browser, server.url, **PHONE)
+    try:
+        page = keeper.page
+        page.goto(server.url + "/score")
+        page.wait_for_selector("form#new-sheet")
+        _tap(page, "#add-player")
+        for i, name in enumerate(NAMES, 1):
+            page.fill(f"#player-{i}", name)
+        page.select_option("#sheet-variant", "call-partner")
+        page.get_by_role("button", name="Start the sheet").tap()
+        page.wait_for_selector("#next-hand")
+        _tap(page, "#next-hand")
+        page.wait_for_selector('#hand-form[data-step="bidder"]')
+        for value in (1, 2):
+            _answer(page, value)
+        _answer(page, "H")
+        assert page.locator("#hand-form").get_attribute("data-step") == "called"
+        assert page.locator("#hand-question").inner_text() == QUESTIONS["called"]
+        assert page.locator("#hand-choices button").count() == 52
+        _answer(page, "AH")
+        assert page.locator("#hand-form").get_attribute("data-step") == "partner"
+        assert page.locator('#hand-choices button[data-value="1"]').count() == 0  # the bidder
+        _answer(page, 3)
+        assert "called A♥ (Dee)" in page.locator("#hand-so-far").inner_text()
+        assert page.locator('#hand-choices button[data-value="points"]').count() == 0
+        for value in (3, 2, 1, 4):  # High Dee, Low Cy, Jack Bob, Game Eve
+            _answer(page, value)
+        page.wait_for_selector('#hand-form[data-step="confirm"]')
+        assert page.locator("#hand-confirm").get_attribute("data-outcome") == "made"
+        _tap(page, '#hand-choices button[data-value="score"]')
+        page.wait_for_selector("li.hand[data-hand='1']")
+        detail = page.locator("li.hand[data-hand='1'] .hand-detail").inner_text()
+        assert "called A♥, Dee's" in detail and "High Bob & Dee" in detail
+        assert horizontal_overflow(page) == 0
+    finally:
+        keeper.close()

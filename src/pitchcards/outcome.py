@@ -26,8 +26,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .actions import PASS, Action, parse_action
-from .cards import SUIT_SYMBOLS, SUITS
-from .errors import IllegalActionError, InvalidActionError, shown
+from .call_partner import hand_sides, share_result
+from .cards import SUIT_SYMBOLS, SUITS, card_name, parse_card
+from .deck import deck_model
+from .errors import IllegalActionError, InvalidActionError, InvalidCardError, shown
 from .hand import OVER, Hand
 from .rules import MOON, RuleSet, bid_text
 from .scoring import HandResult, contract_result, game_point
@@ -53,6 +55,13 @@ class Outcome:
     instead ``points``, the points won per side, directly.  ``swept``: the pitcher's side took
     all six tricks (needed when it decides a moon, A-R6.2).  ``dealer``: checked against the
     rotation when given.
+
+    Call-your-partner (CP3-CP7): ``called``, the card the pitcher called (``"AS"``), and
+    ``partner``, the seat that turned out to hold it (None: nobody was dealt it and the pitcher
+    played alone, CP4; the pitcher itself: it called its own card, ``call_rule="alone_allowed"``).
+    The points are then scored by the hand's sides (the pitcher and the partner pooled) and
+    shared out (CP6); they are given by who took each (not as ``points``: the sides change
+    from hand to hand, so :meth:`of` gives the takers of a call hand even with ``points``).
     """
 
     trump: str | None = None
@@ -67,6 +76,8 @@ class Outcome:
     points: tuple[int, ...] | None = None
     swept: bool | None = None
     dealer: int | None = None
+    called: str | None = None
+    partner: int | None = None
 
     @classmethod
     def of(cls, hand: Hand, points: bool = False) -> Outcome:
@@ -81,7 +92,7 @@ class Outcome:
             raise IllegalActionError("the hand is not over: it has no outcome yet",
                                      reason="hand_in_progress", phase=hand.phase)
         bids = tuple("4" if a.kind == "pitch" else _word(a) for _, a in hand.history
-                     if a.kind != "play")
+                     if a.kind in ("bid", "pass", "pitch"))  # not the call (CP3)
         if result.thrown_in:
             return cls(bids=bids, dealer=hand.dealer)
         seat_of = {hand.side_of(s): s for s in range(hand.players - 1, -1, -1)}
@@ -91,11 +102,12 @@ class Outcome:
             tied = tuple(seat_of[s] for s, c in enumerate(counts) if c == max(counts))
         pside = result.pitcher_side
         swept = None if pside is None else result.tricks[pside] == 6
-        if points:
+        if points and result.called is None:  # CP6: a call's pooled points say no taker
             return cls(trump=result.trump, bids=bids, points=result.points, swept=swept,
                        dealer=hand.dealer)
         return cls(
             trump=result.trump, bids=bids, dealer=hand.dealer, swept=swept,
+            called=result.called, partner=result.partner,
             high=None if result.high is None else seat_of[result.high],
             low=None if result.low is None else seat_of[result.low],
             jack=None if result.jack is None else seat_of[result.jack],
@@ -168,12 +180,11 @@ class EnteredHand(Hand):
             # A hand thrown in (T8 with all_pass="redeal") is its passes alone, in either family.
             raise _bad(f"{rules.name!r} is a ten-point game (T7): its hands are played, not "
                        "entered by their outcome; the scorekeeper keeps four-point games")
-        if rules.calls_partner and not _all_passes(outcome):
-            # CP3, CP6: who scores depends on the called card's holder, which an outcome
-            # does not say.
-            raise _bad(f"{rules.name!r} calls a partner each hand (CP3): its hands are played, "
-                       "not entered by their outcome (an outcome does not name the partner)")
         who = _Namer(players, names)
+        if (outcome.called is not None or outcome.partner is not None) and not (
+                rules.calls_partner):
+            raise _bad(f"called and partner are for call-your-partner games (CP3); "
+                       f"{rules.name!r} has no call")
         if outcome.dealer is not None and outcome.dealer != dealer:
             raise IllegalActionError(
                 f"dealer {shown(outcome.dealer)}: the deal is {who(dealer)}'s by rotation "
@@ -196,7 +207,8 @@ class EnteredHand(Hand):
                            " given")
             return hand
         result = _score(rules, hand, outcome, who)
-        hand.outcome = dataclasses.replace(hand.outcome, trump=result.trump)
+        hand.outcome = dataclasses.replace(hand.outcome, trump=result.trump,
+                                           called=result.called)  # as the record writes it
         hand._close(result)
         return hand
 
@@ -380,6 +392,13 @@ def _score(rules: RuleSet, hand: EnteredHand, outcome: Outcome, who: _Namer) -> 
     nsides = hand.sides
     pside = hand.side_of(pitcher)
     trump = _trump(outcome.trump)
+    seat_sides = [hand.side_of(s) for s in range(hand.players)]
+    call = _call(rules, hand, outcome, who) if rules.calls_partner else None
+    if call is not None:
+        seat_sides = list(hand_sides(rules, hand.players, pitcher, call[1]))
+        if outcome.points is not None:
+            raise _bad("call-your-partner: say who took High, Low, Jack and Game, not the "
+                       "points per side (the sides change with each hand's partner, CP6)")
     if outcome.points is not None:
         taken = [f for f in POINTS if getattr(outcome, f) is not None]
         if taken or outcome.game_tied:
@@ -388,15 +407,39 @@ def _score(rules: RuleSet, hand: EnteredHand, outcome: Outcome, who: _Namer) -> 
         points = _points(rules, outcome.points, nsides)
         sides: list[int | None] = [None] * 4
     else:
-        sides = _takers(rules, hand, outcome, who)
+        sides = _takers(rules, hand, outcome, who, seat_sides)
         points = [0] * nsides
         for side in sides:
             if side is not None:
                 points[side] += 1
     swept = _swept(rules, outcome, hand, points, sides, contract, who)
     high, low, jack, game = sides
-    return contract_result(rules, pitcher, contract, pside, points, swept, high, low, jack,
-                           game, trump=trump)
+    result = contract_result(rules, pitcher, contract, pside, points, swept, high, low, jack,
+                             game, trump=trump)
+    if call is None:
+        return result
+    return share_result(rules, result, seat_sides, call[0], call[1])  # CP6
+
+
+def _call(rules: RuleSet, hand: EnteredHand, outcome: Outcome, who: _Namer) -> tuple[int, int]:
+    """CP3, CP4: the called card and the seat that held it (-1: nobody was dealt it)."""
+    pitcher: int = hand.pitcher  # type: ignore[assignment]
+    if outcome.called is None:
+        raise _bad(f"call-your-partner: say which card {who(pitcher)} called (CP3), "
+                   "e.g. called='AS', and who held it (partner; none if nobody was dealt it)")
+    try:
+        card = int(parse_card(outcome.called))
+    except InvalidCardError:
+        card = -1
+    if card < 0 or not deck_model(rules).mask >> card & 1:
+        raise _bad(f"called: {shown(outcome.called)} is not a card of this deck; say a card "
+                   "such as AS, 10H or JD (CP3)")
+    partner = -1 if outcome.partner is None else who.seat(outcome.partner, "partner")
+    if partner == pitcher and rules.call_rule != "alone_allowed":
+        raise _bad(f"partner: {who(pitcher)} called {card_name(card)}, a card it did not hold "
+                   "(call_rule='not_own', CP3), so the partner is another player, or nobody "
+                   "when the card was not dealt (CP4)")
+    return card, partner
 
 
 def _trump(value: object) -> str:
@@ -429,28 +472,30 @@ def _points(rules: RuleSet, points: object, nsides: int) -> list[int]:
     return list(points)
 
 
-def _takers(rules: RuleSet, hand: EnteredHand, outcome: Outcome,
-            who: _Namer) -> list[int | None]:
-    """The side that took High, Low, Jack and Game (None: nobody)."""
-    high = hand.side_of(who.seat(outcome.high, "High"))  # C9: always out once trump is led
-    low = hand.side_of(who.seat(outcome.low, "Low"))
-    jack = None if outcome.jack is None else hand.side_of(who.seat(outcome.jack, "Jack"))
-    game = None if outcome.game is None else hand.side_of(who.seat(outcome.game, "Game"))
+def _takers(rules: RuleSet, hand: EnteredHand, outcome: Outcome, who: _Namer,
+            side_of: Sequence[int]) -> list[int | None]:
+    """The side that took High, Low, Jack and Game (None: nobody); ``side_of``: each seat's
+    side in this hand (the match's, or a call's, CP6)."""
+    high = side_of[who.seat(outcome.high, "High")]  # C9: always out once trump is led
+    low = side_of[who.seat(outcome.low, "Low")]
+    jack = None if outcome.jack is None else side_of[who.seat(outcome.jack, "Jack")]
+    game = None if outcome.game is None else side_of[who.seat(outcome.game, "Game")]
     if outcome.game_tied:
         if outcome.game is not None:
             raise _bad("give who took Game or who tied for it, not both")
         tied = outcome.game_tied
         if not isinstance(tied, tuple | list):
             raise _bad(f"game_tied must list the players who tied for Game, not {shown(tied)}")
-        sides = {hand.side_of(who.seat(s, "Game tied")) for s in tied}
+        sides = {side_of[who.seat(s, "Game tied")] for s in tied}
         if len(sides) < 2:
-            each = "teams" if rules.partnership_mode else "players"
+            each = "teams" if rules.partnership_mode else "sides" if rules.calls_partner \
+                else "players"
             raise _bad(f"Game tied: a tie needs two {each}, not "
                        + ", ".join(who(s) for s in tied))
         # C10 / B-R6.2: the rules in force settle a tie (game_tie), as for a played hand.
         counts = [1 if s in sides else 0 for s in range(hand.sides)]
-        game = game_point(rules, counts, [hand.side_of(s) for s in range(hand.players)],
-                          hand.dealer, hand.side_of(hand.pitcher))  # type: ignore[arg-type]
+        game = game_point(rules, counts, list(side_of), hand.dealer,
+                          side_of[hand.pitcher])  # type: ignore[index]
     return [high, low, jack, game]
 
 

@@ -17,26 +17,47 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import SUIT_SYMBOLS, SUITS
+from .cards import SUIT_SYMBOLS, SUITS, card_name, card_symbol, parse_card
+from .deck import deck_model
 from .errors import IllegalActionError
 from .explain import bid_word
 from .outcome import EnteredHand, Outcome
 from .rules import MOON, RuleSet
 from .scoring import HandResult
 
-__all__ = ["QUESTIONS", "STEPS", "HandForm", "player_keys", "points_question"]
+__all__ = ["QUESTIONS", "STEPS", "HandForm", "call_choices", "partner_choices", "player_keys",
+           "points_question"]
 
 #: Steps, in order (some are skipped when they do not apply).
-STEPS = ("bidder", "bid", "trump", "high", "low", "jack", "game", "tied", "points", "swept",
-         "confirm")
+STEPS = ("bidder", "bid", "trump", "called", "partner", "high", "low", "jack", "game", "tied",
+         "points", "swept", "confirm")
 QUESTIONS = {
-    "bidder": "Who won the bid?", "bid": "Bid?", "trump": "Trump?", "high": "Who took High?",
+    "bidder": "Who won the bid?", "bid": "Bid?", "trump": "Trump?",
+    "called": "Which card did the bidder call?", "partner": "Who held the called card?",
+    "high": "Who took High?",
     "low": "Who took Low?", "jack": "Who took the Jack?", "game": "Who took Game?",
     "tied": "Who tied for Game?", "points": "Points won, in seat order?",
     "swept": "Did the bidder's side take all six tricks?",
     "confirm": "Score this hand?",
 }
 NOBODY = ("-", "0")
+#: the rank keys of a called card: a k q j, t (or 1) for the ten, 2-9
+RANK_KEYS = {"a": "A", "k": "K", "q": "Q", "j": "J", "t": "10", "1": "10",
+             **{str(r): str(r) for r in range(2, 10)}}
+
+
+def call_choices(rules: RuleSet) -> list[int]:
+    """CP3: the cards a pitcher may call, as far as a scorekeeper can tell (every card of the
+    deck: which ones the pitcher held is not entered)."""
+    mask = deck_model(rules).mask
+    return [c for c in range(mask.bit_length()) if mask >> c & 1]
+
+
+def partner_choices(rules: RuleSet, players: int, bidder: int) -> list[int]:
+    """CP3, CP4: who may have held the card ``bidder`` called: anyone else, and the bidder
+    too under ``call_rule="alone_allowed"`` (nobody, when it was not dealt, is always
+    possible)."""
+    return [s for s in range(players) if s != bidder or rules.call_rule == "alone_allowed"]
 
 
 def points_question(side: str) -> str:
@@ -72,6 +93,9 @@ class HandForm:
         self.tied: tuple[int, ...] = ()
         self.swept: bool | None = None
         self.points: tuple[int, ...] | None = None  #: points per side, typed instead
+        self.called: str | None = None       #: CP3: the card called ("AS")
+        self.rank: str | None = None         #: the called card's rank, its suit still to come
+        self.partner: int | None = None      #: CP5: who held it (None: nobody, or unanswered)
         self.result: HandResult | None = None  #: the hand scored, at the confirm step
 
     # ------------------------------------------------------------------ asking
@@ -89,8 +113,17 @@ class HandForm:
         if self.step == "trump":
             return "  ".join(f"{s.lower()} {sym}" for s, sym in zip(SUITS, SUIT_SYMBOLS,
                                                                      strict=True))
+        if self.step == "called":
+            if self.rank is not None:
+                return f"{self.rank} of: s ♠  h ♥  d ♦  c ♣"
+            return "the rank: a k q j t(10) 9-2, then the suit"
+        if self.step == "partner":
+            pitcher = self.bidder if self.bidder is not None else -1
+            return "  ".join(f"{i + 1} {self.names[i]}" for i in
+                             partner_choices(self.rules, len(self.names), pitcher)) \
+                + "  - nobody (not dealt)"
         if self.step == "high":
-            return people + ("  p points instead" if "p" not in self.players else "")
+            return people + ("  p points instead" if self._points_allowed() else "")
         if self.step == "points":
             sides = self._sides()
             typed = " ".join(map(str, self.points or ()))
@@ -119,6 +152,11 @@ class HandForm:
                 out.append(f"{self.names[self.bidder]} won the bid")
         if self.trump is not None:
             out[-1] += f" in {SUIT_SYMBOLS[SUITS.index(self.trump)]}"
+        if self.called is not None:
+            out[-1] += f", called {card_symbol(parse_card(self.called))}"
+            if "partner" in self.done:
+                out[-1] += (" (not dealt)" if self.partner is None else
+                            f" ({self.names[self.partner]})")
         taken = []
         for key, seat in self.taken.items():
             word = {"jack": "not out", "game": "nobody (tied)"}.get(key, "-")
@@ -138,9 +176,12 @@ class HandForm:
     def key(self, key: str) -> str | None:
         """Take a key; None when it was an answer, else why it was not."""
         step = self.step
+        if step == "called" and key == "backspace" and self.rank is not None:
+            self.rank = None  # the rank typed, its suit not yet
+            return None
         if key == "backspace" and not (step == "points" and self.points):
             return self.back()
-        if step == "high" and key == "p" and "p" not in self.players:
+        if step == "high" and key == "p" and self._points_allowed():
             self.done.append("high")
             self.step, self.points = "points", ()
             return None
@@ -162,6 +203,18 @@ class HandForm:
             if suit is None:
                 return "Trump is s, h, d or c"
             self.trump = suit
+        elif step == "called":
+            return self._called(key)
+        elif step == "partner":
+            pitcher = self.bidder if self.bidder is not None else -1
+            if key in NOBODY:
+                self.partner = None
+            else:
+                seat = self.players.get(key.lower())
+                if seat is None or seat not in partner_choices(self.rules, len(self.names),
+                                                                pitcher):
+                    return f"{key!r} cannot have held the called card: {self.choices()}"
+                self.partner = seat
         elif step == "swept":
             if key not in ("y", "n"):
                 return "y or n"
@@ -202,6 +255,23 @@ class HandForm:
                 self.taken[step] = seat
         return self._advance()
 
+    def _called(self, key: str) -> str | None:
+        """CP3: the called card, its rank key then its suit key."""
+        if self.rank is None:
+            rank = RANK_KEYS.get(key.lower())
+            if rank is None:
+                return f"{key!r} is not a rank: {self.choices()}"
+            self.rank = rank
+            return None
+        suit = {"s": "S", "h": "H", "d": "D", "c": "C"}.get(key.lower())
+        if suit is None:
+            return f"{key!r} is not a suit: {self.choices()}"
+        card = parse_card(self.rank + suit)
+        if card not in call_choices(self.rules):
+            return f"{card_name(card)} is not a card of this deck"
+        self.called, self.rank = card_name(card), None
+        return self._advance()
+
     def _point(self, key: str) -> str | None:
         """One side's points, a digit; the last one moves on."""
         if key not in ("0", "1", "2", "3", "4"):
@@ -222,6 +292,10 @@ class HandForm:
             self.bid = 0
         elif step == "trump":
             self.trump = None
+        elif step == "called":
+            self.called = self.rank = None
+        elif step == "partner":
+            self.partner = None
         elif step == "tied":
             self.tied = ()
         elif step == "swept":
@@ -261,6 +335,8 @@ class HandForm:
             return step == "confirm"  # thrown in: nothing more to say
         if step == "bid":
             return self.bidder is not None
+        if step in ("called", "partner"):  # CP3: the pitcher calls a partner
+            return self.rules.calls_partner
         if step in ("low", "jack", "game"):
             return self.points is None  # points were typed instead
         if step in ("tied", "points"):
@@ -281,7 +357,14 @@ class HandForm:
         return mine and (self.bid == MOON or not self.rules.moon_must_be_bid)
 
     def _side(self, seat: int) -> int:
+        if self.rules.calls_partner and seat == self.partner and self.bidder is not None:
+            return self.rules.side_of(self.bidder)  # CP6: the partner is the bidder's side
         return self.rules.side_of(seat)
+
+    def _points_allowed(self) -> bool:
+        """Points may be typed instead of the takers ('p' names no player; not with a call,
+        whose sides change each hand, CP6)."""
+        return "p" not in self.players and not self.rules.calls_partner
 
     def _sides(self) -> list[str]:
         count = self.rules.side_count(len(self.names))
@@ -304,7 +387,8 @@ class HandForm:
         return Outcome(bidder=bidder, bid=bid, trump=self.trump, high=self.taken.get("high"),
                        low=self.taken.get("low"), jack=self.taken.get("jack"),
                        game=self.taken.get("game"), game_tied=self.tied, swept=self.swept,
-                       points=self.points)
+                       points=self.points, called=self.called,
+                       partner=self.partner if self.called is not None else None)
 
     def winning_bids(self) -> list[int]:
         """The bids the chosen bidder could have won with, under these rules."""
@@ -312,7 +396,8 @@ class HandForm:
         out = []
         for value in range(1, self.rules.max_bid + 1):
             probe = Outcome(bidder=bidder, bid="moon" if value == MOON else value, trump="S",
-                            high=bidder, low=bidder, jack=bidder, game=bidder, swept=True)
+                            high=bidder, low=bidder, jack=bidder, game=bidder, swept=True,
+                            called="AS" if self.rules.calls_partner else None)  # CP4: alone
             try:
                 EnteredHand.enter(self.rules, len(self.names), self.dealer, probe)
             except IllegalActionError:

@@ -43,6 +43,10 @@ class HandLine:
     sides: tuple[Side, ...]     #: who scored in this hand, in seat order
     changes: tuple[int, ...]    #: each of those sides' change, in the same order
     takers: dict[str, Side | None]  #: high, low, jack, game -> the side that took it
+    #: call-your-partner (CP3, CP5): the card called, as text ("AS"), else None
+    called: str | None = None
+    #: the player who held it (the bidder: alone by its own card); None: nobody was dealt it
+    partner: str | None = None
 
     def change_of(self, side: Side) -> int | None:
         """A column's change in this hand; None if it did not sit in it."""
@@ -157,13 +161,19 @@ def hand_line(sheet: ScoreSheet, index: int = -1) -> HandLine:
                         (), {})
     assert result.pitcher is not None
     taken = (result.high, result.low, result.jack, result.game)
+    partner = None if result.partner is None else names[result.partner]
+    took = list(sides)
+    if result.called is not None and partner not in (None, names[result.pitcher]):
+        # CP6: a point the contracting side took is the bidder's and the partner's
+        took[result.pitcher] = (names[result.pitcher], str(partner))
     return HandLine(
         number=index + 1, dealer=names[hand.dealer], bidder=names[result.pitcher],
         bid=result.bid, trump=result.trump,
         outcome="moon" if result.moon else "made" if result.made else "set",
         sides=sides, changes=tuple(result.deltas),
-        takers={point: None if side is None else sides[side]
-                for point, side in zip(POINTS, taken, strict=True)})
+        takers={point: None if side is None else took[side]
+                for point, side in zip(POINTS, taken, strict=True)},
+        called=result.called, partner=partner)
 
 
 def standings(sheet: ScoreSheet) -> list[Standing]:

@@ -95,6 +95,10 @@ class Budget:
     #: the same cap in the ten-point family (T1-T8), where a rolled-out position costs about
     #: five times a four-point one (longer hands, the declare and discard); 0: ``work``
     ten_point_work: int = 0
+    #: auction with three teams (TT1): keep the rollout policy's (the heuristic's) bid unless
+    #: another beats it by this many standard errors, as ``ten_point_guard`` does for the
+    #: ten-point family (0: off)
+    teams3_guard: float = 0.0
 
 
 #: issue 14: the races in the auction and the card play and the match-win chances; measured
@@ -203,6 +207,8 @@ class ExpertBot(Bot):
         worlds = sample_worlds(view, count, self.rng, soft=b.soft, bid_model=b.bid_model)
         four_point = view.rules.points_total == 4
         guard = 0.0 if four_point else b.ten_point_guard
+        if auction and view.rules.teams == 3 and b.teams3_guard:
+            guard = b.teams3_guard
         analysis = evaluate(worlds, cands, util, side, auction, b, start, guard)
         most = b.bid_worlds_max if auction else b.worlds_max if four_point else 0
         if most > count and not analysis.clock and not _spent(b, view.rules.points_total,

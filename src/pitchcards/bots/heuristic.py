@@ -55,7 +55,7 @@ ones, so the four-point game plays exactly as before.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from ..actions import BID, PASS, PASS_ID, PITCH, PITCH_BASE, PLAY, Action
 from ..cards import SUIT_MASKS, SUITS
@@ -65,6 +65,7 @@ from ..rules import MOON, VARIANTS, RuleSet
 from ..views import View
 from . import ten_point as _ten
 from .base import Bot
+from .call_sides import defender_sides, suspects
 from .hand_features import POINT_CARDS, estimate_points, suit_estimate
 from .sampler import FOLLOW_ALLOWS
 from .tables import COUNT, Tables, tables
@@ -579,19 +580,43 @@ def known_sides(players: int, pitcher: int, partner: int | None) -> list[int] | 
     return [pitcher if s == partner else s for s in range(players)]
 
 
-def _hand_sides(hand: Hand, seat: int, played: int) -> list[int] | None:
+def defence(rules: RuleSet, players: int, pitcher: int, seat: int, called: int | None,
+            holds: bool, played: int, trump: int, voids: Sequence[int],
+            tricks: Iterable[tuple[int, Sequence[int], int]]) -> list[int] | None:
+    """CP5, TricksterBots #97: the sides a defender plays by before the reveal
+    (:func:`.call_sides.defender_sides`: the pitcher against it and the seats it cannot
+    suspect), or None when ``seat`` is no such defender: the pitcher, the holder of the called
+    card, or once the card is played (then the sides are known) or before trump is fixed."""
+    if called is None or seat == pitcher or holds or played >> called & 1 or trump < 0:
+        return None
+    tb = tables(rules, trump)
+    return defender_sides(players, pitcher, seat, tb.suit_of[called], voids,
+                          suspects(tricks, pitcher, players, tb.worth),
+                          rules.call_defenders == "side")
+
+
+def _hand_sides(hand: Hand, seat: int, played: int, trump: int = -1,
+                voids: Sequence[int] = ()) -> list[int] | None:
     """:func:`known_sides` for ``seat`` on a hand (a rollout): the partner knows it holds the
-    called card; the others learn it when the card is played (CP5)."""
+    called card; the others learn it when the card is played (CP5); until then a defender
+    plays by :func:`defence` (given the ``trump`` and the ``voids`` the play proved)."""
     called, partner, pitcher = hand.called_card, hand.partner, hand.pitcher
-    if called is None or partner is None or pitcher is None:
+    if called is None or pitcher is None:
         return None
     if seat != partner and not played >> called & 1:
+        if not voids:
+            return None
+        return defence(hand.rules, hand.players, pitcher, seat, called, False, played, trump,
+                       voids, hand.completed_tricks())
+    if partner is None:
         return None
     return known_sides(hand.players, pitcher, partner)
 
 
-def decide(view: View, aggression: float = 0.0) -> Action:
-    """The heuristic action for the seat of ``view`` (whose turn it must be)."""
+def decide(view: View, aggression: float = 0.0, defend: bool = True) -> Action:
+    """The heuristic action for the seat of ``view`` (whose turn it must be); ``defend``:
+    a call-your-partner defender reasons who its allies are (:func:`defence`), else it plays
+    each seat alone until the reveal (the bot before TricksterBots #97, for measuring)."""
     legal = view.legal_actions
     seat = view.seat
     assert seat is not None and legal
@@ -615,10 +640,13 @@ def decide(view: View, aggression: float = 0.0) -> Action:
                           _model_of(rules))
              if trump >= 0 else [0] * view.players)
     pitcher = view.pitcher if view.pitcher is not None else seat
+    sides = known_sides(view.players, pitcher, view.known_partner)
+    if sides is None and defend:
+        sides = defence(rules, view.players, pitcher, seat, view.called_card,
+                        view.holds_called, view.played_mask, trump, voids, view.tricks)
     card = choose_card(seat, view.players, rules.teams, pitcher, trump,
                        view.hand_mask, mask, leader, trick, view.played_mask, voids,
-                       rules.low_to == "holder", rules,
-                       known_sides(view.players, pitcher, view.known_partner))
+                       rules.low_to == "holder", rules, sides)
     return PLAY[card] if mask >> card & 1 else legal[0]
 
 
@@ -660,7 +688,8 @@ def rollout_action(hand: Hand) -> Action:
     pitcher = hand.pitcher
     card = choose_card(seat, n, rules.teams, pitcher if pitcher is not None else seat,
                        trump, mine, legal, leader, trick, played, voids,
-                       rules.low_to == "holder", rules, _hand_sides(hand, seat, played))
+                       rules.low_to == "holder", rules,
+                       _hand_sides(hand, seat, played, trump, voids))
     return PLAY[card]
 
 
@@ -710,7 +739,8 @@ def playout(hand: Hand, stop_at: int = 0) -> int:
             card = choose_card(seat, n, teams, pitcher if pitcher is not None else seat,
                                trump, hand.hand_of(seat), legal, -1 if lead is None else lead,
                                list(trick), played, voids, low_holder, rules,
-                               _hand_sides(hand, seat, played) if calls else None)
+                               _hand_sides(hand, seat, played, trump, voids)
+                               if calls else None)
         push(PLAY[card])
         depth += 1
         if trump >= 0:
@@ -749,12 +779,14 @@ class HeuristicBot(Bot):
     noise = 0.0
     #: points added to the value of bidding against passing (a bolder or shyer bidder)
     aggression = 0.0
+    #: a call-your-partner defender reasons who its allies are (TricksterBots #97)
+    defend = True
 
     def choose(self, view: View) -> Action:
         if self.noise and self.rng.random() < self.noise:
             actions = view.legal_actions
             return actions[int(self.rng.random() * len(actions))]
-        return decide(view, self.aggression)
+        return decide(view, self.aggression, self.defend)
 
 
 class EasyBot(HeuristicBot):

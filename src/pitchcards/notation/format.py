@@ -361,6 +361,9 @@ def format_outcome(outcome: Outcome) -> str:
         parts.append(f"bid {outcome.bid}")
     if outcome.trump is not None:
         parts.append(f"trump {outcome.trump}")
+    if outcome.called is not None:  # CP3, CP4: the call and who held the card ('-': nobody)
+        parts.append(f"called {outcome.called}")
+        parts.append(f"partner {_side(outcome.partner)}")
     if outcome.points is not None:
         parts.append(" ".join(["points", *(str(p) for p in outcome.points)]))
     else:
@@ -377,8 +380,8 @@ def format_outcome(outcome: Outcome) -> str:
     return ", ".join(parts)
 
 
-_OUTCOME_KEYS = ("bids", "bidder", "bid", "trump", "points", "high", "low", "jack", "game",
-                 "swept")
+_OUTCOME_KEYS = ("bids", "bidder", "bid", "trump", "called", "partner", "points", "high", "low",
+                 "jack", "game", "swept")
 
 
 def _parse_outcome(text: str, lineno: int) -> Outcome:
@@ -408,7 +411,7 @@ def _parse_outcome(text: str, lineno: int) -> Outcome:
             if args[0].lower() not in ("yes", "no"):
                 raise RecordSyntaxError(f"swept is yes or no, not {shown(args[0])}", lineno)
             values[key] = args[0].lower() == "yes"
-        elif key == "trump":
+        elif key in ("trump", "called"):
             values[key] = args[0].upper()
         elif key == "bid":
             values[key] = (args[0].lower() if not args[0].strip("+-").isdigit()

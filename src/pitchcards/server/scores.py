@@ -40,13 +40,19 @@ from fastapi import APIRouter, Depends, Header, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..cards import SUIT_SYMBOLS, SUITS
+from ..cards import SUIT_SYMBOLS, SUITS, card_name, card_symbol, parse_card
 from ..errors import IllegalActionError, OptionError, PitchError
 from ..explain import ILLEGAL_TEXT, bid_word, illegal_text
 from ..money import MAX_SEATS, cents_text, dollars_text
 from ..outcome import Outcome
 from ..rules import MOON, RuleSet, find_variant, parse_money
-from ..score_form import QUESTIONS, HandForm, points_question
+from ..score_form import (
+    QUESTIONS,
+    HandForm,
+    call_choices,
+    partner_choices,
+    points_question,
+)
 from ..scoresheet import Leave, ScoreSheet
 from ..settlement import Payment
 from ..sheet_rows import (
@@ -74,6 +80,8 @@ __all__ = ["EnterHand", "NamedChange", "NewSheet", "SheetChange", "present", "sc
 #: The words for each variant (as the browser table's site.js says them).
 VARIANT_WORDS = {"money": "Money game", "auction": "Auction pitch",
                  "auction-partners": "Auction pitch, partners", "setback": "Setback (partners)",
+                 "three-teams": "Auction pitch, three teams of two",
+                 "call-partner": "Auction pitch, call your partner",
                  "ten-point": "Ten-point pitch (partners)",
                  "ten-point-cutthroat": "Ten-point pitch, cutthroat"}
 #: Laid-out sheets by (id, version): a version never changes, so polls and repeated reads of a
@@ -93,7 +101,8 @@ class NewSheet(_Body):
                                        description="the players' names in seat order round the "
                                                    "table; the first deals first")
     variant: str = Field("money", max_length=40, description="money, auction, "
-                                                             "auction-partners or setback")
+                                                             "auction-partners, setback, "
+                                                             "three-teams or call-partner")
     stake: str | None = Field(None, max_length=40,
                               description="dollars a point (money game), e.g. \"0.10\"")
     options: dict[Annotated[str, Field(max_length=40)], str | int | bool] = Field(
@@ -112,8 +121,10 @@ class EnterHand(SheetChange):
     """``POST /api/scores/{id}/hands``: the next hand by its outcome (docs/notation.md)."""
 
     outcome: dict[Annotated[str, Field(max_length=40)], Any] = Field(
-        max_length=20, description="Outcome.to_dict(): bidder and bid (or bids), trump, who "
-                                   "took high, low, jack, game (or game_tied, or points), swept")
+        max_length=20, description="Outcome.to_dict(): bidder and bid (or bids), trump, the "
+                                   "called card and its holder (call-your-partner: called, "
+                                   "partner), who took high, low, jack, game (or game_tied, "
+                                   "or points), swept")
     preview: bool = Field(False, description="check and lay out the hand, keep nothing")
 
 
@@ -158,10 +169,18 @@ def _hand_row(rules: RuleSet, line: HandLine) -> dict[str, Any]:
     changes = {_label(side): d for side, d in zip(line.sides, line.changes, strict=True)}
     said = {"moon": f"made the {bid}", "made": "made it", "set": "set"}[line.outcome]
     change_text = ", ".join(f"{n} {d:+d}" for n, d in changes.items() if d)
+    call = ""
+    if line.called is not None:  # CP3, CP5: the call and who held the card, public by now
+        row["called"], row["called_symbol"] = line.called, card_symbol(parse_card(line.called))
+        row["partner"] = line.partner
+        row["call_text"] = (f"called {row['called_symbol']}, "
+                            + ("not dealt: alone" if line.partner is None else "alone"
+                               if line.partner == line.bidder else f"{line.partner}'s"))
+        call = f", {row['call_text']}"
     return {**row, "outcome": line.outcome, "bidder": line.bidder, "bid": bid,
             "trump": line.trump, "trump_symbol": _suit(line.trump), "takers": takers,
             "changes": changes,
-            "text": f"{line.bidder} bid {bid} {_suit(line.trump)}: {said}"
+            "text": f"{line.bidder} bid {bid} {_suit(line.trump)}{call}: {said}"
                     + (f" ({change_text})" if change_text else "")}
 
 
@@ -236,10 +255,17 @@ def _next_hand(sheet: ScoreSheet) -> dict[str, Any]:
         all_pass = {"outcome": {"bidder": eldest, "bid": 0}, "thrown_in": False,
                     "label": f"All passed ({names[eldest]} pitches, no contract)"}
     sides = [" & ".join(side) for side in side_members(names, rules)]
+    call: dict[str, Any] | None = None
+    if rules.calls_partner:  # CP3, CP4: the cards that may be called, who may have held one
+        call = {"cards": [{"value": card_name(c), "label": card_symbol(c)}
+                          for c in call_choices(rules)],
+                "holders": [partner_choices(rules, len(names), seat)
+                            for seat in range(len(names))]}
     return {"number": len(session.results) + 1, "dealer": names[session.next_dealer],
             "dealer_seat": session.next_dealer, "players": names, "sides": sides, "bids": bids,
             "all_pass": all_pass, "game_tie": rules.game_tie != "no_point",
-            "partners": rules.partnership_mode,
+            "partners": rules.partnership_mode, "call": call,
+            "points_instead": not rules.calls_partner,
             # the scorekeeper's questions, as the terminal's form asks them (issue 28)
             "questions": dict(QUESTIONS), "points_asked": [points_question(s) for s in sides]}
 

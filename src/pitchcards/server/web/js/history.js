@@ -10,7 +10,7 @@ import { applyPrefs } from "./prefs.js";
 import { cardName, cardShort, cardSvg, suitIcon, suitName } from "./cards.js";
 import { h, replace } from "./dom.js";
 import { bidWord, moonWord } from "./words.js";
-import { actionSentence, actionShort, handTitle, nameOf, positionWords, sideName, signed,
+import { actionSentence, actionShort, handTitle, nameOf, positionWords, revealAt, sideName, signed,
   trickStops } from "./history_steps.js";
 import { siteHeader, variantWords } from "./site.js";
 import { analysisPanel, decisionNote, handAnalysis, markHindsight } from "./analysis.js";
@@ -177,9 +177,10 @@ class Viewer {
     this.back.disabled = this.step === 0;
     this.forward.disabled = this.step === last;
     this.position.textContent = positionWords(hand, this.step);
-    this.said.textContent = step.seat !== null && step.action
+    const reveal = revealAt(hand, this.step);  // CP5: the partner, as the table learnt it
+    this.said.textContent = (step.seat !== null && step.action
       ? actionSentence(view, nameOf(hand, step.seat), step.action)
-      : `${nameOf(hand, hand.dealer)} deals.`;
+      : `${nameOf(hand, hand.dealer)} deals.`) + (reveal ? ` ${reveal}` : "");
     replace(this.table, this.centre(hand, step), this.seats(hand, step));
     const decision = this.analysis ? this.analysis.at(hand.number, this.step) : null;
     replace(this.note, decision ? decisionNote(decision) : null);

@@ -3,12 +3,14 @@
 // them against the engine's words (tests/js/history.test.js).
 
 import { cardShort } from "./cards.js";
-import { actionSentence as sentenceOf, bidWord, moonWord } from "./words.js";
+import { actionSentence as sentenceOf, bidWord, moonWord, revealSentence } from "./words.js";
 
 /**
  * @typedef {{leader: number, winner: number, plays: [number, string][]}} Trick
  * @typedef {{rules: import("./words.js").Rules, players: number, sides: number[],
- *   dealer: number, phase: "auction" | "play" | "over", seat_to_act: number | null,
+ *   dealer: number, phase: "auction" | "call" | "declare" | "discard" | "play" | "over",
+ *   seat_to_act: number | null, called?: string | null, partner?: number | null,
+ *   partner_known?: boolean,
  *   auction: [number, string][], high_bid: string | null, high_bidder: number | null,
  *   pitched_card: string | null, pitcher: number | null, contract: string | null,
  *   trump: string | null, tricks: Trick[], trick: [number, string][], leader: number | null,
@@ -18,7 +20,7 @@ import { actionSentence as sentenceOf, bidWord, moonWord } from "./words.js";
  *   high: number | null, low: number | null, jack: number | null, game: number | null,
  *   points: number[], deltas: number[], tricks?: number[], game_counts?: number[],
  *   trump?: string | null, high_card?: string | null, low_card?: string | null,
- *   jack_card?: string | null, thrown_in?: boolean,
+ *   jack_card?: string | null, thrown_in?: boolean, called?: string, partner?: number | null,
  *   extra?: [string, number | null, number][]}} Result
  * @typedef {{seat: number | null, action: string | null, view: PublicView,
  *   hands: string[][]}} Step
@@ -56,6 +58,7 @@ export function actionSentence(view, who, action) {
 export function actionShort(view, action) {
   const [kind, arg] = action.split(" ");
   if (kind === "pitch") return `pitch ${cardShort(arg)}`;
+  if (kind === "call") return `call ${cardShort(arg)}`;
   if (arg === "moon") return `bid ${moonWord(view.rules)}`;
   return action;
 }
@@ -89,7 +92,11 @@ export function handTitle(hand) {
   if (!r) return `Hand ${hand.number}`;
   if (r.thrown_in || r.pitcher === null) return `Hand ${hand.number}: thrown in`;
   if (r.bid === 0) return `Hand ${hand.number}: ${nameOf(hand, r.pitcher)} led, no bid`;
-  return `Hand ${hand.number}: ${nameOf(hand, r.pitcher)} bid ${bidWord(view.rules, r.bid)}, `
+  // CP3, CP5: the call, and who held the card (public once the hand is over)
+  const call = !r.called ? "" : `, called ${cardShort(r.called)} (${
+    r.partner === null || r.partner === undefined ? "not dealt"
+      : r.partner === r.pitcher ? "alone" : nameOf(hand, r.partner)})`;
+  return `Hand ${hand.number}: ${nameOf(hand, r.pitcher)} bid ${bidWord(view.rules, r.bid)}${call}, `
     + (r.made ? "made" : "set");
 }
 
@@ -119,10 +126,30 @@ export function positionWords(hand, index) {
   }
   if (index === 0) return `The deal (0 of ${TRICKS} tricks)`;
   if (view.phase === "auction") return `Auction, bid ${auctionCount(view)} (0 of ${TRICKS} tricks)`;
+  // CP3: the pitcher calls a card between the auction and the first lead
+  if (view.phase === "call") return `Auction over, the call next (0 of ${TRICKS} tricks)`;
+  if (step.action?.startsWith("call ")) {  // a pitched card is led with the call (B-R4.3)
+    return cards > 0 ? `Partner called, trick 1 of ${TRICKS}, card ${cards}`
+      : `Partner called (0 of ${TRICKS} tricks)`;
+  }
   if (done === 0 && cards === 0) return `Auction over (0 of ${TRICKS} tricks)`;
   if (cards > 0) return `Trick ${done + 1} of ${TRICKS}, card ${cards}`;
   if (last) return `Trick ${done} of ${TRICKS}: scored`;
   return `Trick ${done} of ${TRICKS}`;
+}
+
+/**
+ * What a step revealed (CP5), from the server's facts alone: the step whose view first knows
+ * the partner (the called card played, or the hand over with it never played) says who it
+ * was, "The A♥ is out: Cy is Ann's partner!"; every other step "".
+ * @param {HandRecord} hand
+ * @param {number} index
+ */
+export function revealAt(hand, index) {
+  if (index === 0) return "";
+  const view = hand.steps[index].view;
+  if (!view.partner_known || hand.steps[index - 1].view.partner_known) return "";
+  return revealSentence(/** @type {any} */ (view), (seat) => nameOf(hand, seat));
 }
 
 /** @param {PublicView} view */
@@ -131,8 +158,8 @@ export function auctionCount(view) {
 }
 
 /**
- * The steps "by trick" stops at: the deal, the end of the auction, each trick's last card, the
- * end.
+ * The steps "by trick" stops at: the deal, the end of the auction, the call, the reveal of the
+ * partner (call-your-partner), each trick's last card, the end.
  * @param {HandRecord} hand
  * @returns {number[]}
  */
@@ -146,6 +173,9 @@ export function trickStops(hand) {
     }
     if (view.tricks.length > tricks) {
       tricks = view.tricks.length;
+      stops.push(i);
+    }
+    if (i > 0 && ((view.called && !hand.steps[i - 1].view.called) || revealAt(hand, i))) {
       stops.push(i);
     }
   });

@@ -78,7 +78,7 @@ async function newSheetPage() {
   const remove = h("button", { type: "button", id: "remove-player", class: "small",
     text: "Remove the last" });
   const variant = h("select", { id: "sheet-variant", name: "variant" },
-    ["money", "auction", "auction-partners", "setback"].map((v) =>
+    ["money", "auction", "auction-partners", "setback", "three-teams", "call-partner"].map((v) =>
       h("option", { value: v, text: variantWords(v) })));
   const stake = h("input", { id: "sheet-stake", name: "stake", type: "text", value: "0.10",
     inputMode: "decimal", autocomplete: "off", "aria-describedby": "sheet-stake-hint" });
@@ -517,6 +517,7 @@ function renderHistory(box, sheet) {
       " ", h("span", { class: `mark mark-${(row.outcome || "").replace(" ", "-")}`,
         text: marks[row.outcome || ""] || "" })),
     h("p", { class: "hand-detail muted" }, `${row.dealer} dealt`,
+      row.call_text ? ` · ${row.call_text}` : "",
       row.takers && row.takers.high !== undefined ? ` · High ${row.takers.high ?? "-"}, Low ${
         row.takers.low ?? "-"}, Jack ${row.takers.jack ?? "not out"}, Game ${row.takers.game ?? "nobody"}` : ""),
     changes.length ? h("p", { class: "hand-changes" }, changes.flatMap(([n, d], k) =>

@@ -1,5 +1,6 @@
 // The scorekeeper's hand form (/score/{id}): one question at a time, one tap per answer, as
-// in `pitch score` (score_form.py): who won the bid → the bid → trump → who took High,
+// in `pitch score` (score_form.py): who won the bid → the bid → trump → (call-your-partner:
+// the card called and who held it, CP3-CP5) → who took High,
 // Low, the Jack, Game → (whether the bidder's side took every trick, when that decides a moon)
 // → the hand as it will be scored, made or set and every change.  Back goes a step back,
 // Cancel drops the hand.  The choices come from the server (the sheet's `next`): the page
@@ -14,11 +15,13 @@ import { h, replace, say } from "./dom.js";
  * @typedef {{number: number, dealer: string, dealer_seat: number, players: string[],
  *   sides: string[], bids: BidChoice[][], all_pass: {outcome: Record<string, unknown>, thrown_in: boolean,
  *   label: string} | null, game_tie: boolean, partners: boolean,
+ *   call: {cards: BidChoice[], holders: number[][]} | null, points_instead: boolean,
  *   questions: Record<Step, string>, points_asked: string[]}} NextHand
  * @typedef {{kind: string, number?: number, dealer?: string, outcome?: string,
  *   bidder?: string | null, bid?: string | null, trump?: string | null,
  *   trump_symbol?: string, takers?: Record<string, string | null>,
- *   changes?: Record<string, number>, text: string}} Row
+ *   changes?: Record<string, number>, text: string, called?: string, called_symbol?: string,
+ *   partner?: string | null, call_text?: string}} Row
  * @typedef {{needs: "swept" | null, hand: Row | null}} Preview
  * @typedef {{preview: (outcome: Record<string, unknown>) => Promise<Preview>,
  *   submit: (outcome: Record<string, unknown>) => Promise<void>,
@@ -28,8 +31,8 @@ import { h, replace, say } from "./dom.js";
 /**
  * A step of the form; its question is the server's (`next.questions`: the scorekeeper's own,
  * score_form.py's QUESTIONS, as `pitch score` asks it).
- * @typedef {"bidder" | "bid" | "trump" | "high" | "low" | "jack" | "game" | "tied" | "points"
- *   | "swept" | "confirm"} Step
+ * @typedef {"bidder" | "bid" | "trump" | "called" | "partner" | "high" | "low" | "jack" | "game"
+ *   | "tied" | "points" | "swept" | "confirm"} Step
  */
 
 /**
@@ -150,6 +153,14 @@ export function handForm(next, actions) {
           : `${who(answers.bidder)} won the bid`);
     }
     if (typeof answers.trump === "string") out[out.length - 1] += ` in ${suitSymbol(answers.trump)}`;
+    if (next.call && typeof answers.called === "string") {
+      const card = next.call.cards.find((c) => c.value === answers.called);
+      out[out.length - 1] += `, called ${card ? card.label : answers.called}`;
+      if ("partner" in answers) {
+        out[out.length - 1] += answers.partner === null ? " (not dealt)"
+          : ` (${who(/** @type {number} */ (answers.partner))})`;
+      }
+    }
     const took = [];
     for (const [key, word] of [["high", "High"], ["low", "Low"], ["jack", "Jack"], ["game", "Game"]]) {
       if (key in answers) {
@@ -201,11 +212,23 @@ export function handForm(next, actions) {
         const name = suitName(s);
         return choice([h("span", { class: `suit suit-text-${s}`, "aria-hidden": "true",
           text: suitSymbol(s) }), ` ${name[0].toUpperCase()}${name.slice(1)}`], s,
-        () => answer({ trump: s }, "high"));
+        () => answer({ trump: s }, next.call ? "called" : "high"));
       });
+    } else if (step === "called" && next.call) {
+      // CP3: the card the bidder called, from the cards the server lists
+      buttons = next.call.cards.map((c) => choice(c.label, String(c.value),
+        () => answer({ called: c.value }, "partner"), { label: `Called ${c.label}` }));
+    } else if (step === "partner" && next.call) {
+      // CP4, CP5: who held it, as the server allows; nobody when it was not dealt
+      const seats = next.call.holders[/** @type {number} */ (answers.bidder)] || [];
+      buttons = seats.map((seat) => choice(who(seat), String(seat),
+        () => answer({ partner: seat }, "high")));
+      buttons.push(choice("Nobody (not dealt)", "none", () => answer({ partner: null }, "high")));
     } else if (step === "high") {
       buttons = players((seat) => answer({ high: seat }, "low"));
-      buttons.push(choice("Points instead", "points", () => answer({ points: [] }, "points")));
+      if (next.points_instead) {
+        buttons.push(choice("Points instead", "points", () => answer({ points: [] }, "points")));
+      }
     } else if (step === "points") {
       // The points each player (or team) won, a tap each in seat order.
       const typed = /** @type {number[]} */ (Array.isArray(answers.points) ? answers.points : []);

@@ -27,6 +27,8 @@ export function variantWords(name) {
     money: "Money game", auction: "Auction pitch", "auction-partners": "Auction pitch, partners",
     setback: "Setback (partners)", "ten-point": "Ten-point pitch (partners)",
     "ten-point-cutthroat": "Ten-point pitch, cutthroat",
+    "three-teams": "Auction pitch, three teams of two",
+    "call-partner": "Auction pitch, call your partner",
   })[name];
   return words ?? name;
 }
