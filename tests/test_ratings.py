@@ -261,3 +261,10 @@ def test_the_ratings_benchmark_prints_its_table_at_its_smallest():
     for text in ("| GET /api/leaderboards/four-point-partners | 2 |", "rate a 2x2 match",
                  "POST /api/session (Argon2id)", "the rating adds"):
         assert text in out.stdout, out.stdout
+
+
+def test_every_pool_has_words_for_the_pages() -> None:
+    # a pool without words was left off the profile page (four-point-call-partner was)
+    from pitchcards.server.ratings import POOL_WORDS, POOLS
+
+    assert set(POOL_WORDS) == set(POOLS)

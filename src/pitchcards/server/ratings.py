@@ -56,6 +56,7 @@ POOL_WORDS: dict[str, str] = {
     "four-point-partners": "Four-point, partners",
     "four-point-cutthroat": "Four-point, each for themselves",
     "four-point-three-teams": "Four-point, three teams",
+    "four-point-call-partner": "Four-point, call your partner",
     "ten-point-partners": "Ten-point, partners",
     "ten-point-cutthroat": "Ten-point, each for themselves",
     "money": "The money game",
