@@ -20,7 +20,8 @@ import websockets
 from cluster_helpers import redis_scene, running_cluster
 from pitchcards.client import Client
 from pitchcards.server.limits import AddressLimits
-from pitchcards.server.shared_limits import SharedRates, SharedSockets, SocketGate
+from pitchcards.server.shared_limits import SharedLeases, SharedRates, SocketGate, ThoughtGate
+from pitchcards.server.thinking import ThoughtSlots
 from server_helpers import FAST, hello, raw_socket
 
 pytestmark = pytest.mark.timeout(180)
@@ -97,7 +98,7 @@ async def _sockets_scene(urls: list[str], redis_url: str, kill_first: object) ->
                     "too_many_connections"
             await on_second.close()  # its place is given back
             await _until(lambda: redis.zcard(_KEY), 1)
-            assert await SharedSockets(redis, 2, 60).count(_HERE) == 1
+            assert await SharedLeases(redis, "sockets", 2, 60).count(_HERE) == 1
             [(member, expiry)] = await redis.zrange(_KEY, 0, -1, withscores=True)
             assert callable(kill_first)
             kill_first()  # kill -9 with its socket open: nothing takes its lease out
@@ -105,7 +106,7 @@ async def _sockets_scene(urls: list[str], redis_url: str, kill_first: object) ->
             assert await redis.zrange(_KEY, 0, -1) == [member]
             assert expiry <= time.time() + 60  # three heartbeats of 20 s at most
             # once that has passed (a clock past it), it counts no more: both places are free
-            later = SharedSockets(redis, 2, 60, clock=lambda: expiry + 0.001)
+            later = SharedLeases(redis, "sockets", 2, 60, clock=lambda: expiry + 0.001)
             assert await later.count(_HERE) == 0
             assert await later.open(_HERE, "a") and await later.open(_HERE, "b")
             assert not await later.open(_HERE, "c")
@@ -131,7 +132,7 @@ async def _leases_scene(url: str) -> None:
     try:
         # two processes' gates, 2 sockets per address, leases held 60 s after a renewal
         alive, dead = (SocketGate(AddressLimits(2, 100),
-                                  SharedSockets(redis, 2, 60, clock=lambda: now[0]))
+                                  SharedLeases(redis, "sockets", 2, 60, clock=lambda: now[0]))
                        for _ in range(2))
         kept = await alive.open(_HERE)
         lost = await dead.open(_HERE)
@@ -159,13 +160,91 @@ def test_without_redis_each_process_counts_its_own_sockets() -> None:
     async def scene() -> None:
         dead = aioredis.Redis.from_url("redis://127.0.0.1:1/0", socket_connect_timeout=5)
         try:
-            gate = SocketGate(AddressLimits(2, 100), SharedSockets(dead, 2, 60))
+            gate = SocketGate(AddressLimits(2, 100), SharedLeases(dead, "sockets", 2, 60))
             leases = [await gate.open(_HERE) for _ in range(3)]
             assert [lease is not None for lease in leases] == [True, True, False]
             assert leases[0] is not None
             await gate.close(leases[0])
             assert await gate.open(_HERE) is not None
             await gate.renew()  # logged, not raised
+        finally:
+            await dead.aclose()
+
+    asyncio.run(scene())
+
+
+class _CountedLeases(SharedLeases):
+    """Leases that say when a process has asked for one ``wanted`` times."""
+
+    def __init__(self, *args: object, wanted: int, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.asked = 0
+        self.wanted = wanted
+        self.enough = asyncio.Event()
+
+    async def open(self, address: str, member: str) -> bool:
+        self.asked += 1
+        if self.asked >= self.wanted:
+            self.enough.set()
+        return await super().open(address, member)
+
+
+def test_thoughts_per_address_are_shared_through_redis(tmp_path: Path) -> None:
+    redis_scene(tmp_path, _thoughts_scene)
+
+
+async def _thoughts_scene(url: str) -> None:
+    """One thought at a time per address: while one process's thought holds it, another
+    process's waits (it has asked again and been refused), then thinks once it is given back;
+    a thought of a process that died stops counting when its lease runs out."""
+    redis = aioredis.Redis.from_url(url)
+    now = [1000.0]
+    key = "address:10.0.0.1"
+    try:
+        one = ThoughtGate(ThoughtSlots(1), SharedLeases(redis, "thoughts", 1, 10,
+                                                        clock=lambda: now[0]), poll=0.01)
+        waiting = _CountedLeases(redis, "thoughts", 1, 10, clock=lambda: now[0], wanted=3)
+        two = ThoughtGate(ThoughtSlots(1), waiting, poll=0.01)
+        entered = asyncio.Event()
+
+        async def think_on_two() -> None:
+            async with two.slot(key):
+                entered.set()
+
+        async with one.slot(key):
+            task = asyncio.create_task(think_on_two())
+            async with asyncio.timeout(30):  # (a hang guard)
+                await waiting.enough.wait()  # refused three times while the first thinks
+            assert not entered.is_set()
+            async with two.slot("address:10.0.0.2"):  # another address is not held up
+                pass
+        async with asyncio.timeout(30):
+            await task  # given back: the second thinks
+        assert await redis.zcard("pitch:thoughts:{address:10.0.0.1}") == 0
+        # a process dies in its thought: its lease holds the address until it runs out
+        assert await SharedLeases(redis, "thoughts", 1, 10, clock=lambda: now[0]).open(
+            key, "dead:0")
+        waiting.asked, waiting.wanted, entered = 0, 2, asyncio.Event()
+        waiting.enough.clear()
+        task = asyncio.create_task(think_on_two())
+        async with asyncio.timeout(30):
+            await waiting.enough.wait()
+        assert not entered.is_set()
+        now[0] += 10.5  # its 10 s are over
+        async with asyncio.timeout(30):
+            await task
+    finally:
+        await redis.aclose()
+
+
+def test_without_redis_thoughts_take_this_process_s_slots(tmp_path: Path) -> None:
+    async def scene() -> None:
+        dead = aioredis.Redis.from_url("redis://127.0.0.1:1/0", socket_connect_timeout=5)
+        try:
+            gate = ThoughtGate(ThoughtSlots(1), SharedLeases(dead, "thoughts", 1, 10))
+            async with gate.slot("address:10.0.0.1"):
+                assert gate.local.keys() == 1
+            assert gate.local.keys() == 0
         finally:
             await dead.aclose()
 

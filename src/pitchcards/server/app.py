@@ -99,9 +99,9 @@ from .rulesinfo import fit_players, rules_info, variants_info
 from .scores import scores_router
 from .shared_limits import (
     RateGate,
+    SharedLeases,
     SharedRates,
     SharedSignIns,
-    SharedSockets,
     SignInGate,
     SocketGate,
 )
@@ -130,9 +130,9 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
                            config.http_reads_per_minute, config.http_misses_per_minute)
 
     # with --redis, every process's sockets count in one lease set per address (issue 31)
-    sockets = SocketGate(limits, SharedSockets(hub.cluster.bus.redis,
-                                               config.max_connections_per_address,
-                                               3 * config.heartbeat)
+    sockets = SocketGate(limits, SharedLeases(hub.cluster.bus.redis, "sockets",
+                                              config.max_connections_per_address,
+                                              3 * config.heartbeat)
                          if hub.cluster is not None else None)
 
     analyses = AnalysisJobs(hub.store.engine, hub.db, config.sqlalchemy_url,

@@ -22,29 +22,51 @@ the cap and adds the new one, so two processes cannot both take an address's las
 socket's close takes its member out; each process renews its open sockets' members every
 heartbeat, so the sockets of a process that died (kill -9: it closes nothing) stop counting
 within ``hold`` seconds (three heartbeats).  Each process also counts its own sockets in
-memory, which alone decide while Redis does not answer.  Bots' thoughts per address stay per
-process (docs/deploy.md says why).
+memory, which alone decide while Redis does not answer.
+
+The hard and expert bots' thoughts per address (``--thoughts-per-address``) are leases the same
+way, in ``pitch:thoughts:{<key>}``: a thought takes one of this process's slots
+(:class:`~.thinking.ThoughtSlots`), then waits for a lease (asking again every
+``THOUGHT_POLL`` seconds), renews it while it thinks, and gives it back; a dead process's
+leases run out after ``THOUGHT_HOLD`` seconds.  While Redis does not answer, the process's own
+slots alone decide.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import logging
 import math
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from typing import Any
 
 from redis.exceptions import RedisError
 
 from .limits import AddressLimits, SignInLimits
+from .thinking import ThoughtSlots
 
-__all__ = ["RateGate", "SharedBuckets", "SharedRates", "SharedSignIns", "SharedSockets",
-           "SignInGate", "SocketGate", "SocketLease"]
+__all__ = [
+    "RateGate",
+    "SharedBuckets",
+    "SharedLeases",
+    "SharedRates",
+    "SharedSignIns",
+    "SignInGate",
+    "SocketGate",
+    "SocketLease",
+    "ThoughtGate",
+]
 
 log = logging.getLogger("pitchcards.server")
+
+#: Seconds a thought's lease counts after its last renewal (it is renewed every third of it).
+THOUGHT_HOLD = 10.0
+#: Seconds between a waiting thought's asks for a lease.
+THOUGHT_POLL = 0.05
 
 # KEYS: the buckets; ARGV: now, then each bucket's rate (tokens a second) and burst.
 # Every bucket must hold a whole token, or nothing is taken (0); else one from each (1).
@@ -252,32 +274,33 @@ class RateGate:
         return True
 
 
-def _sockets_key(address: str) -> str:
-    return f"pitch:sockets:{{{address}}}"
+class SharedLeases:
+    """Every process's open WebSockets (``kind`` "sockets") or bots' thoughts ("thoughts") per
+    address, as leases in Redis (the module says how); ``hold``: seconds a lease counts after
+    its process last renewed it."""
 
-
-class SharedSockets:
-    """Every process's open WebSockets per address, as leases in Redis (the module says how);
-    ``hold``: seconds a lease counts after its process last renewed it."""
-
-    def __init__(self, redis: Any, cap: int, hold: float,
+    def __init__(self, redis: Any, kind: str, cap: int, hold: float,
                  clock: Callable[[], float] = time.time) -> None:
         self.redis = redis  #: redis.asyncio.Redis (the bus's connection)
+        self.kind = kind
         self.cap = cap
         self.hold = hold
         self.clock = clock  #: seconds, the same on every process (a test sets its own)
+
+    def _key(self, address: str) -> str:
+        return f"pitch:{self.kind}:{{{address}}}"
 
     async def open(self, address: str, member: str) -> bool:
         """Count the socket ``member`` in ``address``'s set unless the address has ``cap``
         live ones (False, nothing counted).  Raises RedisError."""
         now = self.clock()
-        taken = await self.redis.eval(_OPEN, 1, _sockets_key(address), repr(now),
+        taken = await self.redis.eval(_OPEN, 1, self._key(address), repr(now),
                                       repr(now + self.hold), member, self.cap)
         return int(taken) == 1
 
     async def close(self, address: str, member: str) -> None:
         """The socket closed: it counts no more.  Raises RedisError."""
-        await self.redis.zrem(_sockets_key(address), member)
+        await self.redis.zrem(self._key(address), member)
 
     async def renew(self, held: Iterable[tuple[str, str]]) -> None:
         """This process's open sockets ``(address, member)`` count for ``hold`` seconds more
@@ -286,13 +309,13 @@ class SharedSockets:
         until = self.clock() + self.hold
         pipe = self.redis.pipeline(transaction=False)
         for address, member in held:
-            pipe.zadd(_sockets_key(address), {member: until}, xx=True)
-            pipe.pexpire(_sockets_key(address), math.ceil(self.hold * 1000))  # (outlives them)
+            pipe.zadd(self._key(address), {member: until}, xx=True)
+            pipe.pexpire(self._key(address), math.ceil(self.hold * 1000))  # (outlives them)
         await pipe.execute()
 
     async def count(self, address: str) -> int:
         """The address's live sockets in every process (what a test or an operator reads)."""
-        return int(await self.redis.zcount(_sockets_key(address), f"({self.clock()}", "+inf"))
+        return int(await self.redis.zcount(self._key(address), f"({self.clock()}", "+inf"))
 
 
 class SocketLease:
@@ -311,7 +334,7 @@ class SocketGate:
     (``local``), and in Redis as leases when the process has one — while Redis does not
     answer, the process's own count alone decides."""
 
-    def __init__(self, local: AddressLimits, shared: SharedSockets | None) -> None:
+    def __init__(self, local: AddressLimits, shared: SharedLeases | None) -> None:
         self.local = local
         self.shared = shared
         self._fallback = _Fallback()
@@ -358,4 +381,52 @@ class SocketGate:
     async def _renew(self) -> bool:
         assert self.shared is not None
         await self.shared.renew([(address, member) for member, address in self._held.items()])
+        return True
+
+
+class ThoughtGate:
+    """Where the slow bots' thoughts per address are counted: this process's slots
+    (``local``), then, with Redis, a lease among every process's (the module says how)."""
+
+    def __init__(self, local: ThoughtSlots, shared: SharedLeases | None,
+                 poll: float = THOUGHT_POLL) -> None:
+        self.local = local
+        self.shared = shared
+        self.poll = poll
+        self._fallback = _Fallback()
+        self._process = secrets.token_hex(8)  #: this process in its leases' members
+        self._serial = itertools.count()
+
+    @contextlib.asynccontextmanager
+    async def slot(self, key: str) -> AsyncIterator[None]:
+        """Hold one of ``key``'s slots for a thought, here and across the processes (waiting
+        for one if all are taken)."""
+        async with self.local.slot(key):
+            shared = self.shared
+            if shared is None:
+                yield
+                return
+            member = f"{self._process}:{next(self._serial)}"
+            while not await self._fallback.ask(shared.open(key, member), lambda: True):
+                await asyncio.sleep(self.poll)  # another process's thoughts hold them all
+            renewer = asyncio.create_task(self._keep_renewed(shared, key, member))
+            try:
+                yield
+            finally:
+                renewer.cancel()
+                await self._fallback.ask(self._close(shared, key, member), lambda: True)
+
+    async def _keep_renewed(self, shared: SharedLeases, key: str, member: str) -> None:
+        while True:
+            await asyncio.sleep(shared.hold / 3)
+            await self._fallback.ask(self._renew(shared, key, member), lambda: True)
+
+    @staticmethod
+    async def _renew(shared: SharedLeases, key: str, member: str) -> bool:
+        await shared.renew([(key, member)])
+        return True
+
+    @staticmethod
+    async def _close(shared: SharedLeases, key: str, member: str) -> bool:
+        await shared.close(key, member)
         return True
