@@ -19,6 +19,7 @@ import websockets
 
 from cluster_helpers import redis_scene, running_cluster
 from pitchcards.client import Client
+from pitchcards.events import ActionTaken
 from pitchcards.server.limits import AddressLimits
 from pitchcards.server.shared_limits import SharedLeases, SharedRates, SocketGate, ThoughtGate
 from pitchcards.server.thinking import ThoughtSlots
@@ -76,7 +77,8 @@ def test_sockets_per_address_are_counted_across_the_processes(tmp_path: Path) ->
     """Two processes, 2 sockets per address: one socket on each reaches the cap, so a third is
     refused on both (429 too_many_connections; each alone would have room).  A close gives
     its place back.  A process killed with its socket open closes nothing: its lease stays,
-    but only until its last renewal runs out, and then counts no more."""
+    but only until its last renewal runs out, and then counts no more.  The live process's
+    hard bots still think (their thoughts take leases in the same Redis)."""
     with running_cluster(tmp_path, n=2, extra=("--max-connections-per-address", "2")) \
             as cluster:
         asyncio.run(_sockets_scene(cluster.urls, cluster.redis.url, cluster.servers[0].kill9))
@@ -110,6 +112,18 @@ async def _sockets_scene(urls: list[str], redis_url: str, kill_first: object) ->
             assert await later.count(_HERE) == 0
             assert await later.open(_HERE, "a") and await later.open(_HERE, "b")
             assert not await later.open(_HERE, "c")
+            await later.close(_HERE, "a")
+            await later.close(_HERE, "b")
+            # the live process's hard bots think under leases in Redis, and play
+            bob = await second.create_table("Bob", bots={1: "hard", 2: "hard", 3: "hard"},
+                                            settings=FAST)
+            await second.start(bob)
+            async with await second.connect(bob) as table:
+                await table.wait_for(lambda: table.view is not None and bool(table.view.hand))
+                if table.is_my_turn():
+                    await table.act("pass")
+                await table.wait_for(lambda: any(isinstance(e, ActionTaken) and e.by_bot
+                                                 for e in table.events))
     finally:
         await redis.aclose()
 
