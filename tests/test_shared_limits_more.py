@@ -2,8 +2,7 @@
 (misses) are counted across every process, not on each — behind a load balancer one address
 reaches them all, and would otherwise have each process's share of misses to probe with
 (server/shared_limits.py); so are its open WebSockets, as leases each process renews, so a
-killed process's sockets stop counting.  Bots' thoughts stay per process (docs/deploy.md says
-why)."""
+killed process's sockets stop counting, and the slow bots' thoughts, the same way."""
 
 from __future__ import annotations
 
