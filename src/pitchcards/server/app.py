@@ -160,7 +160,6 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
     app.state.hub = hub
     app.state.analyses = analyses  # (a test reads what it ran)
     app.state.limits = limits  # (a test sets the buckets' clock)
-    app.state.sockets = sockets  # (a test reads the leases)
     app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(KeepTransport)  # (added last: the outermost, next to uvicorn)
@@ -540,7 +539,8 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
                                          "part of the protocol: send JSON text"))
             conn.close(1003, "bad_message")
         finally:
-            await sockets.close(lease)
+            # its place is given back at once, and in Redis even if this handler is cancelled
+            released = asyncio.create_task(sockets.close(lease))
             if counted:
                 hub.count(conn, -1)
             if room is not None:
@@ -548,6 +548,7 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
             conn.close()
             if writer is not None:  # (bounded: a stuck send is cut after send_timeout)
                 await asyncio.wait([writer], timeout=config.send_timeout + 5)
+            await released
 
     return app
 
