@@ -97,7 +97,14 @@ from .ranked import rankable
 from .room import Refused, Room, table_rules
 from .rulesinfo import fit_players, rules_info, variants_info
 from .scores import scores_router
-from .shared_limits import RateGate, SharedRates, SharedSignIns, SignInGate
+from .shared_limits import (
+    RateGate,
+    SharedLeases,
+    SharedRates,
+    SharedSignIns,
+    SignInGate,
+    SocketGate,
+)
 from .store import hash_secret
 from .testing import TestHooks, hooks_router
 from .tournaments import TournamentService, tournaments_router
@@ -122,6 +129,12 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
     limits = AddressLimits(config.max_connections_per_address, config.http_writes_per_minute,
                            config.http_reads_per_minute, config.http_misses_per_minute)
 
+    # with --redis, every process's sockets count in one lease set per address (issue 31)
+    sockets = SocketGate(limits, SharedLeases(hub.cluster.bus.redis, "sockets",
+                                              config.max_connections_per_address,
+                                              3 * config.heartbeat)
+                         if hub.cluster is not None else None)
+
     analyses = AnalysisJobs(hub.store.engine, hub.db, config.sqlalchemy_url,
                             config.analysis_workers, most_hands=config.analysis_hands)
 
@@ -130,8 +143,10 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
         await hub.open()
         await tournaments.open()  # running tournaments go on (issue 34)
         await analyses.open()
+        renewer = asyncio.create_task(sockets.keep_renewed(config.heartbeat))
         log.info("serving", extra={"url": config.url, "db": _safe_url(config.db_url)})
         yield
+        renewer.cancel()
         await analyses.close()
         await tournaments.close()
         await hub.close()
@@ -486,7 +501,8 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
             await _deny(ws, Refused("rate_limited", "too many lookups of tables that do not "
                                     "exist from your address: wait a minute", 429))
             return
-        if not limits.open(address):
+        lease = await sockets.open(address)
+        if lease is None:
             hub.metrics.refusals.labels("too_many_connections").inc()
             await _deny(ws, Refused("too_many_connections", "too many sockets from your "
                                     "address: close one first", 429))
@@ -523,7 +539,8 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
                                          "part of the protocol: send JSON text"))
             conn.close(1003, "bad_message")
         finally:
-            limits.close(address)
+            # its place is given back at once, and in Redis even if this handler is cancelled
+            released = asyncio.create_task(sockets.close(lease))
             if counted:
                 hub.count(conn, -1)
             if room is not None:
@@ -531,6 +548,7 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
             conn.close()
             if writer is not None:  # (bounded: a stuck send is cut after send_timeout)
                 await asyncio.wait([writer], timeout=config.send_timeout + 5)
+            await released
 
     return app
 

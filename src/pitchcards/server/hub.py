@@ -33,6 +33,7 @@ from .protocol import CreateTable, Ping, TableInfo
 from .ranked import check_ranked
 from .room import Player, Refused, Room, bot_heavy, table_rules
 from .room_storage import HubStorage
+from .shared_limits import THOUGHT_HOLD, SharedLeases, ThoughtGate
 from .store import AlsoInTransaction, Append, PlayerRow, Store, hash_secret
 from .think_pool import ThinkPool
 from .thinking import ThoughtSlots
@@ -97,6 +98,10 @@ class Hub:
         #: every process's tables per address, in Redis (a cluster's; server/budget.py)
         self.budget = SharedBudget(self.cluster.bus.redis, 3 * config.heartbeat) \
             if self.cluster is not None else None
+        #: the thoughts' slots with, in a cluster, every process's (server/shared_limits.py)
+        self.thought_gate = ThoughtGate(self.thoughts, SharedLeases(
+            self.cluster.bus.redis, "thoughts", config.thoughts_per_address, THOUGHT_HOLD)
+            if self.cluster is not None else None)
         #: (creator, table) that left this process's count since the last heartbeat
         self._released: list[tuple[str, str]] = []
         #: told the id of every table of this process whose game ends (the tournaments)
@@ -225,9 +230,10 @@ class Hub:
     async def think(self, table_id: str, bot: Bot, view: View) -> Action:
         """A slow bot of ``table_id`` decides from ``view`` in a worker process
         (``server/think_pool.py``: no search holds this process's GIL), in one of the slots
-        of the address that created the table (``server/thinking.py``): one stranger's tables
-        take turns for one worker instead of taking every worker from the other tables."""
-        async with self.thoughts.slot(self.thought_key(table_id)):
+        of the address that created the table (``server/thinking.py``; with Redis, across
+        every process: ``server/shared_limits.py``): one stranger's tables take turns for one
+        worker instead of taking every worker from the other tables."""
+        async with self.thought_gate.slot(self.thought_key(table_id)):
             if self.hooks is not None:  # a test server may hold the bot in its thought
                 await self.hooks.thinking(table_id)
             return await self.think_pool.choose(bot, view)

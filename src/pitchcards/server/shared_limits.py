@@ -13,24 +13,60 @@ again, so Redis keeps only addresses and names seen lately.  The clock is the pr
 (``time.time``; a test gives its own).
 
 When Redis does not answer, a process counts in its own memory (as without ``--redis``) and
-says so in its log: an outage of Redis never locks everyone out.  Sockets per address and
-bots' thoughts stay per process (docs/deploy.md says why).
+says so in its log: an outage of Redis never locks everyone out.
+
+Open WebSockets per address (``--max-connections-per-address``) are counted in Redis too, as
+leases: each socket is a member of its address's sorted set ``pitch:sockets:{<address>}``,
+scored by when it stops counting unless renewed.  One script drops the expired members, checks
+the cap and adds the new one, so two processes cannot both take an address's last socket.  A
+socket's close takes its member out; each process renews its open sockets' members every
+heartbeat, so the sockets of a process that died (kill -9: it closes nothing) stop counting
+within ``hold`` seconds (three heartbeats).  Each process also counts its own sockets in
+memory, which alone decide while Redis does not answer.
+
+The hard and expert bots' thoughts per address (``--thoughts-per-address``) are leases the same
+way, in ``pitch:thoughts:{<key>}``: a thought takes one of this process's slots
+(:class:`~.thinking.ThoughtSlots`), then waits for a lease (asking again every
+``THOUGHT_POLL`` seconds), renews it while it thinks, and gives it back; a dead process's
+leases run out after ``THOUGHT_HOLD`` seconds.  While Redis does not answer, the process's own
+slots alone decide.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import itertools
 import logging
+import math
+import secrets
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from typing import Any
 
 from redis.exceptions import RedisError
 
 from .limits import AddressLimits, SignInLimits
+from .thinking import ThoughtSlots
 
-__all__ = ["RateGate", "SharedBuckets", "SharedRates", "SharedSignIns", "SignInGate"]
+__all__ = [
+    "RateGate",
+    "SharedBuckets",
+    "SharedLeases",
+    "SharedRates",
+    "SharedSignIns",
+    "SignInGate",
+    "SocketGate",
+    "SocketLease",
+    "ThoughtGate",
+]
 
 log = logging.getLogger("pitchcards.server")
+
+#: Seconds a thought's lease counts after its last renewal (it is renewed every third of it).
+THOUGHT_HOLD = 10.0
+#: Seconds between a waiting thought's asks for a lease.
+THOUGHT_POLL = 0.05
 
 # KEYS: the buckets; ARGV: now, then each bucket's rate (tokens a second) and burst.
 # Every bucket must hold a whole token, or nothing is taken (0); else one from each (1).
@@ -64,6 +100,18 @@ if tokens == nil or stamp == nil then return 1 end
 local now, rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 if math.min(burst, tokens + math.max(0, now - stamp) * rate) >= 1 then return 1 end
 return 0
+"""
+
+# KEYS[1]: an address's sockets; ARGV: now, the new lease's expiry, its member, the cap.
+# Expired leases (their process died or lost Redis) go first; at the cap nothing is added (0).
+# The set expires with its last lease (relative to Redis's clock: the processes' may differ).
+_OPEN = """
+local now, expiry = tonumber(ARGV[1]), tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
+redis.call('ZADD', KEYS[1], expiry, ARGV[3])
+redis.call('PEXPIRE', KEYS[1], math.ceil((expiry - now) * 1000))
+return 1
 """
 
 
@@ -223,4 +271,162 @@ class RateGate:
     async def _missed(self, address: str) -> bool:
         assert self.shared is not None
         await self.shared.missed(address)
+        return True
+
+
+class SharedLeases:
+    """Every process's open WebSockets (``kind`` "sockets") or bots' thoughts ("thoughts") per
+    address, as leases in Redis (the module says how); ``hold``: seconds a lease counts after
+    its process last renewed it."""
+
+    def __init__(self, redis: Any, kind: str, cap: int, hold: float,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.redis = redis  #: redis.asyncio.Redis (the bus's connection)
+        self.kind = kind
+        self.cap = cap
+        self.hold = hold
+        self.clock = clock  #: seconds, the same on every process (a test sets its own)
+
+    def _key(self, address: str) -> str:
+        return f"pitch:{self.kind}:{{{address}}}"
+
+    async def open(self, address: str, member: str) -> bool:
+        """Count the socket ``member`` in ``address``'s set unless the address has ``cap``
+        live ones (False, nothing counted).  Raises RedisError."""
+        now = self.clock()
+        taken = await self.redis.eval(_OPEN, 1, self._key(address), repr(now),
+                                      repr(now + self.hold), member, self.cap)
+        return int(taken) == 1
+
+    async def close(self, address: str, member: str) -> None:
+        """The socket closed: it counts no more.  Raises RedisError."""
+        await self.redis.zrem(self._key(address), member)
+
+    async def renew(self, held: Iterable[tuple[str, str]]) -> None:
+        """This process's open sockets ``(address, member)`` count for ``hold`` seconds more
+        (only those still counted: ``XX``, so a closed one is not brought back).  Raises
+        RedisError."""
+        until = self.clock() + self.hold
+        pipe = self.redis.pipeline(transaction=False)
+        for address, member in held:
+            pipe.zadd(self._key(address), {member: until}, xx=True)
+            pipe.pexpire(self._key(address), math.ceil(self.hold * 1000))  # (outlives them)
+        await pipe.execute()
+
+    async def count(self, address: str) -> int:
+        """The address's live sockets in every process (what a test or an operator reads)."""
+        return int(await self.redis.zcount(self._key(address), f"({self.clock()}", "+inf"))
+
+
+class SocketLease:
+    """One open WebSocket's place in its address's count (what :meth:`SocketGate.close`
+    gives back)."""
+
+    __slots__ = ("address", "member")
+
+    def __init__(self, address: str, member: str) -> None:
+        self.address = address
+        self.member = member  #: its member in Redis: this process's id and a serial number
+
+
+class SocketGate:
+    """Where open WebSockets per address are counted: always in this process's memory
+    (``local``), and in Redis as leases when the process has one — while Redis does not
+    answer, the process's own count alone decides."""
+
+    def __init__(self, local: AddressLimits, shared: SharedLeases | None) -> None:
+        self.local = local
+        self.shared = shared
+        self._fallback = _Fallback()
+        self._process = secrets.token_hex(8)  #: this process in its leases' members
+        self._serial = itertools.count()
+        self._held: dict[str, str] = {}  #: member → address of this process's open sockets
+
+    async def open(self, address: str) -> SocketLease | None:
+        """Count a new socket from ``address``; None (and nothing counted) over the cap."""
+        if not self.local.open(address):  # this process's own are part of every process's
+            return None
+        lease = SocketLease(address, f"{self._process}:{next(self._serial)}")
+        if self.shared is not None:
+            allowed = await self._fallback.ask(self.shared.open(address, lease.member),
+                                               lambda: True)  # (counted in memory above)
+            if not allowed:
+                self.local.close(address)
+                return None
+            self._held[lease.member] = address
+        return lease
+
+    async def close(self, lease: SocketLease) -> None:
+        """The socket closed: it counts no more, here and in Redis."""
+        self.local.close(lease.address)
+        if self.shared is not None and self._held.pop(lease.member, None) is not None:
+            await self._fallback.ask(self._close(lease), lambda: True)  # else it expires
+
+    async def renew(self) -> None:
+        """Renew this process's open sockets' leases (each heartbeat)."""
+        if self.shared is not None and self._held:
+            await self._fallback.ask(self._renew(), lambda: True)  # else they expire
+
+    async def keep_renewed(self, every: float) -> None:
+        """:meth:`renew` every ``every`` seconds, until cancelled."""
+        while True:
+            await asyncio.sleep(every)
+            await self.renew()
+
+    async def _close(self, lease: SocketLease) -> bool:
+        assert self.shared is not None
+        await self.shared.close(lease.address, lease.member)
+        return True
+
+    async def _renew(self) -> bool:
+        assert self.shared is not None
+        await self.shared.renew([(address, member) for member, address in self._held.items()])
+        return True
+
+
+class ThoughtGate:
+    """Where the slow bots' thoughts per address are counted: this process's slots
+    (``local``), then, with Redis, a lease among every process's (the module says how)."""
+
+    def __init__(self, local: ThoughtSlots, shared: SharedLeases | None,
+                 poll: float = THOUGHT_POLL) -> None:
+        self.local = local
+        self.shared = shared
+        self.poll = poll
+        self._fallback = _Fallback()
+        self._process = secrets.token_hex(8)  #: this process in its leases' members
+        self._serial = itertools.count()
+
+    @contextlib.asynccontextmanager
+    async def slot(self, key: str) -> AsyncIterator[None]:
+        """Hold one of ``key``'s slots for a thought, here and across the processes (waiting
+        for one if all are taken)."""
+        async with self.local.slot(key):
+            shared = self.shared
+            if shared is None:
+                yield
+                return
+            member = f"{self._process}:{next(self._serial)}"
+            while not await self._fallback.ask(shared.open(key, member), lambda: True):
+                await asyncio.sleep(self.poll)  # another process's thoughts hold them all
+            renewer = asyncio.create_task(self._keep_renewed(shared, key, member))
+            try:
+                yield
+            finally:
+                renewer.cancel()
+                await self._fallback.ask(self._close(shared, key, member), lambda: True)
+
+    async def _keep_renewed(self, shared: SharedLeases, key: str, member: str) -> None:
+        while True:
+            await asyncio.sleep(shared.hold / 3)
+            await self._fallback.ask(self._renew(shared, key, member), lambda: True)
+
+    @staticmethod
+    async def _renew(shared: SharedLeases, key: str, member: str) -> bool:
+        await shared.renew([(key, member)])
+        return True
+
+    @staticmethod
+    async def _close(shared: SharedLeases, key: str, member: str) -> bool:
+        await shared.close(key, member)
         return True
