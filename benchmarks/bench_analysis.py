@@ -15,7 +15,8 @@ decision with a choice (points of net score given up against the best candidate,
 deciding seat's own view) with a 95 % interval over decisions, split into the auction and the
 play, and the labels per 100 such decisions.  The second is the analysis's cost: CPU
 milliseconds per decision (forced ones included, as a match has them) and CPU seconds per
-match.  ``--jobs N`` plays and analyses N matches at once (processes; the same tables).
+match.  ``--jobs N`` plays and analyses N matches at once (processes; the same tables);
+Ctrl+C then stops early and prints the tables of the matches finished so far.
 
 ``--cluster ADDRESS`` (the ``[cluster]`` extra) plays and analyses the matches on a Ray cluster,
 one match a job (``auto``: a cluster started here; ``ray://HOST:PORT`` or ``HOST:PORT``: a
@@ -31,7 +32,7 @@ import math
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 
 import pitchcards as pc
 from pitchcards.analysis import (
@@ -85,6 +86,26 @@ def analyse_match(work: tuple[pc.RuleSet, list[str], int, AnalysisBudget]
     return seating, winner, list(analysis.decisions), per_decision, ticks[-1] - ticks[0]
 
 
+def in_processes(work: list[tuple[pc.RuleSet, list[str], int, AnalysisBudget]], jobs: int
+                 ) -> list[tuple[list[str], int, list[Decision], list[float], float]]:
+    """The matches on ``jobs`` processes, in match order.  Ctrl+C (SIGINT) stops early: the
+    tables are then of the matches finished so far (the first line says how many), each
+    match's numbers the same as in a full run (its seeds are its number)."""
+    pool = ProcessPoolExecutor(jobs)
+    done: dict[int, tuple[list[str], int, list[Decision], list[float], float]] = {}
+    futures = {pool.submit(analyse_match, w): w[2] for w in work}
+    try:
+        for future in as_completed(futures):
+            done[futures[future]] = future.result()
+            print(f"{len(done)}/{len(work)} matches", file=sys.stderr, flush=True)
+    except KeyboardInterrupt:
+        print(f"stopped: {len(done)} of {len(work)} matches finished", file=sys.stderr)
+        for p in list(getattr(pool, "_processes", {}).values()):
+            p.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+    return [done[k] for k in sorted(done)]
+
+
 def interval(xs: list[float]) -> str:
     """The mean and its 95 % normal interval."""
     if len(xs) < 2:
@@ -120,11 +141,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.cluster is None and args.jobs <= 1:
         matches = [analyse_match(w) for w in work]
     elif args.cluster is None:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            matches = []
-            for n, done in enumerate(pool.map(analyse_match, work), 1):
-                matches.append(done)
-                print(f"{n}/{len(work)} matches", file=sys.stderr, flush=True)
+        matches = in_processes(work, args.jobs)
     else:
         from pitchcards.bots.ray_cluster import map_on_cluster
 
@@ -139,7 +156,7 @@ def main(argv: list[str] | None = None) -> None:
         per_decision += ms
         for d in analysed:
             decisions[seating[d.seat]].append(d)
-    print(f"# {args.matches} matches of {rules.name} to {args.target}, {SEATS} seats "
+    print(f"# {len(matches)} matches of {rules.name} to {args.target}, {SEATS} seats "
           f"({', '.join(names)}, rotated), analysed at {args.budget} deals a decision")
     header = "  ".join(f"{PLURALS[name]:>12s}" for name, _ in reversed(LABELS))
     print(f"{'bot':8s} {'matches':>7s}  {'won [95 % CI]':>19s}  {'choices':>7s}  "
