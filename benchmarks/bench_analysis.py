@@ -2,17 +2,21 @@
 their strength does, and what does it cost?
 
     .venv/bin/python benchmarks/bench_analysis.py [--matches 4] [--target 7] [--budget 128]
-                                                  [--bots random,easy,medium,expert]
-                                                  [--cluster ADDRESS]
+                                                  [--bots random,easy,medium,hard,expert]
+                                                  [--jobs N] [--cluster ADDRESS]
 
-Each match is a four-player cutthroat Auction Pitch match to ``--target`` between the four
-``--bots``, their seats rotated from match to match (match *k* seeds the deals and the bots);
-every decision of every match is then analysed at ``--budget`` sampled deals (seed 0).  The
-first table is the mean loss per decision with a choice (points of net score given up against
-the best candidate, from the deciding seat's own view) with a 95 % interval over decisions,
-split into the auction and the play, and the labels per 100 such decisions.  The second is the
-analysis's cost on this machine: CPU milliseconds per decision (forced ones included, as a
-match has them) and CPU seconds per match.
+Each match is a four-player cutthroat Auction Pitch match to ``--target`` between four of the
+``--bots``: seat *i* of match *k* gets bot ``(k + i) mod n``, so the seats rotate from match to
+match and with five bots each sits out one match in five (match *k* seeds the deals and the
+bots); every decision of every match is then analysed at ``--budget`` sampled deals (seed 0).
+The first table puts the arena's measure of the same matches, each bot's share of the matches
+it played that it won (95 % Wilson interval), beside the analysis's: the mean loss per
+decision with a choice (points of net score given up against the best candidate, from the
+deciding seat's own view) with a 95 % interval over decisions, split into the auction and the
+play, and the labels per 100 such decisions.  The second is the analysis's cost: CPU
+milliseconds per decision (forced ones included, as a match has them) and CPU seconds per
+match.  ``--jobs N`` plays and analyses N matches at once (processes; the same tables);
+Ctrl+C then stops early and prints the tables of the matches finished so far.
 
 ``--cluster ADDRESS`` (the ``[cluster]`` extra) plays and analyses the matches on a Ray cluster,
 one match a job (``auto``: a cluster started here; ``ray://HOST:PORT`` or ``HOST:PORT``: a
@@ -26,7 +30,9 @@ import argparse
 import itertools
 import math
 import statistics
+import sys
 import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
 
 import pitchcards as pc
 from pitchcards.analysis import (
@@ -38,27 +44,38 @@ from pitchcards.analysis import (
     analyse_record,
 )
 from pitchcards.bots import make_bot
+from pitchcards.bots.arena import wilson
 from pitchcards.notation import read_record
 from pitchcards.table import Table
 
+SEATS = 4  #: cutthroat, as the arena's four-player table
 
-def play_match(rules: pc.RuleSet, bots: list[str], seed: int) -> str:
-    """One match between ``bots`` (seat by seat), dealt from ``seed``: its record."""
+
+def play_match(rules: pc.RuleSet, bots: list[str], seed: int) -> tuple[str, int]:
+    """One match between ``bots`` (seat by seat), dealt from ``seed``: its record and the
+    winning seat."""
     match = pc.Match(rules, players=len(bots), dealer=0, seed=seed)
     table = Table(match, bots={s: make_bot(name, seed=seed * 31 + s)
                                for s, name in enumerate(bots)})
     while not table.is_over:
         table.advance(stop_at_hand_end=True)
-    return pc.write_record(match)
+    assert match.winner is not None
+    return pc.write_record(match), match.winner
+
+
+def seating_of(names: list[str], k: int) -> list[str]:
+    """Match ``k``'s bots, seat by seat: seat *i* gets ``names[(k + i) mod n]``."""
+    return [names[(k + i) % len(names)] for i in range(SEATS)]
 
 
 def analyse_match(work: tuple[pc.RuleSet, list[str], int, AnalysisBudget]
-                  ) -> tuple[list[str], list[Decision], list[float], float]:
-    """Match ``k`` played and analysed: (its seating, its decisions, CPU ms per decision, CPU s
-    for the match).  Seats rotate from match to match; the match's number seeds everything."""
+                  ) -> tuple[list[str], int, list[Decision], list[float], float]:
+    """Match ``k`` played and analysed: (its seating, the winning seat, its decisions, CPU ms
+    per decision, CPU s for the match).  The match's number seeds everything."""
     rules, names, k, budget = work
-    seating = names[k % len(names):] + names[:k % len(names)]
-    record = read_record(play_match(rules, seating, k))
+    seating = seating_of(names, k)
+    text, winner = play_match(rules, seating, k)
+    record = read_record(text)
     ticks = [time.process_time()]  # CPU time after each decision
 
     def tick(_done: int, _total: int) -> None:
@@ -66,7 +83,27 @@ def analyse_match(work: tuple[pc.RuleSet, list[str], int, AnalysisBudget]
 
     analysis = analyse_record(record, budget, seed=0, progress=tick)
     per_decision = [1000 * (b - a) for a, b in itertools.pairwise(ticks)]
-    return seating, list(analysis.decisions), per_decision, ticks[-1] - ticks[0]
+    return seating, winner, list(analysis.decisions), per_decision, ticks[-1] - ticks[0]
+
+
+def in_processes(work: list[tuple[pc.RuleSet, list[str], int, AnalysisBudget]], jobs: int
+                 ) -> list[tuple[list[str], int, list[Decision], list[float], float]]:
+    """The matches on ``jobs`` processes, in match order.  Ctrl+C (SIGINT) stops early: the
+    tables are then of the matches finished so far (the first line says how many), each
+    match's numbers the same as in a full run (its seeds are its number)."""
+    pool = ProcessPoolExecutor(jobs)
+    done: dict[int, tuple[list[str], int, list[Decision], list[float], float]] = {}
+    futures = {pool.submit(analyse_match, w): w[2] for w in work}
+    try:
+        for future in as_completed(futures):
+            done[futures[future]] = future.result()
+            print(f"{len(done)}/{len(work)} matches", file=sys.stderr, flush=True)
+    except KeyboardInterrupt:
+        print(f"stopped: {len(done)} of {len(work)} matches finished", file=sys.stderr)
+        for p in list(getattr(pool, "_processes", {}).values()):
+            p.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+    return [done[k] for k in sorted(done)]
 
 
 def interval(xs: list[float]) -> str:
@@ -89,7 +126,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--target", type=int, default=7)
     ap.add_argument("--budget", type=int, default=AnalysisBudget().worlds,
                     help="sampled deals per decision")
-    ap.add_argument("--bots", default="random,easy,medium,expert")
+    ap.add_argument("--bots", default="random,easy,medium,hard,expert")
+    ap.add_argument("--jobs", type=int, default=1, help="matches at once (processes)")
     ap.add_argument("--cluster", default=None, metavar="ADDRESS",
                     help="the matches on a Ray cluster: auto, ray://HOST:PORT or HOST:PORT")
     args = ap.parse_args(argv)
@@ -100,21 +138,29 @@ def main(argv: list[str] | None = None) -> None:
     per_decision: list[float] = []
     per_match: list[float] = []
     work = [(rules, names, k, budget) for k in range(args.matches)]
-    if args.cluster is None:
+    if args.cluster is None and args.jobs <= 1:
         matches = [analyse_match(w) for w in work]
+    elif args.cluster is None:
+        matches = in_processes(work, args.jobs)
     else:
         from pitchcards.bots.ray_cluster import map_on_cluster
 
         matches = map_on_cluster(args.cluster, analyse_match, work)
-    for seating, analysed, ms, cpu in matches:
+    played = {name: 0 for name in names}
+    won = {name: 0 for name in names}
+    for seating, winner, analysed, ms, cpu in matches:
+        for name in seating:
+            played[name] += 1
+        won[seating[winner]] += 1
         per_match.append(cpu)
         per_decision += ms
         for d in analysed:
             decisions[seating[d.seat]].append(d)
-    print(f"# {args.matches} matches of {rules.name} to {args.target}, 4 seats "
+    print(f"# {len(matches)} matches of {rules.name} to {args.target}, {SEATS} seats "
           f"({', '.join(names)}, rotated), analysed at {args.budget} deals a decision")
     header = "  ".join(f"{PLURALS[name]:>12s}" for name, _ in reversed(LABELS))
-    print(f"{'bot':8s} {'choices':>7s}  {'loss/choice [95 % CI]':>24s}  {'auction':>7s}  "
+    print(f"{'bot':8s} {'matches':>7s}  {'won [95 % CI]':>19s}  {'choices':>7s}  "
+          f"{'loss/choice [95 % CI]':>24s}  {'auction':>7s}  "
           f"{'play':>6s}  {header}  (per 100 choices)")
     for name in names:
         mine = [d for d in decisions[name] if not d.forced]
@@ -122,7 +168,10 @@ def main(argv: list[str] | None = None) -> None:
         play = [d.loss for d in mine if d.phase not in AUCTION_PHASES]
         counts = "  ".join(f"{100 * sum(d.label == label for d in mine) / max(len(mine), 1):12.1f}"
                            for label, _ in reversed(LABELS))
-        print(f"{name:8s} {len(mine):7d}  {interval([d.loss for d in mine]):>24s}  "
+        lo, hi = wilson(won[name], played[name])
+        share = won[name] / max(played[name], 1)
+        print(f"{name:8s} {played[name]:7d}  {f'{share:.2f} [{lo:.2f}, {hi:.2f}]':>19s}  "
+              f"{len(mine):7d}  {interval([d.loss for d in mine]):>24s}  "
               f"{statistics.fmean(auction) if auction else 0.0:7.3f}  "
               f"{statistics.fmean(play) if play else 0.0:6.3f}  {counts}")
     print()

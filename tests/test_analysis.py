@@ -150,6 +150,19 @@ def test_throwing_the_jack_to_the_pitcher_is_a_blunder_and_an_only_move_loses_no
     assert summary.play_loss >= throw.loss
 
 
+def test_a_pitcher_leading_away_from_the_trump_that_decides_high_is_a_blunder() -> None:
+    """Seat 1 bids 2 holding A♠ K♠ J♠ 2♠ and leads the 3♥, so hearts are trump (C5, B-R5.1: the
+    pitcher's first lead sets trump) where seat 0 holds A♥ K♥ Q♥ J♥: High, Jack and Low go
+    with the suit it led away from, and the pitcher is set, where a spade makes its bid."""
+    record = record_of(TWO, ["AH KH QH JH 9C 8C", "AS KS JS 2S 3H 4D"],
+                       [(1, "bid 2"), (0, "pass"), (1, "play 3H")])
+    analysis = analyse_record(record, AnalysisBudget(worlds=8, bid_worlds=8))
+    lead = next(d for d in analysis.decisions if d.action == parse_action("play 3H"))
+    assert lead.seat == 1 and lead.label == "blunder", lead.to_dict()
+    assert str(lead.best).endswith("S"), lead.best  # a spade: its own suit trump
+    assert lead.loss >= analysis.thresholds["blunder"] and lead.loss > 2 * lead.loss_se
+
+
 def test_a_loss_within_the_noise_is_never_labelled() -> None:
     rules = pc.find_variant("auction")
     worst = dict(LABELS)["blunder"] * rules.points_total

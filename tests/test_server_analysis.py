@@ -132,6 +132,14 @@ def test_a_whole_match_is_open_to_anyone_once_over_and_puzzles_show_only_ones_ow
             assert hands and hands == sorted(hands) and done["upto"] == hands[-1]
             mine = (await api.http.get(path, headers=_auth(ann))).json()
             assert mine["analysis"] == done["analysis"]
+            # what a stranger is shown names no card that was never played (issue 31, 9)
+            public = (await api.http.get(f"/api/tables/{ann.table}/record",
+                                         headers=_auth(ann))).text
+            hands = await api.http.get(f"/api/tables/{ann.table}/hands")
+            assert hands.status_code == 200, hands.text
+            for answer in (json.dumps(done), hands.text):
+                named = set(CARD.findall(answer))
+                assert named and named <= _played(public), named - _played(public)
             # puzzles are a player's own: a stranger has none
             puzzles_path = f"{path}/puzzles"
             assert (await api.http.get(puzzles_path)).status_code == 401
@@ -167,6 +175,74 @@ def _ann_or_public(record_text: str, hand: int, index: int) -> set[str]:
     for _seat, action in rec.actions[:index]:
         known |= set(CARD.findall(str(action)))
     return known
+
+
+def test_a_stranger_sees_a_finished_match_in_the_viewer_and_no_card_never_played(server):
+    """Issue 33 with issue 31's finding 9: once the match is over anyone may open its hands in
+    the viewer (``GET …/hands`` without a token), and they name no card that was never played.
+    Ten-point cutthroat to 1: nine cards dealt, three discarded face down by every seat (T4) —
+    twelve cards that nobody but their holder ever saw.  (The analysis, made of the same
+    public record, is checked on an auction match in the test above's way: below.)"""
+    async def run() -> None:
+        async with Client(server.url) as api:
+            ann = await hooked_table(api, "Ann", seed=11, settings=FAST,
+                                     variant="ten-point-cutthroat",
+                                     bots={1: "easy", 2: "easy", 3: "easy"},
+                                     options={"target": 1})
+            await api.start(ann)
+            hands_path = f"/api/tables/{ann.table}/hands"
+            refused = await api.http.get(hands_path)  # while it goes on: the players' only
+            assert refused.status_code == 401, refused.text
+            assert "once it is over" in refused.json()["message"]
+            async with await api.connect(ann) as table:
+                await play_held(api, table, random.Random(11), until=lambda: False)
+                assert table.over
+            record = (await api.http.get(f"/api/tables/{ann.table}/record",
+                                         headers=_auth(ann))).text
+            shown = await api.http.get(hands_path)  # a stranger, the match over
+            assert shown.status_code == 200, shown.text
+            hands = shown.json()["hands"]
+            assert hands and hands == (await api.http.get(hands_path, headers=_auth(ann))
+                                       ).json()["hands"]  # the same hands as the players'
+            named = set(CARD.findall(shown.text))
+            played = _played(record)
+            assert named and named <= played, named - played
+            # the deal the stranger is shown is six cards a seat of the nine dealt (T4)
+            assert all(len(cards) == 6 for cards in hands[0]["steps"][0]["hands"])
+
+    asyncio.run(run())
+
+
+def _played(record_text: str) -> set[str]:
+    """The cards played (or pitched) face up in a record's hands."""
+    from pitchcards.notation import read_record
+
+    return {card for rec in read_record(record_text).hands for _seat, action in rec.actions
+            if action.kind in ("play", "pitch") for card in CARD.findall(str(action))}
+
+
+def test_a_stranger_is_shown_only_the_cards_that_were_played(tmp_path):
+    """``finished_hands(played_only=True)`` on a record that holds cards never played (a full
+    record, its discards in it): no step shows them in a seat's cards, where the players'
+    answer does.  (A public record, what the server reads, has no discard at all.)"""
+    import pitchcards as pc
+    from pitchcards.bots import make_bot
+    from pitchcards.server.history import finished_hands
+    from pitchcards.table import Table
+
+    match = pc.Match(pc.find_variant("ten-point-cutthroat").replace(target=5), players=4,
+                     dealer=0, seed=3)
+    bots = Table(match, bots={s: make_bot("easy", seed=s) for s in range(4)})
+    bots.advance(stop_at_hand_end=True)
+    full = pc.write_record(match)  # the deal lines hold all nine cards, the discards too
+    played = _played(full)
+    dealt = {c for h in finished_hands(full)["hands"] for cards in h["steps"][0]["hands"]
+             for c in cards}
+    assert dealt - played  # the discards are there for the players' answer
+    public = finished_hands(full, played_only=True)
+    held = {c for h in public["hands"] for step in h["steps"] for cards in step["hands"]
+            for c in cards}
+    assert held and held <= played, held - played
 
 
 def test_an_address_asks_for_few_new_analyses(tmp_path):

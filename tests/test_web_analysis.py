@@ -1,8 +1,9 @@
 """The analysis in the browser (issue 33; docs/web.md, "Analysis"): a short match (Ann and three
 random bots, dealt from a chosen seed) finished, its player opens "Analyse" from the table's
 link, sees the progress end in the summary of where each player's points went, the loss and
-best alternative beside a decision, each side's chart, the open-hand values on the cards, and
-steps through a puzzle of her own costliest decision."""
+best alternative beside a decision, each side's chart, the open-hand values on the cards, each
+choice's chance to win the match drawn as bars, and steps through a puzzle of her own costliest
+decision; then a stranger opens the same hands and analysis in the viewer."""
 
 from __future__ import annotations
 
@@ -59,6 +60,7 @@ def test_analyse_a_finished_match_see_the_losses_and_a_puzzle(browser, server):
         forward.click()
         notes = []
         hindsight = 0
+        chances = []  # (bars drawn, the server's chances of the step's choices, caption)
         for _ in range(60):
             if page.locator("#step-forward").is_disabled():
                 break
@@ -66,9 +68,17 @@ def test_analyse_a_finished_match_see_the_losses_and_a_puzzle(browser, server):
             page.wait_for_function("() => document.querySelector('#step-analysis') !== null")
             notes.append(page.locator("#step-analysis").inner_text())
             hindsight += page.locator(".hcard[data-hindsight]").count()
+            if page.locator("#step-chance").count():
+                chances.append((page.locator("#step-chance .chance-bar").count(),
+                                page.locator("#step-chance figcaption").inner_text()))
         assert notes and all(n.split(":")[0] for n in notes), notes
         assert any("expected" in n or "only legal" in n for n in notes), notes
         assert hindsight > 0, "the last tricks carry open-hand values on the cards"
+        # a match to one point is at its end from the first hand: every choice was weighed by
+        # the chance to win the match too, and the page draws a bar per choice it was sent
+        assert chances and all(bars >= 2 and "to win the match" in words
+                               for bars, words in chances), chances
+        assert "Most match chance given up" in page.locator("#analysis-summary").inner_text()
         # learn from your mistakes: a puzzle of Ann's own, or the word that there is none
         page.locator("#puzzles-start").click()
         page.wait_for_function("() => document.querySelector('.puzzle, #puzzle-none') !== null")
@@ -80,6 +90,21 @@ def test_analyse_a_finished_match_see_the_losses_and_a_puzzle(browser, server):
         assert viewer.errors == []
     finally:
         viewer.close()
+    # once the match is over a stranger (no seat in this browser) opens the same viewer: the
+    # hands and the analysis already made, without the puzzles (a player's own)
+    stranger = Player(browser, server.url, table=ann["table"])
+    try:
+        page = stranger.page
+        page.goto(f"{server.url}/t/{ann['table']}/history")
+        page.wait_for_function("() => document.querySelector('#analysis-summary') !== null",
+                               timeout=60_000)
+        assert page.locator("#hands li").count() >= 1
+        assert page.locator("#puzzles-start").count() == 0
+        page.locator("#step-forward").click()
+        page.wait_for_function("() => document.querySelector('#step-analysis') !== null")
+        assert stranger.errors == []
+    finally:
+        stranger.close()
 
 
 def test_a_stranger_is_told_to_wait_for_the_end(browser, server):

@@ -27,6 +27,7 @@ from .config import ServerConfig
 from .hub import Hub
 from .limits import TokenBucket
 from .room import Refused
+from .shared_limits import AnalysisGate, SharedBuckets
 from .store import hash_secret
 
 __all__ = ["PUZZLES", "analysis_router", "puzzles_of"]
@@ -57,10 +58,13 @@ class _PerAddress:
 
 def analysis_router(hub: Hub, jobs: AnalysisJobs, config: ServerConfig, writes: Any,
                     reads: Any, address: Callable[[Request], str]) -> APIRouter:
-    """The routes; ``writes``/``reads``: the dependencies that count an address's requests."""
+    """The routes; ``writes``/``reads``: the dependencies that count an address's requests.
+    With ``--redis`` an address's new analyses are counted across the processes."""
     router = APIRouter(tags=["analysis"])
     engine = hub.store.engine
-    per_address = _PerAddress(config.analyses_per_hour)
+    per_address = AnalysisGate(
+        config.analyses_per_hour, _PerAddress(config.analyses_per_hour).take,
+        SharedBuckets(hub.cluster.bus.redis) if hub.cluster is not None else None)
 
     def bearer(authorization: str | None) -> str | None:
         if authorization and authorization.lower().startswith("bearer "):
@@ -97,7 +101,7 @@ def analysis_router(hub: Hub, jobs: AnalysisJobs, config: ServerConfig, writes: 
         upto = got["upto"]
         row = await hub.db(jobs_db.get, engine, table_id, upto)
         if row is None or row["status"] == "failed":
-            if not per_address.take(address(request)):
+            if not await per_address.take(address(request)):
                 raise Refused("rate_limited", f"your address has asked for "
                                               f"{config.analyses_per_hour} analyses this hour: "
                                               f"wait a while", 429)
@@ -153,6 +157,7 @@ def puzzles_of(record_text: str, analysis: dict[str, Any], player: str,
                     "choices": [{"action": c["action"], "label": c["label"]}
                                 for a in view.legal_actions for c in d["candidates"]
                                 if c["action"] == str(a)],
-                    "answer": {k: d[k] for k in ("action", "best", "loss", "loss_se", "label",
-                                                 "words", "candidates")}})
+                    "answer": {k: d.get(k) for k in ("action", "best", "loss", "loss_se",
+                                                     "label", "words", "candidates",
+                                                     "chance_loss", "chance_loss_se")}})
     return out

@@ -18,7 +18,7 @@ Routes (docs/protocol.md has the messages)::
     GET  /api/variants                  the variants and their options
     POST /api/rules                     the rules as chosen, in words (RulesQuery)
     GET  /api/tables/{id}/results       the score sheet's events so far (public)
-    GET  /api/tables/{id}/hands         the finished hands, step by step (Bearer)
+    GET  /api/tables/{id}/hands         the finished hands, step by step (Bearer; all, once over)
     GET  /api/protocol                  the JSON Schema of every message
     POST/GET /api/tables/{id}/analysis[/puzzles]   analyses (server/analysis_routes.py)
     /api/accounts, /api/session, /api/me…   accounts (server/accounts.py)
@@ -482,9 +482,11 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
     async def hands(table_id: str, authorization: Auth = None,
                     before: Annotated[int | None, Query(ge=1, le=10**9)] = None
                     ) -> dict[str, Any]:
-        """At most ``HANDS_PAGE`` hands an answer, the newest below ``before`` (issue 31)."""
-        got = await hub.on_owner(table_id, "record", token_hash=bearer(authorization))
-        return await asyncio.to_thread(finished_hands, got["record"], got["names"], before)
+        """At most ``HANDS_PAGE`` hands an answer, the newest below ``before`` (issue 31): to
+        the table's players, and to anyone once the game is over (played cards only)."""
+        got = await hub.on_owner(table_id, "hands_source", token_hash=bearer(authorization))
+        return await asyncio.to_thread(finished_hands, got["record"], got["names"], before,
+                                       played_only=got["stranger"])
 
     # ------------------------------------------------------------------ WebSocket
     @app.websocket("/ws/{table_id}")

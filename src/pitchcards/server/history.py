@@ -23,14 +23,18 @@ HANDS_PAGE = 100
 
 
 def finished_hands(record_text: str, names: list[str] | None = None,
-                   before: int | None = None, page: int | None = None) -> dict[str, Any]:
+                   before: int | None = None, page: int | None = None, *,
+                   played_only: bool = False) -> dict[str, Any]:
     """``GET /api/tables/{id}/hands``: ``{"hands": [{number, dealer, names, result, total,
     steps: [{seat, action, view, hands}]}], "earlier": n | None}``, the first step of each
     hand being its deal.
 
     ``names``: the seats' names at a match (a money record names the seats of each hand).
     At most ``page`` (``HANDS_PAGE``) hands, the newest numbered below ``before`` (all: the newest);
-    ``earlier`` is the ``before`` that asks for the hands ahead of them (None: no more)."""
+    ``earlier`` is the ``before`` that asks for the hands ahead of them (None: no more).
+    ``played_only`` (a stranger's, once the game is over): each step shows only the cards of a
+    seat that it went on to play in that hand — a card never played is never public (issue 31,
+    finding 9), whatever the record holds."""
     if page is None:
         page = HANDS_PAGE
     record = read_record(record_text)
@@ -50,11 +54,12 @@ def finished_hands(record_text: str, names: list[str] | None = None,
         else:
             hand = Hand(record.rules, [mask_of(parse_cards(c)) for c in rec.cards], rec.dealer)
             actions = list(rec.actions)
-        steps = [_step(hand, None, None)]
+        shown_cards = _played(actions) if played_only else None
+        steps = [_step(hand, None, None, shown_cards)]
         for given, action in actions:
             seat = hand.seat_to_act if given is None else given
             hand.push(action, seat)
-            steps.append(_step(hand, seat, str(action)))
+            steps.append(_step(hand, seat, str(action), shown_cards))
         assert hand.result is not None
         out.append({"number": rec.number, "dealer": rec.dealer,
                     "names": rec.seats if rec.seats is not None else names,
@@ -64,7 +69,20 @@ def finished_hands(record_text: str, names: list[str] | None = None,
     return {"hands": out, "earlier": earlier}
 
 
-def _step(hand: Hand, seat: int | None, action: str | None) -> dict[str, Any]:
+def _played(actions: list[tuple[int | None, Action]]) -> int:
+    """The mask of the cards played (or pitched: played face up) in a hand's actions."""
+    mask = 0
+    for _seat, action in actions:
+        if action.kind in ("play", "pitch") and action.card is not None:
+            mask |= 1 << action.card
+    return mask
+
+
+def _step(hand: Hand, seat: int | None, action: str | None,
+          shown: int | None = None) -> dict[str, Any]:
+    """One step: the public view, and each seat's cards still held (only those in ``shown``,
+    a mask, when given)."""
     return {"seat": seat, "action": action, "view": hand.view(None).to_dict(),
-            "hands": [[card_name(c) for c in cards_of(hand.hand_of(s))]
+            "hands": [[card_name(c) for c in cards_of(hand.hand_of(s)
+                                                      & (-1 if shown is None else shown))]
                       for s in range(len(hand.dealt))]}

@@ -108,22 +108,26 @@ async def record(_hub: OpsHost, room: Room, token_hash: str | None) -> dict[str,
     return {"record": text, "names": names}
 
 
-async def analysis_source(hub: OpsHost, room: Room, token_hash: str | None
-                          ) -> dict[str, Any]:
-    """The public record an analysis is made of (issue 33): a player of the table may have its
-    finished hands analysed while the game goes on (a finished hand hides nothing the hand
-    viewer does not show them), anyone once the game is over.  ``name``: the requester's, if a
-    player (their puzzles are their own decisions).
-
-    A tournament's table is analysed by nobody until the whole tournament is over: every table
-    of a round deals the same boards, so a finished table's analysis (every seat's candidate
-    cards) would show a slower table the boards it has still to play (docs/tournaments.md,
-    "Hidden boards")."""
+async def _no_open_boards(hub: OpsHost, room: Room) -> None:
+    """A tournament's table is public to nobody until the whole tournament is over: every
+    table of a round deals the same boards, so a finished table's hands or analysis (every
+    seat's candidate cards) would show a slower table the boards it has still to play
+    (docs/tournaments.md, "Hidden boards")."""
     if room.state.tournament is not None \
             and not await hub.tournament_over(room.state.tournament):
         raise Refused("tournament_table", "a tournament's table is analysed once the whole "
                                           "tournament is over (until then another table may "
                                           "not have played its boards)", 403)
+
+
+async def analysis_source(hub: OpsHost, room: Room, token_hash: str | None
+                          ) -> dict[str, Any]:
+    """The public record an analysis is made of (issue 33): a player of the table may have its
+    finished hands analysed while the game goes on (a finished hand hides nothing the hand
+    viewer does not show them), anyone once the game is over (never a tournament's table
+    before the tournament is over).  ``name``: the requester's, if a player (their puzzles
+    are their own decisions)."""
+    await _no_open_boards(hub, room)
     player = room.player_by_hash(token_hash) if token_hash else None
     if token_hash and player is None:
         raise Refused("bad_token", "that token is not a seat of this table", 401)
@@ -133,6 +137,24 @@ async def analysis_source(hub: OpsHost, room: Room, token_hash: str | None
     text = await room.record()
     return {"record": text, "name": None if player is None else player.name,
             "over": room.state.status == "over"}
+
+
+async def hands_source(hub: OpsHost, room: Room, token_hash: str | None) -> dict[str, Any]:
+    """The hand-history viewer's record (``GET …/hands``): a player's (their seat's token) at
+    any time, as :func:`record`; without a token, anyone's once the game is over — what
+    anyone may then have analysed (issue 33) — with ``stranger`` set, so that only cards that
+    were played are shown (a card never played is never public: issue 31, finding 9)."""
+    if token_hash:
+        return {**await record(hub, room, token_hash), "stranger": False}
+    if room.state.status != "over":
+        raise Refused("bad_token", "the hands are shown to the table's players (their seat's "
+                                   "token) while the game goes on, and to everyone once it "
+                                   "is over", 401)
+    await _no_open_boards(hub, room)
+    async with room.lock:
+        text = await asyncio.to_thread(room.state.record)
+        names = list(room.table.names) if room.table is not None else None
+    return {"record": text, "names": names, "stranger": True}
 
 
 async def results(_hub: OpsHost, room: Room) -> list[dict[str, Any]]:
@@ -148,4 +170,4 @@ async def results(_hub: OpsHost, room: Room) -> list[dict[str, Any]]:
 OPS: dict[str, Op] = {"info": info, "take_seat": take_seat, "start": start, "leave": leave,
                       "settle": settle, "rematch": rematch, "record": record,
                       "results": results, "payments": payments, "claim": claim,
-                      "analysis_source": analysis_source}
+                      "analysis_source": analysis_source, "hands_source": hands_source}

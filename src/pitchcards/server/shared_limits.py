@@ -5,7 +5,8 @@ counted across the processes of a cluster (``--redis``, issues 31 and 32).
 memory.  Behind a load balancer one address reaches every process, so with N processes a
 password guesser had N times the attempts, per address and per account, and a stranger N times
 the writes and reads.  Here each bucket (``pitch:writes:{<address>}``, ``pitch:reads:{…}``,
-``pitch:misses:{…}``, ``pitch:signin:addr:{…}``, ``pitch:signin:acct:{<key>}``) is a hash in
+``pitch:misses:{…}``, ``pitch:signin:addr:{…}``, ``pitch:signin:acct:{<key>}``,
+``pitch:analyses:{<address>}``: the new analyses an address asks for, issue 33) is a hash in
 Redis — its tokens and when they were counted — and one script refills and takes from every
 bucket of a request at once: two processes cannot both take an account's last attempt, and a
 refused attempt takes from none (as in memory).  A bucket expires once it would be full
@@ -50,6 +51,7 @@ from .limits import AddressLimits, SignInLimits
 from .thinking import ThoughtSlots
 
 __all__ = [
+    "AnalysisGate",
     "RateGate",
     "SharedBuckets",
     "SharedLeases",
@@ -430,3 +432,22 @@ class ThoughtGate:
     async def _close(shared: SharedLeases, key: str, member: str) -> bool:
         await shared.close(key, member)
         return True
+
+class AnalysisGate:
+    """The new analyses an address may ask for (``per_hour``, in bursts of up to a third of
+    it; issue 33): in Redis when the process has one, so that N processes do not give an
+    address N times the analyses, else (or while Redis does not answer) ``local``."""
+
+    def __init__(self, per_hour: int, local: Callable[[str], bool],
+                 shared: SharedBuckets | None) -> None:
+        self.per_hour = per_hour
+        self.local = local
+        self.shared = shared
+        self._fallback = _Fallback()
+
+    async def take(self, address: str) -> bool:
+        """One of the address's new analyses, across the cluster when there is one."""
+        shared = None if self.shared is None else self.shared.take(
+            [(f"pitch:analyses:{{{address}}}", self.per_hour / 3600.0,
+              float(max(1, self.per_hour // 3)))])
+        return await self._fallback.ask(shared, lambda: self.local(address))

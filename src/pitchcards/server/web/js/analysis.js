@@ -2,7 +2,9 @@
 // for it (POST /api/tables/{id}/analysis), its progress, then beside each decision the loss,
 // the best alternative, its label and the open-hand (hindsight) values on the cards; a summary
 // per hand and per match; a chart of each side's expected score through the hand (SVG drawn
-// here, no library); and "learn from your mistakes", one's own costliest decisions as puzzles.
+// here, no library); near a match's end each choice's chance to win the match (bars drawn here
+// from the server's numbers); and "learn from your mistakes", one's own costliest decisions as
+// puzzles.
 // Every number comes from the server: this module computes no rule.
 
 import { api, ApiError } from "./api.js";
@@ -15,9 +17,10 @@ import { actionShort, sideName } from "./history_steps.js";
  *   hindsight: number | null, chance: number | null}} Candidate
  * @typedef {{hand: number, index: number, seat: number, player: string, phase: string,
  *   action: string, best: string, loss: number, loss_se: number, label: string | null,
- *   worlds: number, method: string, words: string, candidates: Candidate[]}} Decision
+ *   worlds: number, method: string, words: string, candidates: Candidate[],
+ *   chance_loss: number | null, chance_loss_se: number | null}} Decision
  * @typedef {{player: string, choices: number, auction_loss: number, play_loss: number,
- *   loss: number, labels: Record<string, number>}} Summary
+ *   loss: number, chance_loss: number, labels: Record<string, number>}} Summary
  * @typedef {{hand: number, chart: {index: number, seat: number, side: number,
  *   expected: number}[], losses: Record<string, number>, labels: number}} HandInfo
  * @typedef {{decisions: Decision[], summary: Summary[], hands: HandInfo[],
@@ -127,6 +130,63 @@ export function markHindsight(table, d) {
 }
 
 /**
+ * A chance (0..1) as a whole percentage.
+ * @param {number} x
+ */
+function percent(x) {
+  return `${Math.round(100 * x)}%`;
+}
+
+/**
+ * Near a match's end, the chance to win the match that the server computed for each choice
+ * of a decision, drawn as bars (the choice made and the best by chance marked), with the
+ * chance given up in words; null where the server sent no chances (the match could not end in
+ * this hand, the money game, a forced move).
+ * @param {Decision} d
+ */
+export function chanceNote(d) {
+  const weighed = d.candidates.filter((c) => c.chance !== null && c.chance !== undefined);
+  if (d.chance_loss === null || d.chance_loss === undefined || !weighed.length) return null;
+  const chosen = weighed.find((c) => c.action === d.action);
+  const best = weighed.reduce((a, c) => (/** @type {number} */ (c.chance)
+    > /** @type {number} */ (a.chance) ? c : a));
+  const rows = weighed.length;
+  const width = 320;
+  const row = 16;
+  const left = 96;
+  const chart = svg("svg", { id: "chance-chart", class: "chance-chart", role: "img",
+    viewBox: `0 0 ${width} ${rows * row + 4}` });
+  chart.append(svg("title"));
+  /** @type {SVGTitleElement} */ (chart.firstChild).textContent =
+    "Each choice's chance to win the match";
+  weighed.forEach((c, i) => {
+    const chance = /** @type {number} */ (c.chance);
+    const y = 2 + i * row;
+    const kind = c.action === d.action ? "chosen" : c === best ? "best" : "other";
+    const name = svg("text", { x: left - 6, y: y + row - 5, "text-anchor": "end",
+      class: "chance-name" });
+    name.textContent = c.label;
+    const bar = svg("rect", { x: left, y: y + 2, height: row - 5, class: `chance-bar ${kind}`,
+      width: (chance * (width - left - 40)).toFixed(1), "data-action": c.action,
+      "data-chance": chance.toFixed(4) });
+    const value = svg("text", { x: left + chance * (width - left - 40) + 4, y: y + row - 5,
+      class: "chance-value" });
+    value.textContent = percent(chance);
+    chart.append(name, bar, value);
+  });
+  const words = chosen
+    ? `Chance to win the match: ${percent(/** @type {number} */ (chosen.chance))} with `
+      + `${chosen.label}` + (d.chance_loss > 0 && best !== chosen
+      ? `, ${percent(/** @type {number} */ (best.chance))} with ${best.label}: `
+        + `${percent(d.chance_loss)} given up (± ${percent(d.chance_loss_se ?? 0)}).`
+      : " — the best chance.")
+    : `Chance to win the match given up: ${percent(d.chance_loss)}.`;
+  return h("figure", { id: "step-chance", class: "chance-figure",
+    "data-chance-loss": d.chance_loss.toFixed(4) }, chart,
+  h("figcaption", { class: "muted", text: words }));
+}
+
+/**
  * The chart of each side's expected net score change for the hand, as its own players saw it
  * at each of their decisions (x: the action, y: points); `step` marks where the viewer is.
  * @param {HandRecord} hand
@@ -202,18 +262,24 @@ export function handAnalysis(hand, info, step) {
  */
 export function matchSummary(analysis) {
   const labels = Object.keys(analysis.thresholds);
+  // the column only where the server weighed chances (a match near its end)
+  const chances = analysis.decisions.some((d) => d.chance_loss !== null
+    && d.chance_loss !== undefined);
   return h("table", { id: "analysis-summary", class: "score-table" },
     h("caption", { text: "Where the points went (lost against the best choice, from each "
       + "player's own view)" }),
     h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Player" }),
       h("th", { scope: "col", text: "Choices" }), h("th", { scope: "col", text: "Auction" }),
       h("th", { scope: "col", text: "Play" }), h("th", { scope: "col", text: "Total" }),
-      labels.map((name) => h("th", { scope: "col", text: name })))),
+      labels.map((name) => h("th", { scope: "col", text: name })),
+      chances ? h("th", { scope: "col", text: "Most match chance given up" }) : null)),
     h("tbody", {}, analysis.summary.map((s) => h("tr", { "data-player": s.player },
       h("th", { scope: "row", text: s.player }), h("td", { text: String(s.choices) }),
       h("td", { text: fixed(s.auction_loss) }), h("td", { text: fixed(s.play_loss) }),
       h("td", { class: "loss", text: fixed(s.loss) }),
-      labels.map((name) => h("td", { text: String(s.labels[name] ?? 0) }))))));
+      labels.map((name) => h("td", { text: String(s.labels[name] ?? 0) })),
+      chances ? h("td", { class: "chance-loss", text: percent(s.chance_loss ?? 0) })
+        : null))));
 }
 
 /**
@@ -388,7 +454,10 @@ function puzzleAnswer(p, picked) {
       h("caption", { text: "Each choice's expected net score change" }),
       h("tbody", {}, d.candidates.map((c) => h("tr", { "data-action": c.action },
         h("th", { scope: "row", text: c.label }), h("td", { text: points(c.value) }),
-        h("td", { class: "muted", text: `± ${fixed(c.se)}` }))))),
+        h("td", { class: "muted", text: `± ${fixed(c.se)}` }),
+        c.chance === null || c.chance === undefined ? null
+          : h("td", { class: "chance", text: `${percent(c.chance)} to win the match` }))))),
+    chanceNote(d),
   ];
 }
 

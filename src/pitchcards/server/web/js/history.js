@@ -13,7 +13,8 @@ import { bidWord, moonWord } from "./words.js";
 import { actionSentence, actionShort, handTitle, nameOf, positionWords, revealAt, sideName, signed,
   trickStops } from "./history_steps.js";
 import { siteHeader, variantWords } from "./site.js";
-import { analysisPanel, decisionNote, handAnalysis, markHindsight } from "./analysis.js";
+import { analysisPanel, chanceNote, decisionNote, handAnalysis, markHindsight }
+  from "./analysis.js";
 
 /**
  * @typedef {import("./history_steps.js").HandRecord} HandRecord
@@ -183,7 +184,8 @@ class Viewer {
       : `${nameOf(hand, hand.dealer)} deals.`) + (reveal ? ` ${reveal}` : "");
     replace(this.table, this.centre(hand, step), this.seats(hand, step));
     const decision = this.analysis ? this.analysis.at(hand.number, this.step) : null;
-    replace(this.note, decision ? decisionNote(decision) : null);
+    replace(this.note, decision ? decisionNote(decision) : null,
+      decision ? chanceNote(decision) : null);
     if (decision) markHindsight(this.table, decision);
     replace(this.handBox, this.analysis
       ? handAnalysis(hand, this.analysis.hands.get(hand.number), this.step) : null);
@@ -389,8 +391,8 @@ async function main() {
   } catch (error) {
     let message = error instanceof ApiError ? error.message : String(error);
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-      message = "The hands are shown to the table's players only (the seat this browser took "
-        + "there), during the game and after it.";
+      message = "While the game goes on, the hands are shown to the table's players only (the "
+        + "seat this browser took there); once it is over, to everyone.";
     } else if (error instanceof ApiError && error.status === 404) {
       message = "There is no such table.";
     }
