@@ -1,7 +1,9 @@
 """A table's owner dies (kill -9) or stops mid-hand: another process takes the table over
 from PostgreSQL, the players reconnect (to any process) and resync by seq, the match finishes,
 and the log holds every acknowledged action exactly once.  Redis killed mid-hand and started
-again (empty) loses nothing either: the processes resubscribe and the sockets it fed resync."""
+again (empty) loses nothing either: the processes resubscribe and the sockets it fed resync.
+And two processes asked for the same free table at the same moment load it once between them
+(the rest of that story, one writer per table, is tests/test_cluster_fencing.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import random
 import time
 from typing import Any
 
+import httpx
 import pytest
 
 from cluster_helpers import Cluster, SpreadClient, play_on, running_cluster
@@ -178,3 +181,30 @@ def test_redis_restarted_mid_hand_loses_nothing(cluster):
         cluster.redis.start()
 
     asyncio.run(play_through_a_loss(cluster, restart_redis))
+
+
+def test_two_processes_racing_for_a_table_load_it_once(cluster):
+    """The first process makes a table and stops; the two others are asked for it at once."""
+    async def race(urls: list[str]) -> None:
+        async with Client(urls[0]) as http:
+            ann = await http.create_table("Ann", settings=FAST, fill="random")
+        async with httpx.AsyncClient(timeout=30) as client:
+            async def loaded() -> list[int]:  # rooms the two others hold (earlier tests' too)
+                return [(await client.get(f"{url}/healthz")).json()["tables"]
+                        for url in urls[1:]]
+
+            before = await loaded()
+            await asyncio.to_thread(cluster.servers[0].stop)
+            # the table is nobody's now; two processes are asked for it at the same moment
+            for _ in range(3):
+                replies = await asyncio.gather(*(client.get(f"{url}/api/tables/{ann.table}")
+                                                 for url in urls[1:] for _ in range(5)))
+                assert {r.status_code for r in replies} == {200}
+                assert len({r.json()["table"] for r in replies}) == 1
+            after = await loaded()
+        # a table is loaded only when asked for, unloaded only after 600 s idle: the
+        # difference is this table's
+        assert sorted(a - b for a, b in zip(after, before, strict=True)) == [0, 1], \
+            (before, after)
+
+    asyncio.run(race(cluster.urls))
