@@ -1,6 +1,9 @@
 """A table's owner dies (kill -9) or stops mid-hand: another process takes the table over
 from PostgreSQL, the players reconnect (to any process) and resync by seq, the match finishes,
-and the log holds every acknowledged action exactly once."""
+and the log holds every acknowledged action exactly once.  Redis killed mid-hand and started
+again (empty) loses nothing either: the processes resubscribe and the sockets it fed resync.
+And two processes asked for the same free table at the same moment load it once between them
+(the rest of that story, one writer per table, is tests/test_cluster_fencing.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ import random
 import time
 from typing import Any
 
+import httpx
 import pytest
 
 from cluster_helpers import Cluster, SpreadClient, play_on, running_cluster
@@ -28,8 +32,12 @@ def _one_cluster(tmp_path_factory: Any) -> Any:
 @pytest.fixture
 def cluster(_one_cluster: Cluster) -> Cluster:
     """The module's cluster (issue 27: one start, not one per test), whole: a process the last
-    test killed or stopped is started again first, on its port and the same database — each
-    test makes its own tables on the first process, which then owns them."""
+    test killed or stopped is started again first, on its port and the same database (and
+    Redis, empty, on its port) — each test makes its own tables on the first process, which
+    then owns them."""
+    redis = _one_cluster.redis
+    if redis.proc is None or redis.proc.poll() is not None:
+        redis.start()
     for server in _one_cluster.servers:
         if server.proc is None or server.proc.poll() is not None:
             server.start()
@@ -161,3 +169,42 @@ def test_finding3_pending_money_changes_survive_the_owner_killed(cluster):
                 await conn.close()
 
     asyncio.run(run(cluster))
+
+
+def test_redis_restarted_mid_hand_loses_nothing(cluster):
+    """Redis is killed mid-hand and started again (empty): the processes resubscribe, the
+    sockets that were fed through it reconnect and resync by seq, play goes on, and nothing
+    acknowledged is lost or applied twice."""
+    def restart_redis() -> None:
+        cluster.redis.kill()
+        time.sleep(1.0)  # the loss is the scenario: Redis stays down a moment
+        cluster.redis.start()
+
+    asyncio.run(play_through_a_loss(cluster, restart_redis))
+
+
+def test_two_processes_racing_for_a_table_load_it_once(cluster):
+    """The first process makes a table and stops; the two others are asked for it at once."""
+    async def race(urls: list[str]) -> None:
+        async with Client(urls[0]) as http:
+            ann = await http.create_table("Ann", settings=FAST, fill="random")
+        async with httpx.AsyncClient(timeout=30) as client:
+            async def loaded() -> list[int]:  # rooms the two others hold (earlier tests' too)
+                return [(await client.get(f"{url}/healthz")).json()["tables"]
+                        for url in urls[1:]]
+
+            before = await loaded()
+            await asyncio.to_thread(cluster.servers[0].stop)
+            # the table is nobody's now; two processes are asked for it at the same moment
+            for _ in range(3):
+                replies = await asyncio.gather(*(client.get(f"{url}/api/tables/{ann.table}")
+                                                 for url in urls[1:] for _ in range(5)))
+                assert {r.status_code for r in replies} == {200}
+                assert len({r.json()["table"] for r in replies}) == 1
+            after = await loaded()
+        # a table is loaded only when asked for, unloaded only after 600 s idle: the
+        # difference is this table's
+        assert sorted(a - b for a, b in zip(after, before, strict=True)) == [0, 1], \
+            (before, after)
+
+    asyncio.run(race(cluster.urls))

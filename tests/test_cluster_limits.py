@@ -1,61 +1,121 @@
 """Issue 31 and issue 32 with several processes (``--redis``): sign-in attempts, HTTP writes
 and heavy reads are counted across every process, not on each — behind a load balancer one
 address reaches them all, and would otherwise have each process's share (server/shared_limits.py).
-The buckets are checked with a clock of the test's own: no attempt comes back by chance."""
+
+No refused request comes back by chance: the processes' buckets refill on the real clock
+(``time.time``), so the module's cluster has bursts of one, and once a test has spent a bucket
+on one process it freezes that bucket in Redis (its stamp in the far future: the script's
+``max(0, now - stamp)`` refills nothing, and the bucket no longer expires).  The spent token
+is the process's own doing; only the refill is stopped.  The buckets themselves are checked
+with a clock of the test's own."""
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import httpx
 import pytest
+import redis
 import redis.asyncio as aioredis
 
-from cluster_helpers import redis_scene, running_cluster
+from cluster_helpers import Cluster, redis_scene, running_cluster
 from pitchcards.server.limits import SignInLimits
 from pitchcards.server.shared_limits import SharedSignIns, SignInGate
 
 pytestmark = pytest.mark.timeout(180)
 
-
-def test_sign_in_attempts_are_counted_across_the_processes(tmp_path: Path) -> None:
-    """Two processes, 3 attempts a minute per address: the address's attempts on both count
-    against one bucket, the right password included."""
-    with running_cluster(tmp_path, n=2, extra=("--sign-ins-per-minute", "3")) as cluster:
-        first, second = (httpx.Client(base_url=url, timeout=60) for url in cluster.urls)
-        with first, second:
-            made = first.post("/api/accounts", json={"name": "Ann", "password": "secret-one"})
-            assert made.status_code == 201, made.text  # one of the address's three
-            for server in (second, first):
-                wrong = server.post("/api/session", json={"name": "Ann", "password": "guess"})
-                assert wrong.status_code == 401, wrong.text
-            for server in (second, first):  # each process alone would still have attempts
-                limited = server.post("/api/session",
-                                      json={"name": "Ann", "password": "secret-one"})
-                assert limited.status_code == 429, limited.text
-                assert limited.json()["reason"] == "rate_limited"
+# Bursts of one (an address's burst is a quarter of a minute's writes or reads, at least one;
+# its sign-in burst is a minute's attempts): one request spends a bucket.
+ONE_EACH = ("--sign-ins-per-minute", "1", "--http-writes-per-minute", "1",
+            "--http-reads-per-minute", "1")
+FAR_FUTURE = str(10**15)  # seconds since 1970: no process's clock reaches it
+_FREEZE = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[1], 'stamp', ARGV[1])
+redis.call('PERSIST', KEYS[1])
+return 1
+"""
 
 
-def test_writes_and_heavy_reads_are_counted_across_the_processes(tmp_path: Path) -> None:
-    """Two processes, writes in bursts of 2 and heavy reads in bursts of 1 per address: each
-    process alone would let the third write and the second read through."""
-    with running_cluster(tmp_path, n=2, extra=("--http-writes-per-minute", "8",
-                                                "--http-reads-per-minute", "4")) as cluster:
-        first, second = (httpx.Client(base_url=url, timeout=60) for url in cluster.urls)
-        with first, second:
-            table = {"name": "Ann", "bots": {"1": "easy"}}
-            made = [first.post("/api/tables", json=table), second.post("/api/tables", json=table)]
-            assert [reply.status_code for reply in made] == [201, 201], made[1].text
-            for server in (first, second):
-                over = server.post("/api/tables", json=table)
-                assert over.status_code == 429, over.text
-                assert over.json()["reason"] == "rate_limited"
-            results = f"/api/tables/{made[0].json()['table']}/results"
-            assert first.get(results).status_code == 200
-            again = second.get(results)
-            assert again.status_code == 429 and again.json()["reason"] == "rate_limited", \
-                again.text
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    with running_cluster(tmp_path_factory.mktemp("limits"), n=2, extra=ONE_EACH) as running:
+        yield running
+
+
+@pytest.fixture
+def buckets(cluster: Cluster) -> Iterator[redis.Redis]:
+    """The cluster's Redis with no rate bucket in it (each test starts with full buckets)."""
+    client = redis.Redis.from_url(cluster.redis.url)
+    with client:
+        for pattern in ("pitch:signin:*", "pitch:writes:*", "pitch:reads:*", "pitch:misses:*"):
+            for key in client.scan_iter(match=pattern):
+                client.delete(key)
+        yield client
+
+
+def spend_and_freeze(buckets: redis.Redis, pattern: str,
+                     request: Callable[[], httpx.Response], status: int) -> None:
+    """``request()`` (answered ``status``) spends the one token of the bucket ``pattern``
+    names; then that bucket is frozen.  Should the bucket have expired in between (a stall as
+    long as its refill), it was full again and the request is made again."""
+    while True:
+        reply = request()
+        assert reply.status_code == status, reply.text
+        keys = list(buckets.scan_iter(match=pattern))
+        assert len(keys) <= 1, keys  # one address: 127.0.0.1
+        if keys and buckets.eval(_FREEZE, 1, keys[0], FAR_FUTURE) == 1:
+            tokens = buckets.hget(keys[0], "tokens")
+            assert tokens is not None and float(tokens) == 0.0, tokens
+            return
+
+
+def assert_limited(reply: httpx.Response) -> None:
+    assert reply.status_code == 429, reply.text
+    assert reply.json()["reason"] == "rate_limited"
+
+
+def test_sign_in_attempts_are_counted_across_the_processes(cluster: Cluster,
+                                                           buckets: redis.Redis) -> None:
+    """One attempt a minute per address: the registration on the first process spends the
+    address's attempts on both, the right password's included."""
+    first, second = (httpx.Client(base_url=url, timeout=60) for url in cluster.urls)
+    with first, second:
+        names: list[str] = []
+
+        def register() -> httpx.Response:  # a new name should it be made again
+            names.append(f"Ann{len(names)}")
+            return first.post("/api/accounts",
+                              json={"name": names[-1], "password": "secret-one"})
+
+        spend_and_freeze(buckets, "pitch:signin:addr:*", register, 201)
+        for server in (second, first):  # the second alone would still have its attempt
+            assert_limited(server.post("/api/session",
+                                       json={"name": names[-1], "password": "secret-one"}))
+
+
+def test_writes_and_heavy_reads_are_counted_across_the_processes(cluster: Cluster,
+                                                                 buckets: redis.Redis) -> None:
+    """Writes and heavy reads in bursts of one per address: a write and a read on the first
+    process spend them on the second, which alone would let its first of each through."""
+    first, second = (httpx.Client(base_url=url, timeout=60) for url in cluster.urls)
+    with first, second:
+        table = {"name": "Ann", "bots": {"1": "easy"}}
+        made: list[httpx.Response] = []
+
+        def make() -> httpx.Response:
+            made.append(first.post("/api/tables", json=table))
+            return made[-1]
+
+        spend_and_freeze(buckets, "pitch:writes:*", make, 201)
+        for server in (second, first):
+            assert_limited(server.post("/api/tables", json=table))
+        results = f"/api/tables/{made[-1].json()['table']}/results"
+        spend_and_freeze(buckets, "pitch:reads:*", lambda: first.get(results), 200)
+        for server in (second, first):
+            assert_limited(server.get(results))
 
 
 def test_the_shared_buckets_take_atomically_and_refill(tmp_path: Path) -> None:
