@@ -372,6 +372,7 @@ class TournamentService:
             await self._open_round(state, 0)
             return
         await self._make_tables(state, round_)
+        await self._stop_round(state, round_)  # the head finished before the restart
         # a table rebuilt from its log seats people again: the no-shows and the withdrawn
         # marked during this round get their stand-ins back
         await self._stand_in(state, [*state.noshows, *(
@@ -409,8 +410,27 @@ class TournamentService:
                   if hand.result is not None]
         await self._append(state, {"op": "result", "round": round_, "table": table,
                                    "deltas": deltas})
+        if table == 0:
+            await self._stop_round(state, round_)
         if state.round_done(round_):
             self._spawn(self._next_round(state.id, round_))
+
+    async def _stop_round(self, state: TournamentState, round_: int) -> None:
+        """Progressive: "all tables stop when the head table finishes a round"
+        (docs/tournaments.md): once table 0 is recorded, every other table of the round still
+        playing deals no further hand (the hand in play is its last; a table between hands
+        ends at once).  Idempotent: the ``stop`` is in each table's log (hold the lock)."""
+        event = state.started()
+        if not event.stops_at_head or not event.is_recorded(round_, 0):
+            return
+        for t, table_id in enumerate(state.round_tables[round_]):
+            if t == 0 or event.is_recorded(round_, t):
+                continue
+            room = await self.hub.room(table_id)
+            async with room.lock:
+                if room.status == "playing" and not room.state.stopped:
+                    await room.commit({"op": "stop"})
+            room.wake()
 
     async def _next_round(self, tid: str, done: int) -> None:
         """After the director's pause, the next round (or the end)."""
