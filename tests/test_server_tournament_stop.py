@@ -15,30 +15,24 @@ from typing import Any
 import httpx
 import pytest
 
+import test_server_tournaments as base
 from pitchcards.server.tournament_rounds import ProgressiveRounds
 from pitchcards.tournament import Progressive, TournamentError
 from server_helpers import FAST, app_fixture
 from test_server_tournament_formats import noshow, rounds_of, start, stored, table_results
-from test_server_tournaments import (
-    _fresh_address,  # noqa: F401 - each test's address clean
-    create,
-    info,
-    register,
-    stored_hands,
-    wait_until,
-)
+from test_server_tournaments import _fresh_address  # noqa: F401 - each test's address clean
 
 server = app_fixture()
 
 
 def test_the_other_tables_stop_when_the_head_table_finishes(server: Any) -> None:
     url = server.url
-    made = create(url, format="progressive", rounds=1, boards_per_round=3,
+    made = base.create(url, format="progressive", rounds=1, boards_per_round=3,
                   settings={**FAST, "grace": 3600})  # a held seat waits for its player
     tid, director = made["tournament"], made["director_token"]
     players = [f"P{i}" for i in range(8)]  # two tables of four
     for name in players:
-        register(url, tid, name)
+        base.register(url, tid, name)
     tables = start(url, tid, director)["tables"]
     held = tables[1]["seats"][0]
     noshow(url, tid, director, *(p for p in players if p != held))
@@ -48,15 +42,17 @@ def test_the_other_tables_stop_when_the_head_table_finishes(server: Any) -> None
         return bool(httpx.get(f"{url}/api/tables/{head}", timeout=30).json()["status"]
                     == "over")
 
-    wait_until(head_over, "the head table's three hands")
+    base.wait_until(head_over, "the head table's three hands")
     # the foot table is told to stop, but its hand in play waits for the held player
-    wait_until(lambda: stored_hands(server.args.db, [foot])[foot].stopped, "the stop")
-    assert info(url, tid)["status"] == "running"
+    base.wait_until(lambda: base.stored_hands(server.args.db, [foot])[foot].stopped,
+                    "the stop")
+    assert base.info(url, tid)["status"] == "running"
     assert httpx.get(f"{url}/api/tables/{foot}", timeout=30).json()["status"] == "playing"
     noshow(url, tid, director, held)
-    final = wait_until(lambda: (i := info(url, tid))["status"] == "over" and i, "the end")
+    final = base.wait_until(lambda: (i := base.info(url, tid))["status"] == "over" and i,
+                            "the end")
 
-    hands = stored_hands(server.args.db, [head, foot])
+    hands = base.stored_hands(server.args.db, [head, foot])
     assert len(hands[head].table.session.hands) == 3
     assert len(hands[foot].table.session.hands) == 1  # stopped inside its first hand
     seed, entries = stored(server, tid)

@@ -414,7 +414,9 @@ class Room:
         room's lock: server/grace.py); at a ranked table, away past the grace is a loss for
         their side (issue 32)."""
         self.driver.seat_bot(player, self.state.settings.stand_in)
-        if self.state.config.ranked:
+        if self.state.config.ranked and self.state.tournament is None:
+            # a ranked tournament's table plays its boards to the end: no forfeit ends it
+            # (the director's no-show and withdrawal stand for it; docs/tournaments.md)
             await self._forfeit(player, "away")
 
     # ------------------------------------------------------------------ players' requests
@@ -567,7 +569,8 @@ class Room:
         """A money player leaves: now if between hands (the payout), else at the next break.
         A ranked match's player leaves at once: a loss for their side, a stand-in plays on."""
         async with self.lock:
-            if self.state.config.ranked and self.state.status == "playing":
+            if self.state.config.ranked and self.state.status == "playing" \
+                    and self.state.tournament is None:
                 self.state.check_seated(player, "leave")
                 player.away = True
                 self.driver.seat_bot(player, self.state.settings.stand_in)

@@ -39,6 +39,7 @@ from ..errors import IllegalActionError, OptionError
 from ..rules import find_variant
 from ..tournament import TournamentError, board_cards
 from .protocol import BotLevel, CreateTable, DisplayName, TableSettings, check_display_name
+from .ranked import check_ranked
 from .refused import Refused
 from .room_state import MAX_TARGET, table_rules
 from .seats import Player
@@ -101,6 +102,9 @@ class CreateTournament(_Model):
     start_time: Annotated[str, StringConstraints(max_length=40)] | None = Field(
         None, description="when it starts, as the director writes it (shown to players)")
     entry: Literal["open", "invite"] = "open"
+    ranked: bool = Field(False, description="every table rated at its end "
+                                            "(docs/accounts.md, \"Ranked tables\"): every "
+                                            "entrant a signed-in account, one player an entry")
     pause: float = Field(30.0, ge=0, le=3600, description="seconds between rounds")
     fill: BotLevel = Field("medium", description="the bots' level")
     settings: TableSettings = Field(default_factory=TableSettings)
@@ -217,6 +221,10 @@ class TournamentService:
                     state.invite_hash, hash_secret(request.invite or "")):
                 raise Refused("bad_token", "this tournament's entry is by invite: that is not "
                                            "its invite code", 403)
+            if state.config.get("ranked") and account is None:
+                raise Refused("account_needed", "this tournament is ranked: every entrant is "
+                              "a signed-in account. Sign in (a terminal: --token with an API "
+                              "token from your profile), or enter an unranked one", 401)
             want = entry_size(state.config)
             if len(request.names) != want:
                 raise Refused("bad_tournament", f"a {state.format} tournament registers "
@@ -645,7 +653,13 @@ def _sizes(request: CreateTournament) -> dict[int, int]:
 
 
 def _check_variants(request: CreateTournament) -> None:
-    """Every table the format may seat has rules that play it as the format scores it."""
+    """Every table the format may seat has rules that play it as the format scores it (and,
+    ranked, that a rating pool rates)."""
+    if request.ranked and entry_size(request.model_dump()) != 1:
+        raise Refused("bad_tournament", "a ranked tournament's entrants are all signed-in "
+                      "accounts, one player an entry: a pair registers its partner as a "
+                      "guest, so a pairs event is not ranked (individual, progressive or a "
+                      "cutthroat Swiss may be)", 422)
     for size, sides in _sizes(request).items():
         table = _table_request(request, "x", size)
         rules, _ = table_rules(table)
@@ -668,10 +682,14 @@ def _table_request(request: CreateTournament, host: str, size: int = 4) -> Creat
         if not low <= size <= high:
             variant, options = request.odd_variant, {}
         table = CreateTable(name="Director", variant=variant, players=size,
-                            options=options, fill=request.fill, settings=request.settings)
+                            options=options, fill=request.fill, settings=request.settings,
+                            ranked=request.ranked)
         rules, _ = table_rules(table)
     except (OptionError, IllegalActionError, ValueError) as exc:
         raise Refused("bad_setup", str(exc), 422) from None
+    # a ranked tournament's tables are ranked tables (server/ranked.py): a variant a pool
+    # rates, by its own rules, with a turn timer; their seats are the entrants' accounts
+    table = check_ranked(table, rules, signed_in=True)
     if rules.money != "none":
         raise Refused("bad_setup", "a tournament's tables play for points, not money", 422)
     if rules.target is not None:
