@@ -472,6 +472,7 @@ class TournamentService:
                 "options": config["options"], "boards_per_round": config["boards_per_round"],
                 "rounds": event.rounds if event is not None else config["rounds"],
                 "start_time": config["start_time"], "entry": config["entry"],
+                "ranked": bool(config.get("ranked")),
                 "pause": config["pause"], "status": state.status,
                 "entrants": list(event.entrants) if event is not None else list(state.holders),
                 "bots": sorted(state.bots), "withdrawn": sorted(state.withdrawn),
