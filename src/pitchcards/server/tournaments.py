@@ -38,12 +38,13 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from ..errors import IllegalActionError, OptionError
 from ..rules import find_variant
 from ..tournament import TournamentError, board_cards
+from .cluster import Elsewhere
 from .protocol import BotLevel, CreateTable, DisplayName, TableSettings, check_display_name
 from .ranked import check_ranked
 from .refused import Refused
 from .room_state import MAX_TARGET, table_rules
 from .seats import Player
-from .store import NewTable, PlayerRow, hash_secret
+from .store import Fenced, NewTable, PlayerRow, hash_secret
 from .tournament_rounds import DuplicateRounds, TablePlan
 from .tournament_state import TournamentState, entrant_name, entry_size, with_bots
 from .tournament_store import TournamentStore
@@ -67,6 +68,9 @@ MAX_PLAYERS = 160
 
 #: the tournaments one address may have that are not over (registering or running)
 MAX_OPEN_PER_ADDRESS = 3
+
+#: several processes (``--redis``): how often each resumes the running tournaments, seconds
+ADOPT_S = 2.0
 
 #: the host a tournament's table is started by: the tournament itself, never a stored player
 _TOURNAMENT_HOST = Player(PlayerRow("tournament", None, None, None, True))
@@ -136,17 +140,37 @@ class TournamentService:
         #: the round tables known to be stored (a round's event names its tables before they
         #: are made: :meth:`me` points a player at one only once it can be opened)
         self._made_tables: set[str] = set()
+        #: the (tournament, round) whose next round this process is opening
+        self._advancing: set[tuple[str, int]] = set()
         hub.over_listeners.append(self._table_over)
 
     async def open(self) -> None:
-        """Resume every running tournament (after a restart: its round goes on)."""
+        """Resume every running tournament (after a restart: its round goes on).  One of
+        several processes (``--redis``): and again every :data:`ADOPT_S` seconds, so the
+        tables of a process that died are taken over and its rounds go on."""
+        await self._resume_all()
+        if self.hub.cluster is not None:
+            self._spawn(self._adopt())
+
+    async def _resume_all(self) -> None:
         for tid in await self.hub.db(self.store.running):
             try:
-                state = await self.state(tid)
                 async with self._lock(tid):
-                    await self._resume(state)
+                    state = await self.state(tid)
+                    if state.status == "running":
+                        await self._resume(state)
             except Exception:
                 log.exception("tournament not resumed", extra={"tournament": tid})
+
+    async def _adopt(self) -> None:
+        """Several processes: each resumes every running tournament now and then.  A table
+        another live process holds answers :class:`Elsewhere` and is left to it; one whose
+        process died is claimed (its lock went with that process's session) and runs here;
+        the tournament's events are fenced on their version, so two processes never write
+        the same step twice (docs/tournaments.md, "Several processes")."""
+        while True:
+            await asyncio.sleep(ADOPT_S)
+            await self._resume_all()
 
     async def close(self) -> None:
         """Stop the rounds' timers and record writes, and wait until they have stopped: the
@@ -166,8 +190,16 @@ class TournamentService:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def state(self, tid: str) -> TournamentState:
+    async def state(self, tid: str, fresh: bool = True) -> TournamentState:
+        """The tournament as this process knows it.  Several processes (``--redis``): first
+        reloaded if another process stored an event since (one small query; ``fresh=False``
+        skips it where the state is only read once more).  Writes hold the lock and are
+        fenced on the version besides (:meth:`_append`)."""
         found = self.states.get(tid)
+        if found is not None and fresh and self.hub.cluster is not None \
+                and await self.hub.db(self.store.version, tid) != found.version:
+            self.states.pop(tid, None)
+            found = None
         if found is not None:
             return found
         stored = await self.hub.db(self.store.load, tid) if len(tid) <= 32 else None
@@ -184,6 +216,10 @@ class TournamentService:
         try:
             state.apply(entry)
             await self.hub.db(self.store.append, state.id, n, entry, status)
+        except Fenced:  # another process wrote first (several processes): nothing kept
+            self.states.pop(state.id, None)
+            raise Refused("storage", "another server changed the tournament at that moment: "
+                                     "nothing was done, try again", 503) from None
         except Exception:
             self.states.pop(state.id, None)
             raise
@@ -332,7 +368,10 @@ class TournamentService:
         if round_ is None:
             return
         for table_id in state.round_tables[round_]:
-            room = await self.hub.room(table_id)
+            try:
+                room = await self.hub.room(table_id)
+            except Elsewhere:  # its process stands them in when it resumes the tournament
+                continue
             async with room.lock:
                 for name in names:
                     player = room.state.players.get(name)
@@ -364,8 +403,12 @@ class TournamentService:
 
         async def run(table_id: str) -> str | None:
             """Load and start one table (all at once: their first deals share the group
-            commit); the id of one that is over already."""
-            room = await self.hub.room(table_id)
+            commit); the id of one that is over already.  Another live process's table is
+            left to it."""
+            try:
+                room = await self.hub.room(table_id)
+            except Elsewhere:
+                return None
             if room.status == "waiting":
                 await room.start(_TOURNAMENT_HOST)
             return table_id if room.status == "over" else None
@@ -387,7 +430,7 @@ class TournamentService:
             name for entrant in state.withdrawn
             for name in state.late_names.get(entrant, state.holders[entrant]))])
         if state.round_done(round_) and state.status == "running":
-            self._spawn(self._next_round(state.id, round_))
+            self._advance(state.id, round_)
 
     def _table_over(self, table_id: str) -> None:
         """A room's game ended: if it is a tournament's table, record its boards."""
@@ -397,9 +440,8 @@ class TournamentService:
             self._spawn(self._record_later(tid, table_id))
 
     async def _record_later(self, tid: str, table_id: str) -> None:
-        state = await self.state(tid)
         async with self._lock(tid):
-            await self._record(state, table_id)
+            await self._record(await self.state(tid), table_id)
 
     async def _record(self, state: TournamentState, table_id: str) -> None:
         """Record a finished table's boards; the round's last starts the next (hold the
@@ -410,7 +452,10 @@ class TournamentService:
         round_, table = where
         if state.started().is_recorded(round_, table):
             return
-        room = await self.hub.room(table_id)
+        try:
+            room = await self.hub.room(table_id)
+        except Elsewhere:  # its process records it
+            return
         session = room.state.table.session if room.state.table is not None else None
         if session is None or room.status != "over":
             return
@@ -421,7 +466,13 @@ class TournamentService:
         if table == 0:
             await self._stop_round(state, round_)
         if state.round_done(round_):
-            self._spawn(self._next_round(state.id, round_))
+            self._advance(state.id, round_)
+
+    def _advance(self, tid: str, done: int) -> None:
+        """Open the round after ``done`` (after the pause), once in this process."""
+        if (tid, done) not in self._advancing:
+            self._advancing.add((tid, done))
+            self._spawn(self._next_round(tid, done))
 
     async def _stop_round(self, state: TournamentState, round_: int) -> None:
         """Progressive: "all tables stop when the head table finishes a round"
@@ -434,24 +485,32 @@ class TournamentService:
         for t, table_id in enumerate(state.round_tables[round_]):
             if t == 0 or event.is_recorded(round_, t):
                 continue
-            room = await self.hub.room(table_id)
+            try:
+                room = await self.hub.room(table_id)
+            except Elsewhere:  # its process stops it when it resumes the tournament
+                continue
             async with room.lock:
                 if room.status == "playing" and not room.state.stopped:
                     await room.commit({"op": "stop"})
             room.wake()
 
     async def _next_round(self, tid: str, done: int) -> None:
-        """After the director's pause, the next round (or the end)."""
-        state = await self.state(tid)
-        if done + 1 < state.started().rounds:
-            await asyncio.sleep(float(state.config["pause"]))
-        async with self._lock(tid):
-            if state.current_round != done or state.status != "running":
-                return
+        """After the director's pause, the next round (or the end).  Several processes: the
+        one whose write lands first opens it; the others find it open (or are fenced)."""
+        try:
+            state = await self.state(tid)
             if done + 1 < state.started().rounds:
-                await self._open_round(state, done + 1)
-            else:
-                await self._append(state, {"op": "over"}, "over")
+                await asyncio.sleep(float(state.config["pause"]))
+            async with self._lock(tid):
+                state = await self.state(tid)
+                if state.current_round != done or state.status != "running":
+                    return
+                if done + 1 < state.started().rounds:
+                    await self._open_round(state, done + 1)
+                else:
+                    await self._append(state, {"op": "over"}, "over")
+        finally:
+            self._advancing.discard((tid, done))
 
     # ------------------------------------------------------------------ reading
     async def info(self, tid: str) -> dict[str, Any]:
