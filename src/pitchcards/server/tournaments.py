@@ -142,6 +142,8 @@ class TournamentService:
         self._made_tables: set[str] = set()
         #: the (tournament, round) whose next round this process is opening
         self._advancing: set[tuple[str, int]] = set()
+        #: the round tables this process has run (made or resumed: their stand-ins seated)
+        self._running: set[str] = set()
         hub.over_listeners.append(self._table_over)
 
     async def open(self) -> None:
@@ -152,15 +154,38 @@ class TournamentService:
         if self.hub.cluster is not None:
             self._spawn(self._adopt())
 
-    async def _resume_all(self) -> None:
+    async def _resume_all(self, orphans_only: bool = False) -> None:
+        """Resume every running tournament; ``orphans_only``: only those with a table of the
+        round that no live process holds (or no round open), which this process takes."""
         for tid in await self.hub.db(self.store.running):
             try:
                 async with self._lock(tid):
                     state = await self.state(tid)
-                    if state.status == "running":
+                    if state.status == "running" and (
+                            not orphans_only or await self._orphaned(state)):
                         await self._resume(state)
             except Exception:
                 log.exception("tournament not resumed", extra={"tournament": tid})
+
+    async def _orphaned(self, state: TournamentState) -> bool:
+        """Whether the current round has a table to take over (this process claims it, its
+        holder being dead), or the round is done or not open yet (its next step was not
+        written: a process died between the two)."""
+        round_ = state.current_round
+        if round_ is None or state.round_done(round_):
+            return True
+        for t, table_id in enumerate(state.round_tables[round_]):
+            if (table_id in self._running and table_id in self.hub.rooms) \
+                    or state.started().is_recorded(round_, t):
+                continue
+            try:
+                await self.hub.room(table_id)
+            except Elsewhere:
+                continue
+            # here, but not run by this tournament here yet (claimed now, its process gone;
+            # or loaded by a player's socket): resumed, its no-shows' stand-ins seated
+            return True
+        return False
 
     async def _adopt(self) -> None:
         """Several processes: each resumes every running tournament now and then.  A table
@@ -170,7 +195,7 @@ class TournamentService:
         the same step twice (docs/tournaments.md, "Several processes")."""
         while True:
             await asyncio.sleep(ADOPT_S)
-            await self._resume_all()
+            await self._resume_all(orphans_only=True)
 
     async def close(self) -> None:
         """Stop the rounds' timers and record writes, and wait until they have stopped: the
@@ -409,6 +434,7 @@ class TournamentService:
                 room = await self.hub.room(table_id)
             except Elsewhere:
                 return None
+            self._running.add(table_id)
             if room.status == "waiting":
                 await room.start(_TOURNAMENT_HOST)
             return table_id if room.status == "over" else None
