@@ -12,10 +12,8 @@ stored events hold each step once: one ``round`` a round, one ``result`` a table
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
@@ -24,21 +22,9 @@ from cluster_helpers import running_cluster
 from pitchcards.server.store import Store
 from pitchcards.server.tournament_store import TournamentStore
 from server_helpers import FAST
+from test_server_tournaments import wait_until
 
 pytestmark = pytest.mark.timeout(180)
-
-HANG_S = 90.0  # only catches a hang
-
-
-def _wait(check: Any, what: str) -> Any:
-    deadline = time.monotonic() + HANG_S
-    while time.monotonic() < deadline:
-        got = check()
-        if got:
-            return got
-        time.sleep(0.1)
-    raise AssertionError(f"waited {HANG_S}s for {what}")
-
 
 def test_a_round_goes_on_when_the_process_holding_it_is_killed(tmp_path: Path) -> None:
     with running_cluster(tmp_path, n=2) as cluster:
@@ -61,14 +47,14 @@ def test_a_round_goes_on_when_the_process_holding_it_is_killed(tmp_path: Path) -
             if name != held:
                 httpx.post(f"{first.url}/api/tournaments/{tid}/noshow", json={"name": name},
                            headers=auth, timeout=30).raise_for_status()
-        _wait(lambda: any(e.get("op") == "stop" for _, e in cluster.log_entries(foot)),
+        wait_until(lambda: any(e.get("op") == "stop" for _, e in cluster.log_entries(foot)),
               "the head table's end, and table 1 stopped")
         first.kill9()
 
         reply = httpx.post(f"{second.url}/api/tournaments/{tid}/noshow", json={"name": held},
                            headers=auth, timeout=30)
         assert reply.status_code == 200, reply.text
-        final = _wait(lambda: (i := httpx.get(f"{second.url}/api/tournaments/{tid}",
+        final = wait_until(lambda: (i := httpx.get(f"{second.url}/api/tournaments/{tid}",
                                               timeout=30).json())["status"] == "over" and i,
                       "the night's end on the second process")
         assert final["round"] == 1 and len(final["standings"]) == 8

@@ -73,14 +73,7 @@ def test_a_progressive_night_on_the_page_takes_one_name_and_counts_points(
         server: Any, browser: Any) -> None:
     """The form makes a progressive night; its page asks one name an entry (the server says
     how many) and heads the standings with what the server says they count."""
-    context = browser.new_context(**PHONE)
-    context.set_default_timeout(20000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(server.url + "/tournaments")
-    page.fill("#t-name", "Dora")
-    page.select_option("#t-format", "progressive")
+    context, page, errors = _form(server, browser)
     page.fill("#t-pause", "3600")
     page.click("#create-tournament button[type=submit]")
     page.wait_for_function("() => document.querySelector('#register') !== null")
@@ -104,14 +97,7 @@ def test_the_form_sets_a_start_time_entry_by_invite_and_a_ranked_event(
     """The director's form sends the start time, entry by invite and ranked; the page shows
     the director the invite code, everyone the start and that it is ranked, and a guest's
     entry gets the server's refusal (a ranked event takes accounts only)."""
-    context = browser.new_context(**PHONE)
-    context.set_default_timeout(20000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(server.url + "/tournaments")
-    page.fill("#t-name", "Dora")
-    page.select_option("#t-format", "progressive")
+    context, page, errors = _form(server, browser)
     page.fill("#t-start", HOSTILE)
     page.select_option("#t-entry", "invite")
     page.check("#t-ranked")
@@ -131,3 +117,17 @@ def test_the_form_sets_a_start_time_entry_by_invite_and_a_ranked_event(
                            "document.querySelector('#register .error').textContent)")
     assert not errors, errors
     context.close()
+
+
+def _form(server: Any, browser: Any) -> tuple[Any, Any, list[str]]:
+    """A phone's page on the director's form, Dora's progressive night chosen; the page's
+    errors gathered."""
+    context = browser.new_context(**PHONE)
+    context.set_default_timeout(20000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(server.url + "/tournaments")
+    page.fill("#t-name", "Dora")
+    page.select_option("#t-format", "progressive")
+    return context, page, errors

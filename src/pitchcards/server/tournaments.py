@@ -51,6 +51,7 @@ from .tournament_store import TournamentStore
 
 if TYPE_CHECKING:
     from .hub import Hub
+    from .room import Room
 
 __all__ = ["TournamentService", "tournaments_router"]
 
@@ -167,6 +168,19 @@ class TournamentService:
             except Exception:
                 log.exception("tournament not resumed", extra={"tournament": tid})
 
+    async def _here(self, table_id: str) -> Room | None:
+        """A round table's room if this process holds it or can take it now; None if another
+        live process holds it, or its holder is not known yet (just died: its lock not yet
+        free) — that process acts on it, or a later resume here does (several processes)."""
+        try:
+            return await self.hub.room(table_id)
+        except Elsewhere:
+            return None
+        except Refused as exc:
+            if exc.reason == "storage" and self.hub.cluster is not None:
+                return None
+            raise
+
     async def _orphaned(self, state: TournamentState) -> bool:
         """Whether the current round has a table to take over (this process claims it, its
         holder being dead), or the round is done or not open yet (its next step was not
@@ -178,9 +192,7 @@ class TournamentService:
             if (table_id in self._running and table_id in self.hub.rooms) \
                     or state.started().is_recorded(round_, t):
                 continue
-            try:
-                await self.hub.room(table_id)
-            except Elsewhere:
+            if await self._here(table_id) is None:
                 continue
             # here, but not run by this tournament here yet (claimed now, its process gone;
             # or loaded by a player's socket): resumed, its no-shows' stand-ins seated
@@ -393,9 +405,8 @@ class TournamentService:
         if round_ is None:
             return
         for table_id in state.round_tables[round_]:
-            try:
-                room = await self.hub.room(table_id)
-            except Elsewhere:  # its process stands them in when it resumes the tournament
+            room = await self._here(table_id)
+            if room is None:  # its process stands them in when it resumes the tournament
                 continue
             async with room.lock:
                 for name in names:
@@ -430,9 +441,8 @@ class TournamentService:
             """Load and start one table (all at once: their first deals share the group
             commit); the id of one that is over already.  Another live process's table is
             left to it."""
-            try:
-                room = await self.hub.room(table_id)
-            except Elsewhere:
+            room = await self._here(table_id)
+            if room is None:
                 return None
             self._running.add(table_id)
             if room.status == "waiting":
@@ -478,9 +488,8 @@ class TournamentService:
         round_, table = where
         if state.started().is_recorded(round_, table):
             return
-        try:
-            room = await self.hub.room(table_id)
-        except Elsewhere:  # its process records it
+        room = await self._here(table_id)
+        if room is None:  # its process records it
             return
         session = room.state.table.session if room.state.table is not None else None
         if session is None or room.status != "over":
@@ -511,9 +520,8 @@ class TournamentService:
         for t, table_id in enumerate(state.round_tables[round_]):
             if t == 0 or event.is_recorded(round_, t):
                 continue
-            try:
-                room = await self.hub.room(table_id)
-            except Elsewhere:  # its process stops it when it resumes the tournament
+            room = await self._here(table_id)
+            if room is None:  # its process stops it when it resumes the tournament
                 continue
             async with room.lock:
                 if room.status == "playing" and not room.state.stopped:
