@@ -73,14 +73,7 @@ def test_a_progressive_night_on_the_page_takes_one_name_and_counts_points(
         server: Any, browser: Any) -> None:
     """The form makes a progressive night; its page asks one name an entry (the server says
     how many) and heads the standings with what the server says they count."""
-    context = browser.new_context(**PHONE)
-    context.set_default_timeout(20000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(server.url + "/tournaments")
-    page.fill("#t-name", "Dora")
-    page.select_option("#t-format", "progressive")
+    context, page, errors = _form(server, browser)
     page.fill("#t-pause", "3600")
     page.click("#create-tournament button[type=submit]")
     page.wait_for_function("() => document.querySelector('#register') !== null")
@@ -97,3 +90,44 @@ def test_a_progressive_night_on_the_page_takes_one_name_and_counts_points(
     assert info["format"] == "progressive" and len(info["entrants"]) == 8  # bots fill two
     assert not errors, errors
     context.close()
+
+
+def test_the_form_sets_a_start_time_entry_by_invite_and_a_ranked_event(
+        server: Any, browser: Any) -> None:
+    """The director's form sends the start time, entry by invite and ranked; the page shows
+    the director the invite code, everyone the start and that it is ranked, and a guest's
+    entry gets the server's refusal (a ranked event takes accounts only)."""
+    context, page, errors = _form(server, browser)
+    page.fill("#t-start", HOSTILE)
+    page.select_option("#t-entry", "invite")
+    page.check("#t-ranked")
+    page.click("#create-tournament button[type=submit]")
+    page.wait_for_function("() => document.querySelector('#register') !== null")
+    tid = page.evaluate("() => document.body.dataset.tournament")
+    info = httpx.get(f"{server.url}/api/tournaments/{tid}", timeout=30).json()
+    assert (info["entry"], info["ranked"], info["start_time"]) == ("invite", True, HOSTILE)
+    held = page.evaluate(f"() => JSON.parse(localStorage.getItem('pitch.tournament.{tid}'))")
+    assert held["invite"] and held["invite"] in page.locator("#d-invite").text_content()
+    status = page.locator("#t-status").text_content()
+    assert HOSTILE in status and "Ranked" in status and page.locator("main img").count() == 0
+    page.fill("#r-first", "Ann")
+    page.fill("#r-invite", held["invite"])
+    page.click("#register button[type=submit]")
+    page.wait_for_function("() => /signed-in account/.test("
+                           "document.querySelector('#register .error').textContent)")
+    assert not errors, errors
+    context.close()
+
+
+def _form(server: Any, browser: Any) -> tuple[Any, Any, list[str]]:
+    """A phone's page on the director's form, Dora's progressive night chosen; the page's
+    errors gathered."""
+    context = browser.new_context(**PHONE)
+    context.set_default_timeout(20000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(server.url + "/tournaments")
+    page.fill("#t-name", "Dora")
+    page.select_option("#t-format", "progressive")
+    return context, page, errors

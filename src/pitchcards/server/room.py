@@ -414,7 +414,9 @@ class Room:
         room's lock: server/grace.py); at a ranked table, away past the grace is a loss for
         their side (issue 32)."""
         self.driver.seat_bot(player, self.state.settings.stand_in)
-        if self.state.config.ranked and not self.state.money:  # (money: ranked by payouts)
+        # money: ranked by payouts; a ranked tournament's table plays its boards to the end, no
+        # forfeit ends it (the director's no-show and withdrawal stand for it; docs/tournaments.md)
+        if self.state.config.ranked and not self.state.money and self.state.tournament is None:
             await self._forfeit(player, "away")
 
     # ------------------------------------------------------------------ players' requests
@@ -569,7 +571,7 @@ class Room:
         (a ranked money table's leave is a money leave: its payout places them)."""
         async with self.lock:
             if self.state.config.ranked and not self.state.money \
-                    and self.state.status == "playing":
+                    and self.state.status == "playing" and self.state.tournament is None:
                 self.state.check_seated(player, "leave")
                 player.away = True
                 self.driver.seat_bot(player, self.state.settings.stand_in)

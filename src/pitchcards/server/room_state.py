@@ -109,6 +109,9 @@ class RoomState:
         #: cannot (CreateTable forbids unknown fields), so no other table deals chosen cards.
         self.tournament: str | None = config.pop("tournament", None)
         self.boards: tuple[Board, ...] | None = _boards(config.pop("boards", None))
+        #: a progressive round's table told to stop (its head table finished the round): no
+        #: board is dealt after the hand in play (docs/tournaments.md, "Progressive Pitch")
+        self.stopped = False
         self.config = CreateTable.model_validate(config)
         self.settings = self.config.settings
         self.rules, self.size = table_rules(self.config)
@@ -205,6 +208,8 @@ class RoomState:
             self.cashbook.paid_out(self.money_session(), entry["name"])  # A-R7.5
         elif op == "settle":
             table.settle()
+        elif op == "stop":  # a tournament stops its table: the hand in play is its last
+            self.stopped = True
         elif op in ("forfeit", "claim"):  # a ranked match's leaver, or its claimed win
             if self.forfeits.apply(entry, table, self.players):
                 self.status = "over"
@@ -241,9 +246,10 @@ class RoomState:
             self.stand_ins[(hand, index)] = why
 
     def _boards_done(self, table: Table) -> bool:
-        """A tournament's table is over once its last board is played (not at the target)."""
+        """A tournament's table is over once its last board is played (not at the target), or
+        once the tournament stopped it and no hand is in play."""
         return (self.boards is not None and not table.in_hand
-                and len(table.session.hands) >= len(self.boards))
+                and (self.stopped or len(table.session.hands) >= len(self.boards)))
 
     def _start_engine(self, names: list[str]) -> None:
         # a tournament's table: the first board's dealer deals first, and the deal passes

@@ -16,8 +16,10 @@ A progressive or Swiss table is dealt **hands of its own** (seeds derived from t
 tournament's secret seed, the round and the table): unlike duplicate boards, no two tables
 hold the same cards, so no table's play says anything of another's.  A round there is
 ``boards_per_round`` hands; a table's result is each side's total score change over them (a
-side: a partnership at a table of four, a seat at a cutthroat table).  Pure: replaying the
-tournament's events rebuilds the same rounds (server/tournament_state.py).
+side: a partnership at a table of four, a seat at a cutthroat table).  A progressive round ends
+when its head table has played its hands: every other table stops after the hand in play and
+counts the hands it finished (``stops_at_head``; server/tournaments.py stops them).  Pure:
+replaying the tournament's events rebuilds the same rounds (server/tournament_state.py).
 """
 
 from __future__ import annotations
@@ -61,6 +63,8 @@ class Rounds(Protocol):
     """What the server needs of a format (module doc)."""
 
     rounds: int
+    #: a round ends when its head table has played its hands (progressive; module doc)
+    stops_at_head: bool
 
     @property
     def entrants(self) -> tuple[str, ...]: ...
@@ -103,6 +107,7 @@ class DuplicateRounds:
     def __init__(self, event: Duplicate) -> None:
         self.event = event
         self.rounds = event.rounds
+        self.stops_at_head = False
 
     @property
     def entrants(self) -> tuple[str, ...]:
@@ -191,16 +196,28 @@ class _Staged:
     def record(self, round_: int, table: int, deltas: Sequence[Sequence[int]]) -> None:
         if self.is_recorded(round_, table):
             return
-        sides = len(deltas[0]) if deltas else 0
-        if len(deltas) != self.boards_per_round or any(len(d) != sides for d in deltas):
-            raise TournamentError(f"table {table} of round {round_} plays "
-                                  f"{self.boards_per_round} hands: not {len(deltas)} results",
+        sides = self.sides(self._plans[round_][table].size)
+        short = self.stops_at_head and table > 0  # stopped when the head table finished
+        if (len(deltas) > self.boards_per_round if short
+                else len(deltas) != self.boards_per_round) \
+                or any(len(d) != sides for d in deltas):
+            want = f"{'at most ' * short}{self.boards_per_round}"
+            raise TournamentError(f"table {table} of round {round_} plays {want} hands of "
+                                  f"{sides} sides: not {len(deltas)} results",
                                   given=str(list(map(list, deltas))), phase=f"round {round_}",
-                                  legal=(f"{self.boards_per_round} hands' score changes",))
+                                  legal=(f"{want} hands' score changes",))
         totals = [sum(d[s] for d in deltas) for s in range(sides)]
         self._results[round_][table] = totals
         if len(self._results[round_]) == len(self._plans[round_]):
             self._finish([self._results[round_][p.table] for p in self._plans[round_]])
+
+    #: whether a round ends when its head table (table 0) has played its hands: the other
+    #: tables stop after the hand in play, their results the hands they finished
+    stops_at_head = False
+
+    def sides(self, size: int) -> int:
+        """The sides that score at a table of ``size``."""
+        raise NotImplementedError
 
     def _finish(self, results: list[list[int]]) -> None:
         raise NotImplementedError
@@ -220,8 +237,14 @@ class ProgressiveRounds(_Staged):
     def table_count(self, round_: int) -> int:
         return len(self.night.tables)
 
+    #: "all tables stop when the head table finishes a round" (docs/tournaments.md)
+    stops_at_head = True
+
     def begin(self, round_: int) -> None:
         self._seat(round_, self.night.tables)
+
+    def sides(self, size: int) -> int:
+        return 2 if size == 4 else size  # two partnerships, or each for himself
 
     def _finish(self, results: list[list[int]]) -> None:
         # a table of four: its two partnerships' points (seats 0 & 2, 1 & 3); a table of
@@ -280,6 +303,9 @@ class SwissRounds(_Staged):
                 self.swiss.withdraw(name)
         self._entering, self._leaving = [], []
         return self.swiss.pair()
+
+    def sides(self, size: int) -> int:
+        return 2 if self.pairs else size
 
     def _finish(self, results: list[list[int]]) -> None:
         self.swiss.record(results)

@@ -153,6 +153,14 @@ class TournamentStore:
                 tournaments.c.id == tournament_id)).scalar()
         return None if found is None else str(found)
 
+    def version(self, tournament_id: str) -> int | None:
+        """The tournament's last event's ``n`` (another process may have written since this
+        one loaded it); None for no such one."""
+        with self.engine.connect() as conn:
+            found = conn.execute(select(tournaments.c.version).where(
+                tournaments.c.id == tournament_id)).scalar()
+        return None if found is None else int(found)
+
     def running(self) -> list[str]:
         """The tournaments started and not over (the server resumes them when it starts)."""
         with self.engine.connect() as conn:

@@ -38,17 +38,20 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from ..errors import IllegalActionError, OptionError
 from ..rules import find_variant
 from ..tournament import TournamentError, board_cards
+from .cluster import Elsewhere
 from .protocol import BotLevel, CreateTable, DisplayName, TableSettings, check_display_name
+from .ranked import check_ranked
 from .refused import Refused
 from .room_state import MAX_TARGET, table_rules
 from .seats import Player
-from .store import NewTable, PlayerRow, hash_secret
+from .store import Fenced, NewTable, PlayerRow, hash_secret
 from .tournament_rounds import DuplicateRounds, TablePlan
 from .tournament_state import TournamentState, entrant_name, entry_size, with_bots
 from .tournament_store import TournamentStore
 
 if TYPE_CHECKING:
     from .hub import Hub
+    from .room import Room
 
 __all__ = ["TournamentService", "tournaments_router"]
 
@@ -66,6 +69,9 @@ MAX_PLAYERS = 160
 
 #: the tournaments one address may have that are not over (registering or running)
 MAX_OPEN_PER_ADDRESS = 3
+
+#: several processes (``--redis``): how often each resumes the running tournaments, seconds
+ADOPT_S = 2.0
 
 #: the host a tournament's table is started by: the tournament itself, never a stored player
 _TOURNAMENT_HOST = Player(PlayerRow("tournament", None, None, None, True))
@@ -101,6 +107,9 @@ class CreateTournament(_Model):
     start_time: Annotated[str, StringConstraints(max_length=40)] | None = Field(
         None, description="when it starts, as the director writes it (shown to players)")
     entry: Literal["open", "invite"] = "open"
+    ranked: bool = Field(False, description="every table rated at its end "
+                                            "(docs/accounts.md, \"Ranked tables\"): every "
+                                            "entrant a signed-in account, one player an entry")
     pause: float = Field(30.0, ge=0, le=3600, description="seconds between rounds")
     fill: BotLevel = Field("medium", description="the bots' level")
     settings: TableSettings = Field(default_factory=TableSettings)
@@ -132,17 +141,73 @@ class TournamentService:
         #: the round tables known to be stored (a round's event names its tables before they
         #: are made: :meth:`me` points a player at one only once it can be opened)
         self._made_tables: set[str] = set()
+        #: the (tournament, round) whose next round this process is opening
+        self._advancing: set[tuple[str, int]] = set()
+        #: the round tables this process has run (made or resumed: their stand-ins seated)
+        self._running: set[str] = set()
         hub.over_listeners.append(self._table_over)
 
     async def open(self) -> None:
-        """Resume every running tournament (after a restart: its round goes on)."""
+        """Resume every running tournament (after a restart: its round goes on).  One of
+        several processes (``--redis``): and again every :data:`ADOPT_S` seconds, so the
+        tables of a process that died are taken over and its rounds go on."""
+        await self._resume_all()
+        if self.hub.cluster is not None:
+            self._spawn(self._adopt())
+
+    async def _resume_all(self, orphans_only: bool = False) -> None:
+        """Resume every running tournament; ``orphans_only``: only those with a table of the
+        round that no live process holds (or no round open), which this process takes."""
         for tid in await self.hub.db(self.store.running):
             try:
-                state = await self.state(tid)
                 async with self._lock(tid):
-                    await self._resume(state)
+                    state = await self.state(tid)
+                    if state.status == "running" and (
+                            not orphans_only or await self._orphaned(state)):
+                        await self._resume(state)
             except Exception:
                 log.exception("tournament not resumed", extra={"tournament": tid})
+
+    async def _here(self, table_id: str) -> Room | None:
+        """A round table's room if this process holds it or can take it now; None if another
+        live process holds it, or its holder is not known yet (just died: its lock not yet
+        free) — that process acts on it, or a later resume here does (several processes)."""
+        try:
+            return await self.hub.room(table_id)
+        except Elsewhere:
+            return None
+        except Refused as exc:
+            if exc.reason == "storage" and self.hub.cluster is not None:
+                return None
+            raise
+
+    async def _orphaned(self, state: TournamentState) -> bool:
+        """Whether the current round has a table to take over (this process claims it, its
+        holder being dead), or the round is done or not open yet (its next step was not
+        written: a process died between the two)."""
+        round_ = state.current_round
+        if round_ is None or state.round_done(round_):
+            return True
+        for t, table_id in enumerate(state.round_tables[round_]):
+            if (table_id in self._running and table_id in self.hub.rooms) \
+                    or state.started().is_recorded(round_, t):
+                continue
+            if await self._here(table_id) is None:
+                continue
+            # here, but not run by this tournament here yet (claimed now, its process gone;
+            # or loaded by a player's socket): resumed, its no-shows' stand-ins seated
+            return True
+        return False
+
+    async def _adopt(self) -> None:
+        """Several processes: each resumes every running tournament now and then.  A table
+        another live process holds answers :class:`Elsewhere` and is left to it; one whose
+        process died is claimed (its lock went with that process's session) and runs here;
+        the tournament's events are fenced on their version, so two processes never write
+        the same step twice (docs/tournaments.md, "Several processes")."""
+        while True:
+            await asyncio.sleep(ADOPT_S)
+            await self._resume_all(orphans_only=True)
 
     async def close(self) -> None:
         """Stop the rounds' timers and record writes, and wait until they have stopped: the
@@ -162,8 +227,16 @@ class TournamentService:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def state(self, tid: str) -> TournamentState:
+    async def state(self, tid: str, fresh: bool = True) -> TournamentState:
+        """The tournament as this process knows it.  Several processes (``--redis``): first
+        reloaded if another process stored an event since (one small query; ``fresh=False``
+        skips it where the state is only read once more).  Writes hold the lock and are
+        fenced on the version besides (:meth:`_append`)."""
         found = self.states.get(tid)
+        if found is not None and fresh and self.hub.cluster is not None \
+                and await self.hub.db(self.store.version, tid) != found.version:
+            self.states.pop(tid, None)
+            found = None
         if found is not None:
             return found
         stored = await self.hub.db(self.store.load, tid) if len(tid) <= 32 else None
@@ -180,6 +253,10 @@ class TournamentService:
         try:
             state.apply(entry)
             await self.hub.db(self.store.append, state.id, n, entry, status)
+        except Fenced:  # another process wrote first (several processes): nothing kept
+            self.states.pop(state.id, None)
+            raise Refused("storage", "another server changed the tournament at that moment: "
+                                     "nothing was done, try again", 503) from None
         except Exception:
             self.states.pop(state.id, None)
             raise
@@ -217,6 +294,10 @@ class TournamentService:
                     state.invite_hash, hash_secret(request.invite or "")):
                 raise Refused("bad_token", "this tournament's entry is by invite: that is not "
                                            "its invite code", 403)
+            if state.config.get("ranked") and account is None:
+                raise Refused("account_needed", "this tournament is ranked: every entrant is "
+                              "a signed-in account. Sign in (a terminal: --token with an API "
+                              "token from your profile), or enter an unranked one", 401)
             want = entry_size(state.config)
             if len(request.names) != want:
                 raise Refused("bad_tournament", f"a {state.format} tournament registers "
@@ -324,7 +405,9 @@ class TournamentService:
         if round_ is None:
             return
         for table_id in state.round_tables[round_]:
-            room = await self.hub.room(table_id)
+            room = await self._here(table_id)
+            if room is None:  # its process stands them in when it resumes the tournament
+                continue
             async with room.lock:
                 for name in names:
                     player = room.state.players.get(name)
@@ -356,8 +439,12 @@ class TournamentService:
 
         async def run(table_id: str) -> str | None:
             """Load and start one table (all at once: their first deals share the group
-            commit); the id of one that is over already."""
-            room = await self.hub.room(table_id)
+            commit); the id of one that is over already.  Another live process's table is
+            left to it."""
+            room = await self._here(table_id)
+            if room is None:
+                return None
+            self._running.add(table_id)
             if room.status == "waiting":
                 await room.start(_TOURNAMENT_HOST)
             return table_id if room.status == "over" else None
@@ -372,13 +459,14 @@ class TournamentService:
             await self._open_round(state, 0)
             return
         await self._make_tables(state, round_)
+        await self._stop_round(state, round_)  # the head finished before the restart
         # a table rebuilt from its log seats people again: the no-shows and the withdrawn
         # marked during this round get their stand-ins back
         await self._stand_in(state, [*state.noshows, *(
             name for entrant in state.withdrawn
             for name in state.late_names.get(entrant, state.holders[entrant]))])
         if state.round_done(round_) and state.status == "running":
-            self._spawn(self._next_round(state.id, round_))
+            self._advance(state.id, round_)
 
     def _table_over(self, table_id: str) -> None:
         """A room's game ended: if it is a tournament's table, record its boards."""
@@ -388,9 +476,8 @@ class TournamentService:
             self._spawn(self._record_later(tid, table_id))
 
     async def _record_later(self, tid: str, table_id: str) -> None:
-        state = await self.state(tid)
         async with self._lock(tid):
-            await self._record(state, table_id)
+            await self._record(await self.state(tid), table_id)
 
     async def _record(self, state: TournamentState, table_id: str) -> None:
         """Record a finished table's boards; the round's last starts the next (hold the
@@ -401,7 +488,9 @@ class TournamentService:
         round_, table = where
         if state.started().is_recorded(round_, table):
             return
-        room = await self.hub.room(table_id)
+        room = await self._here(table_id)
+        if room is None:  # its process records it
+            return
         session = room.state.table.session if room.state.table is not None else None
         if session is None or room.status != "over":
             return
@@ -409,21 +498,53 @@ class TournamentService:
                   if hand.result is not None]
         await self._append(state, {"op": "result", "round": round_, "table": table,
                                    "deltas": deltas})
+        if table == 0:
+            await self._stop_round(state, round_)
         if state.round_done(round_):
-            self._spawn(self._next_round(state.id, round_))
+            self._advance(state.id, round_)
+
+    def _advance(self, tid: str, done: int) -> None:
+        """Open the round after ``done`` (after the pause), once in this process."""
+        if (tid, done) not in self._advancing:
+            self._advancing.add((tid, done))
+            self._spawn(self._next_round(tid, done))
+
+    async def _stop_round(self, state: TournamentState, round_: int) -> None:
+        """Progressive: "all tables stop when the head table finishes a round"
+        (docs/tournaments.md): once table 0 is recorded, every other table of the round still
+        playing deals no further hand (the hand in play is its last; a table between hands
+        ends at once).  Idempotent: the ``stop`` is in each table's log (hold the lock)."""
+        event = state.started()
+        if not event.stops_at_head or not event.is_recorded(round_, 0):
+            return
+        for t, table_id in enumerate(state.round_tables[round_]):
+            if t == 0 or event.is_recorded(round_, t):
+                continue
+            room = await self._here(table_id)
+            if room is None:  # its process stops it when it resumes the tournament
+                continue
+            async with room.lock:
+                if room.status == "playing" and not room.state.stopped:
+                    await room.commit({"op": "stop"})
+            room.wake()
 
     async def _next_round(self, tid: str, done: int) -> None:
-        """After the director's pause, the next round (or the end)."""
-        state = await self.state(tid)
-        if done + 1 < state.started().rounds:
-            await asyncio.sleep(float(state.config["pause"]))
-        async with self._lock(tid):
-            if state.current_round != done or state.status != "running":
-                return
+        """After the director's pause, the next round (or the end).  Several processes: the
+        one whose write lands first opens it; the others find it open (or are fenced)."""
+        try:
+            state = await self.state(tid)
             if done + 1 < state.started().rounds:
-                await self._open_round(state, done + 1)
-            else:
-                await self._append(state, {"op": "over"}, "over")
+                await asyncio.sleep(float(state.config["pause"]))
+            async with self._lock(tid):
+                state = await self.state(tid)
+                if state.current_round != done or state.status != "running":
+                    return
+                if done + 1 < state.started().rounds:
+                    await self._open_round(state, done + 1)
+                else:
+                    await self._append(state, {"op": "over"}, "over")
+        finally:
+            self._advancing.discard((tid, done))
 
     # ------------------------------------------------------------------ reading
     async def info(self, tid: str) -> dict[str, Any]:
@@ -444,6 +565,7 @@ class TournamentService:
                 "options": config["options"], "boards_per_round": config["boards_per_round"],
                 "rounds": event.rounds if event is not None else config["rounds"],
                 "start_time": config["start_time"], "entry": config["entry"],
+                "ranked": bool(config.get("ranked")),
                 "pause": config["pause"], "status": state.status,
                 "entrants": list(event.entrants) if event is not None else list(state.holders),
                 "bots": sorted(state.bots), "withdrawn": sorted(state.withdrawn),
@@ -625,7 +747,13 @@ def _sizes(request: CreateTournament) -> dict[int, int]:
 
 
 def _check_variants(request: CreateTournament) -> None:
-    """Every table the format may seat has rules that play it as the format scores it."""
+    """Every table the format may seat has rules that play it as the format scores it (and,
+    ranked, that a rating pool rates)."""
+    if request.ranked and entry_size(request.model_dump()) != 1:
+        raise Refused("bad_tournament", "a ranked tournament's entrants are all signed-in "
+                      "accounts, one player an entry: a pair registers its partner as a "
+                      "guest, so a pairs event is not ranked (individual, progressive or a "
+                      "cutthroat Swiss may be)", 422)
     for size, sides in _sizes(request).items():
         table = _table_request(request, "x", size)
         rules, _ = table_rules(table)
@@ -648,10 +776,14 @@ def _table_request(request: CreateTournament, host: str, size: int = 4) -> Creat
         if not low <= size <= high:
             variant, options = request.odd_variant, {}
         table = CreateTable(name="Director", variant=variant, players=size,
-                            options=options, fill=request.fill, settings=request.settings)
+                            options=options, fill=request.fill, settings=request.settings,
+                            ranked=request.ranked)
         rules, _ = table_rules(table)
     except (OptionError, IllegalActionError, ValueError) as exc:
         raise Refused("bad_setup", str(exc), 422) from None
+    # a ranked tournament's tables are ranked tables (server/ranked.py): a variant a pool
+    # rates, by its own rules, with a turn timer; their seats are the entrants' accounts
+    table = check_ranked(table, rules, signed_in=True)
     if rules.money != "none":
         raise Refused("bad_setup", "a tournament's tables play for points, not money", 422)
     if rules.target is not None:

@@ -11,12 +11,13 @@ import { siteHeader } from "./site.js";
 import { keepSeatToken } from "./tokens.js";
 
 /**
- * @typedef {{director?: string, players?: Record<string, string>}} Held
+ * @typedef {{director?: string, invite?: string | null, players?: Record<string, string>}} Held
  * @typedef {{rank: number, shown: string, percent: number | null, matchpoints: string,
  *   boards: number, bot: boolean, withdrawn: boolean}} Line
  * @typedef {{table: number, id: string, seats: string[]}} RoundTable
  * @typedef {{tournament: string, title: string, director: string, status: string,
  *   round: number | null, rounds: number | null, entry: string, start_time: string | null,
+ *   ranked: boolean,
  *   entrants: string[], tables: RoundTable[], standings: Line[],
  *   columns: {score: string, played: string}, names_per_entry: number}} Info
  */
@@ -62,6 +63,11 @@ function createForm() {
   const boards = h("input", { id: "t-boards", type: "number", min: 1, max: 12, value: 2 });
   const rounds = h("input", { id: "t-rounds", type: "number", min: 1, max: 20, value: 2 });
   const pause = h("input", { id: "t-pause", type: "number", min: 0, max: 3600, value: 30 });
+  const start = h("input", { id: "t-start", maxlength: 40, placeholder: "Friday 7 pm" });
+  const entry = h("select", { id: "t-entry" },
+    h("option", { value: "open", text: "Open: anyone with the link" }),
+    h("option", { value: "invite", text: "By invite: the link and its code" }));
+  const ranked = h("input", { id: "t-ranked", type: "checkbox" });
   const form = h("form", { id: "create-tournament", class: "card" },
     h("label", { for: "t-name", text: "Your name (the director)" }), name,
     h("label", { for: "t-title", text: "Title" }), title,
@@ -69,6 +75,10 @@ function createForm() {
     h("label", { for: "t-boards", text: "Boards a round" }), boards,
     h("label", { for: "t-rounds", text: "Rounds" }), rounds,
     h("label", { for: "t-pause", text: "Pause between rounds (seconds)" }), pause,
+    h("label", { for: "t-start", text: "Starts (shown to players)" }), start,
+    h("label", { for: "t-entry", text: "Entry" }), entry,
+    h("label", { for: "t-ranked", text: "Ranked (every player signed in; one player an entry)" }),
+    ranked,
     h("button", { type: "submit", text: "Create the tournament" }), error);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -76,9 +86,10 @@ function createForm() {
       const made = await api("POST", "/api/tournaments", {
         name: name.value, title: title.value, format: format.value,
         boards_per_round: Number(boards.value), rounds: Number(rounds.value),
-        pause: Number(pause.value),
+        pause: Number(pause.value), start_time: start.value || null, entry: entry.value,
+        ranked: ranked.checked,
       });
-      keep(made.tournament, { director: made.director_token, players: {} });
+      keep(made.tournament, { director: made.director_token, invite: made.invite, players: {} });
       location.assign(`/tournaments/${encodeURIComponent(made.tournament)}`);
     } catch (e) {
       say(error, words(e));
@@ -163,6 +174,7 @@ async function seatsOfMine(id, mine) {
 function directorPanel(id, secret, info, refresh) {
   const error = h("p", { class: "error", role: "alert", hidden: true });
   const who = h("input", { id: "d-name", maxlength: 60 });
+  const invite = held(id).invite;
   /** @param {string} path @param {unknown} [body] */
   const call = async (path, body) => {
     try {
@@ -175,6 +187,7 @@ function directorPanel(id, secret, info, refresh) {
   };
   return h("section", { id: "director", class: "card" },
     h("h2", { text: "Director" }),
+    invite ? h("p", { id: "d-invite", text: `Invite code (give it with the link): ${invite}` }) : null,
     info.status === "registering"
       ? h("button", { id: "start", type: "button", text: "Start", onclick: () => call("start") })
       : null,
@@ -220,7 +233,8 @@ async function show(app, id) {
     h("h1", { id: "t-title-shown", text: info.title }),
     h("p", { id: "t-status", "data-status": info.status,
       text: `Director: ${info.director}. Status: ${status}.`
-        + (info.start_time ? ` Starts: ${info.start_time}.` : "") }),
+        + (info.start_time ? ` Starts: ${info.start_time}.` : "")
+        + (info.ranked ? " Ranked: every player signs in." : "") }),
     mine.director ? directorPanel(id, mine.director, info, refresh) : null,
     await seatsOfMine(id, mine),
     info.status === "over" ? null : registerForm(id, info, refresh),
