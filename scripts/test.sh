@@ -57,7 +57,8 @@ status=0
 "$venv/bin/python" -m pytest -q -n 2 --dist loadfile "$@" || status=$?
 # The pure-Python build (PITCHCARDS_PURE=1) on the engine's and bots' own tests: the refusals
 # and edge cases that tests/test_fast_path.py's trace of legal play never reaches, and
-# test_expert.py's tests that monkeypatch inside the search (skipped on the compiled build).
+# test_expert.py's tests that monkeypatch inside the search and test_hand_tables.py's half-made
+# table (both skipped on the compiled build).
 # expert-v1's decisions on test_expert_v1.py's positions are not rerun here: test_fast_path.py
 # hashes them in both builds and the compiled run checks them against their record.  About
 # 13 s of CPU (2026-12-07).
@@ -65,7 +66,7 @@ if [ "$status" -eq 0 ]; then
     PITCHCARDS_PURE=1 "$venv/bin/python" -m pytest -q -n 2 --dist loadfile \
         tests/test_common_rules.py tests/test_auction_rules.py tests/test_edge_cases.py \
         tests/test_error_reasons.py tests/test_robustness.py tests/test_ten_point.py \
-        tests/test_properties.py tests/test_expert.py || status=$?
+        tests/test_properties.py tests/test_expert.py tests/test_hand_tables.py || status=$?
 fi
 # pytest exits 5 when it collected no tests: that is a broken suite here, say so plainly.
 if [ "$status" -eq 5 ]; then

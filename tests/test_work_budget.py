@@ -88,4 +88,4 @@ def test_the_expert_counts_its_work_and_expert_v1_and_analysis_do_not() -> None:
     (the yardstick) and ``pitch analyze`` (every candidate on every deal) have no cap."""
     assert EXPERT.ten_point_work > 0 and EXPERT.time_limit == SAFETY_NET
     assert EXPERT_V1.work == EXPERT_V1.ten_point_work == 0
-    assert AnalysisBudget().expert().work == 0
+    assert AnalysisBudget().expert().work == AnalysisBudget().expert().ten_point_work == 0

@@ -98,7 +98,7 @@ class AnalysisBudget:
         return dataclasses.replace(EXPERT, worlds=self.worlds, bid_worlds=self.bid_worlds,
                                    solve_cards=self.solve_cards, max_nodes=self.max_nodes,
                                    time_limit=math.inf, worlds_max=0, bid_worlds_max=0,
-                                   work=0)
+                                   work=0, ten_point_work=0)
 
 
 #: The default budget of ``pitch analyze`` (``--budget N`` sets both counts to N).

@@ -120,22 +120,29 @@ _SUIT_PITCHES: _SuitTable = ()
 
 
 def _suit_tables() -> tuple[_SuitTable, _SuitTable]:
-    """Make _SUIT_PLAYS and _SUIT_PITCHES (once) and return them."""
+    """Make _SUIT_PLAYS and _SUIT_PITCHES (once) and return them.
+
+    Safe from several threads without a lock: each builds into locals and the pitches are
+    published before the plays, so a thread that finds _SUIT_PLAYS made finds _SUIT_PITCHES
+    made too, and one that finds either missing builds both (the same tuples, at worst twice)."""
     global _SUIT_PLAYS, _SUIT_PITCHES
-    if not _SUIT_PLAYS:
+    plays, pitches = _SUIT_PLAYS, _SUIT_PITCHES
+    if not plays or not pitches:
         plays_13 = tuple(
             tuple(tuple(PLAY[13 * suit + r] for r in range(13) if m >> r & 1)
                   for m in range(1 << 13))
             for suit in range(4))
-        _SUIT_PLAYS = (
+        plays = (
             *plays_13[:3],
             tuple(spades + jokers for jokers in ((), (PLAY[52],), (PLAY[53],), (PLAY[52], PLAY[53]))
                   for spades in plays_13[3]))
-        _SUIT_PITCHES = tuple(
+        pitches = tuple(
             tuple(tuple(PITCH[13 * suit + r] for r in range(13) if m >> r & 1)
                   for m in range(1 << 13))
             for suit in range(4))
-    return _SUIT_PLAYS, _SUIT_PITCHES
+        _SUIT_PITCHES = pitches
+        _SUIT_PLAYS = plays
+    return plays, pitches
 
 
 def _actions_of(mask: int, table: _SuitTable) -> list[Action]:
