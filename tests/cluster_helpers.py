@@ -13,7 +13,9 @@ from collections.abc import Awaitable, Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+import httpx
 import psycopg
+import redis
 
 from pitchcards.client import Client, Seat, TableConnection
 from server_helpers import QUICK_LIMITS, ServerProcess, free_port, postgres_database
@@ -171,3 +173,33 @@ async def play_on(conn: TableConnection, rng: random.Random, servers: Any,
         with contextlib.suppress(ServerError):  # closed under it, or stale: look again
             await conn.act(str(rng.choice(conn.view.legal_actions)), timeout=30)
     return reconnects
+
+
+FAR_FUTURE = str(10**15)  # seconds since 1970: no process's clock reaches it
+# A bucket's stamp in the far future: the scripts' ``max(0, now - stamp)`` refills nothing,
+# and it no longer expires.
+_FREEZE = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[1], 'stamp', ARGV[1])
+redis.call('PERSIST', KEYS[1])
+return 1
+"""
+
+
+def spend_and_freeze(buckets: redis.Redis, pattern: str,
+                     request: Callable[[], httpx.Response], status: int) -> None:
+    """``request()`` (answered ``status``) takes a token of the bucket ``pattern`` names, and
+    that bucket is frozen; again until it holds less than a whole token (a bucket of burst
+    ``b``: ``b`` requests, no refill between them).  Should the bucket have expired before
+    it was frozen (a stall as long as its refill), it was full again and the request is
+    made again."""
+    while True:
+        reply = request()
+        assert reply.status_code == status, reply.text
+        keys = list(buckets.scan_iter(match=pattern))
+        assert len(keys) <= 1, keys  # one address: 127.0.0.1
+        if keys and buckets.eval(_FREEZE, 1, keys[0], FAR_FUTURE) == 1:
+            tokens = buckets.hget(keys[0], "tokens")
+            assert tokens is not None
+            if float(tokens) < 1:
+                return

@@ -19,6 +19,7 @@ from cluster_helpers import redis_scene, running_cluster
 from leak_check import SHORT
 from pitchcards.client import Client, Seat
 from pitchcards.events import HandScored
+from pitchcards.server.analysis_routes import _PerAddress
 from pitchcards.server.shared_limits import AnalysisGate, SharedBuckets
 from server_helpers import FAST, play_randomly
 
@@ -83,6 +84,32 @@ async def _buckets_scene(url: str) -> None:
         now[0] += 600.0  # 6 an hour: one more after ten minutes, not two
         assert await two.take("10.0.0.1")
         assert not await one.take("10.0.0.1")
+    finally:
+        await redis.aclose()
+
+
+def test_the_analysis_bucket_is_the_same_with_and_without_redis(tmp_path: Path) -> None:
+    """``--analyses-per-hour`` means one thing whether counted in Redis or in one process's
+    memory: the same burst (a third of it) and the same refill, at the same times."""
+    redis_scene(tmp_path, _same_shape_scene)
+
+
+async def _same_shape_scene(url: str) -> None:
+    redis = aioredis.Redis.from_url(url)
+    now = [1000.0]
+    try:
+        for per_hour in (1, 6, 7, 30):
+            address = f"10.0.0.{per_hour}"
+            alone = _PerAddress(per_hour, clock=lambda: now[0])
+            shared = AnalysisGate(per_hour, lambda _a: pytest.fail("counted locally"),
+                                  SharedBuckets(redis, clock=lambda: now[0]))
+            seen: list[tuple[bool, bool]] = []
+            for step in (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 600.0, 0.0,
+                         3599.0, 0.0, 0.0):
+                now[0] += step
+                seen.append((alone.take(address), await shared.take(address)))
+            assert all(a == b for a, b in seen), (per_hour, seen)
+            assert sum(a for a, _ in seen[:11]) == max(1, per_hour // 3)
     finally:
         await redis.aclose()
 

@@ -12,7 +12,7 @@ with a clock of the test's own."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -20,7 +20,7 @@ import pytest
 import redis
 import redis.asyncio as aioredis
 
-from cluster_helpers import Cluster, redis_scene, running_cluster
+from cluster_helpers import Cluster, redis_scene, running_cluster, spend_and_freeze
 from pitchcards.server.limits import SignInLimits
 from pitchcards.server.shared_limits import SharedSignIns, SignInGate
 
@@ -30,13 +30,6 @@ pytestmark = pytest.mark.timeout(180)
 # its sign-in burst is a minute's attempts): one request spends a bucket.
 ONE_EACH = ("--sign-ins-per-minute", "1", "--http-writes-per-minute", "1",
             "--http-reads-per-minute", "1")
-FAR_FUTURE = str(10**15)  # seconds since 1970: no process's clock reaches it
-_FREEZE = """
-if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-redis.call('HSET', KEYS[1], 'stamp', ARGV[1])
-redis.call('PERSIST', KEYS[1])
-return 1
-"""
 
 
 @pytest.fixture(scope="module")
@@ -54,22 +47,6 @@ def buckets(cluster: Cluster) -> Iterator[redis.Redis]:
             for key in client.scan_iter(match=pattern):
                 client.delete(key)
         yield client
-
-
-def spend_and_freeze(buckets: redis.Redis, pattern: str,
-                     request: Callable[[], httpx.Response], status: int) -> None:
-    """``request()`` (answered ``status``) spends the one token of the bucket ``pattern``
-    names; then that bucket is frozen.  Should the bucket have expired in between (a stall as
-    long as its refill), it was full again and the request is made again."""
-    while True:
-        reply = request()
-        assert reply.status_code == status, reply.text
-        keys = list(buckets.scan_iter(match=pattern))
-        assert len(keys) <= 1, keys  # one address: 127.0.0.1
-        if keys and buckets.eval(_FREEZE, 1, keys[0], FAR_FUTURE) == 1:
-            tokens = buckets.hget(keys[0], "tokens")
-            assert tokens is not None and float(tokens) == 0.0, tokens
-            return
 
 
 def assert_limited(reply: httpx.Response) -> None:

@@ -7,16 +7,18 @@ killed process's sockets stop counting, and the slow bots' thoughts, the same wa
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import time
 from pathlib import Path
 
 import httpx
 import pytest
+import redis
 import redis.asyncio as aioredis
 import websockets
 
-from cluster_helpers import redis_scene, running_cluster
+from cluster_helpers import redis_scene, running_cluster, spend_and_freeze
 from pitchcards.client import Client
 from pitchcards.events import ActionTaken
 from pitchcards.server.limits import AddressLimits
@@ -30,17 +32,24 @@ pytestmark = pytest.mark.timeout(180)
 def test_misses_are_counted_across_the_processes(tmp_path: Path) -> None:
     """Two processes, misses in bursts of 2 per address: one miss on each spends the address's
     bucket, so the next lookup is refused on both (each alone would still have a miss left),
-    a WebSocket to a table too."""
+    a WebSocket to a table too.  The spent bucket is frozen in Redis (cluster_helpers'
+    spend_and_freeze): no stall refills it."""
     with running_cluster(tmp_path, n=2, extra=("--http-misses-per-minute", "8")) as cluster:
         first, second = (httpx.Client(base_url=url, timeout=60) for url in cluster.urls)
-        with first, second:
-            assert first.get("/api/tables/no-such-table-1").status_code == 404
-            assert second.get("/api/tables/no-such-table-2").status_code == 404
+        buckets = redis.Redis.from_url(cluster.redis.url)
+        with first, second, buckets:
+            made = itertools.count()
+
+            def miss() -> httpx.Response:  # the first process, then the second, ...
+                n = next(made)
+                return (first, second)[n % 2].get(f"/api/tables/no-such-table-{n}")
+
+            spend_and_freeze(buckets, "pitch:misses:*", miss, 404)
             for server in (first, second):
-                over = server.get("/api/tables/no-such-table-3")
+                over = server.get("/api/tables/no-such-table-x")
                 assert over.status_code == 429, over.text
                 assert over.json()["reason"] == "rate_limited"
-                page = server.get("/t/no-such-table-4")
+                page = server.get("/t/no-such-table-y")
                 assert page.status_code == 429, page.text
 
 
@@ -184,6 +193,74 @@ def test_without_redis_each_process_counts_its_own_sockets() -> None:
             await dead.aclose()
 
     asyncio.run(scene())
+
+
+class _StuckLeases(SharedLeases):
+    """Redis that takes its time (``open`` waits until cancelled) or fails otherwise."""
+
+    def __init__(self, fail: BaseException | None) -> None:
+        super().__init__(None, "sockets", 2, 60)
+        self.fail = fail
+        self.asked = asyncio.Event()
+
+    async def open(self, address: str, member: str) -> bool:
+        self.asked.set()
+        if self.fail is not None:
+            raise self.fail
+        await asyncio.Event().wait()  # until cancelled
+        return True
+
+
+def test_a_socket_whose_shared_open_is_cancelled_or_fails_is_not_counted() -> None:
+    """The process counts a socket before it asks Redis; should the ask be cancelled (the
+    client went, the server stops) or fail otherwise, that count is given back — else the
+    address would be locked out of this process, a socket at a time."""
+    async def scene() -> None:
+        for fail in (None, RuntimeError("broken")):
+            gate = SocketGate(AddressLimits(2, 100), _StuckLeases(fail))
+            for _ in range(3):  # more than the cap: each one's count was given back
+                opening = asyncio.create_task(gate.open(_HERE))
+                await gate.shared.asked.wait()  # type: ignore[union-attr]
+                if fail is None:
+                    opening.cancel()
+                with pytest.raises(asyncio.CancelledError if fail is None else RuntimeError):
+                    await opening
+                assert gate.local.connections.get(_HERE, 0) == 0
+                gate.shared.asked.clear()  # type: ignore[union-attr]
+
+    asyncio.run(scene())
+
+
+def test_leases_expire_by_redis_clock(tmp_path: Path) -> None:
+    redis_scene(tmp_path, _redis_clock_scene)
+
+
+async def _redis_clock_scene(url: str) -> None:
+    """Without a test's clock a lease is scored by Redis's ``TIME`` (one clock for every
+    process: a process whose clock runs ahead drops nobody's live lease), and so renewed and
+    counted."""
+    redis = aioredis.Redis.from_url(url)
+    try:
+        leases = SharedLeases(redis, "sockets", 2, 60, clock=None)  # (as app.py and hub.py)
+        seconds, micros = await redis.time()
+        before = seconds + micros / 1e6
+        assert await leases.open(_HERE, "a")
+        [(_, score)] = await redis.zrange(_KEY, 0, -1, withscores=True)
+        seconds, micros = await redis.time()
+        after = seconds + micros / 1e6
+        assert before + 60 <= score <= after + 60
+        # a lease scored as already expired by Redis's clock (as a process far behind, or one
+        # that died long ago, left it) counts no more and is dropped by the next open
+        await redis.zadd(_KEY, {"old": before - 1})
+        assert await leases.count(_HERE) == 1
+        assert await leases.open(_HERE, "b")
+        assert set(await redis.zrange(_KEY, 0, -1)) == {b"a", b"b"}
+        await leases.renew([(_HERE, "a"), (_HERE, "gone")])  # not brought back: XX
+        renewed = await redis.zscore(_KEY, "a")
+        assert renewed is not None and renewed >= score
+        assert set(await redis.zrange(_KEY, 0, -1)) == {b"a", b"b"}
+    finally:
+        await redis.aclose()
 
 
 class _CountedLeases(SharedLeases):

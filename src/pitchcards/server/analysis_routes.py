@@ -14,6 +14,7 @@ view at their decision: their cards, never another seat's.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from typing import Annotated, Any
 
@@ -41,8 +42,9 @@ Auth = Annotated[str | None, Header(description="Bearer <seat token>")]
 class _PerAddress:
     """New analyses one address may ask for: ``per_hour``, in bursts of up to a third of it."""
 
-    def __init__(self, per_hour: int) -> None:
+    def __init__(self, per_hour: int, clock: Callable[[], float] = time.monotonic) -> None:
         self.per_hour = per_hour
+        self.clock = clock  #: (a test's own: no refill by chance)
         self._buckets: dict[str, TokenBucket] = {}
 
     def take(self, address: str) -> bool:
@@ -51,8 +53,8 @@ class _PerAddress:
             if len(self._buckets) > 10_000:  # forget the idle (full) buckets, not grow
                 self._buckets = {a: b for a, b in self._buckets.items()
                                  if not b.holds(b.burst)}
-            bucket = self._buckets[address] = TokenBucket(
-                self.per_hour / 3600.0, max(1, self.per_hour // 3))
+            rate, burst = AnalysisGate.shape(self.per_hour)  # the same as in Redis
+            bucket = self._buckets[address] = TokenBucket(rate, burst, clock=self.clock)
         return bucket.take()
 
 

@@ -104,6 +104,7 @@ from .shared_limits import (
     SharedSignIns,
     SignInGate,
     SocketGate,
+    SocketLease,
 )
 from .store import hash_secret
 from .testing import TestHooks, hooks_router
@@ -503,19 +504,20 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
             await _deny(ws, Refused("rate_limited", "too many lookups of tables that do not "
                                     "exist from your address: wait a minute", 429))
             return
-        lease = await sockets.open(address)
-        if lease is None:
-            hub.metrics.refusals.labels("too_many_connections").inc()
-            await _deny(ws, Refused("too_many_connections", "too many sockets from your "
-                                    "address: close one first", 429))
-            return
         conn = Connection(ws, address, queue=config.send_queue, rate=config.message_rate,
                           burst=config.message_burst, chat_per_minute=config.chat_per_minute,
                           send_timeout=config.send_timeout, on_drop=hub.metrics.dropped.inc)
         room: Room | Mirror | None = None
         counted = False
         writer: asyncio.Task[None] | None = None
+        lease: SocketLease | None = None
         try:
+            lease = await sockets.open(address)  # (inside: whatever happens, it is given back)
+            if lease is None:
+                hub.metrics.refusals.labels("too_many_connections").inc()
+                await _deny(ws, Refused("too_many_connections", "too many sockets from your "
+                                        "address: close one first", 429))
+                return
             await ws.accept()
             writer = conn.start_writer()
             hello = await _hello(ws, conn)
@@ -542,7 +544,7 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
             conn.close(1003, "bad_message")
         finally:
             # its place is given back at once, and in Redis even if this handler is cancelled
-            released = asyncio.create_task(sockets.close(lease))
+            released = None if lease is None else asyncio.create_task(sockets.close(lease))
             if counted:
                 hub.count(conn, -1)
             if room is not None:
@@ -550,7 +552,8 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
             conn.close()
             if writer is not None:  # (bounded: a stuck send is cut after send_timeout)
                 await asyncio.wait([writer], timeout=config.send_timeout + 5)
-            await released
+            if released is not None:
+                await released
 
     return app
 

@@ -22,7 +22,8 @@ scored by when it stops counting unless renewed.  One script drops the expired m
 the cap and adds the new one, so two processes cannot both take an address's last socket.  A
 socket's close takes its member out; each process renews its open sockets' members every
 heartbeat, so the sockets of a process that died (kill -9: it closes nothing) stop counting
-within ``hold`` seconds (three heartbeats).  Each process also counts its own sockets in
+within ``hold`` seconds (three heartbeats).  Leases expire by Redis's own clock (``TIME``), not
+the processes'.  Each process also counts its own sockets in
 memory, which alone decide while Redis does not answer.
 
 The hard and expert bots' thoughts per address (``--thoughts-per-address``) are leases the same
@@ -39,7 +40,6 @@ import asyncio
 import contextlib
 import itertools
 import logging
-import math
 import secrets
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
@@ -104,16 +104,39 @@ if math.min(burst, tokens + math.max(0, now - stamp) * rate) >= 1 then return 1 
 return 0
 """
 
-# KEYS[1]: an address's sockets; ARGV: now, the new lease's expiry, its member, the cap.
+# Redis's own clock (seconds), unless a test gives its own time in ARGV[1] (else ""): every
+# process's leases expire by one clock, so a process whose clock runs ahead cannot drop the
+# live leases of the others.
+_NOW = """
+local now = tonumber(ARGV[1])
+if now == nil then
+  local t = redis.call('TIME')
+  now = tonumber(t[1]) + tonumber(t[2]) / 1000000
+end
+"""
+
+# KEYS[1]: an address's sockets; ARGV: now (or ""), the hold, the new lease's member, the cap.
 # Expired leases (their process died or lost Redis) go first; at the cap nothing is added (0).
-# The set expires with its last lease (relative to Redis's clock: the processes' may differ).
-_OPEN = """
-local now, expiry = tonumber(ARGV[1]), tonumber(ARGV[2])
+_OPEN = _NOW + """
+local expiry = now + tonumber(ARGV[2])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
 redis.call('ZADD', KEYS[1], expiry, ARGV[3])
-redis.call('PEXPIRE', KEYS[1], math.ceil((expiry - now) * 1000))
+redis.call('PEXPIRE', KEYS[1], math.ceil(tonumber(ARGV[2]) * 1000))
 return 1
+"""
+
+# KEYS[1]: an address's set; ARGV: now (or ""), the hold, a member: counted ``hold`` seconds
+# more if still counted (XX: a closed one is not brought back).
+_RENEW = _NOW + """
+redis.call('ZADD', KEYS[1], 'XX', now + tonumber(ARGV[2]), ARGV[3])
+redis.call('PEXPIRE', KEYS[1], math.ceil(tonumber(ARGV[2]) * 1000))
+return 1
+"""
+
+# KEYS[1]: an address's set; ARGV: now (or ""): its live leases.
+_COUNT = _NOW + """
+return redis.call('ZCOUNT', KEYS[1], '(' .. now, '+inf')
 """
 
 
@@ -282,22 +305,25 @@ class SharedLeases:
     its process last renewed it."""
 
     def __init__(self, redis: Any, kind: str, cap: int, hold: float,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] | None = None) -> None:
         self.redis = redis  #: redis.asyncio.Redis (the bus's connection)
         self.kind = kind
         self.cap = cap
         self.hold = hold
-        self.clock = clock  #: seconds, the same on every process (a test sets its own)
+        #: seconds: Redis's own clock (None), so one clock for every process; a test's own
+        self.clock = clock
 
     def _key(self, address: str) -> str:
         return f"pitch:{self.kind}:{{{address}}}"
 
+    def _now(self) -> str:
+        return "" if self.clock is None else repr(self.clock())
+
     async def open(self, address: str, member: str) -> bool:
         """Count the socket ``member`` in ``address``'s set unless the address has ``cap``
         live ones (False, nothing counted).  Raises RedisError."""
-        now = self.clock()
-        taken = await self.redis.eval(_OPEN, 1, self._key(address), repr(now),
-                                      repr(now + self.hold), member, self.cap)
+        taken = await self.redis.eval(_OPEN, 1, self._key(address), self._now(),
+                                      repr(self.hold), member, self.cap)
         return int(taken) == 1
 
     async def close(self, address: str, member: str) -> None:
@@ -306,18 +332,15 @@ class SharedLeases:
 
     async def renew(self, held: Iterable[tuple[str, str]]) -> None:
         """This process's open sockets ``(address, member)`` count for ``hold`` seconds more
-        (only those still counted: ``XX``, so a closed one is not brought back).  Raises
-        RedisError."""
-        until = self.clock() + self.hold
+        (only those still counted, so a closed one is not brought back).  Raises RedisError."""
         pipe = self.redis.pipeline(transaction=False)
         for address, member in held:
-            pipe.zadd(self._key(address), {member: until}, xx=True)
-            pipe.pexpire(self._key(address), math.ceil(self.hold * 1000))  # (outlives them)
+            pipe.eval(_RENEW, 1, self._key(address), self._now(), repr(self.hold), member)
         await pipe.execute()
 
     async def count(self, address: str) -> int:
         """The address's live sockets in every process (what a test or an operator reads)."""
-        return int(await self.redis.zcount(self._key(address), f"({self.clock()}", "+inf"))
+        return int(await self.redis.eval(_COUNT, 1, self._key(address), self._now()))
 
 
 class SocketLease:
@@ -350,8 +373,12 @@ class SocketGate:
             return None
         lease = SocketLease(address, f"{self._process}:{next(self._serial)}")
         if self.shared is not None:
-            allowed = await self._fallback.ask(self.shared.open(address, lease.member),
-                                               lambda: True)  # (counted in memory above)
+            try:
+                allowed = await self._fallback.ask(self.shared.open(address, lease.member),
+                                                   lambda: True)  # (counted in memory above)
+            except BaseException:  # cancelled, or failed: this process's count given back
+                self.local.close(address)
+                raise
             if not allowed:
                 self.local.close(address)
                 return None
@@ -433,6 +460,7 @@ class ThoughtGate:
         await shared.close(key, member)
         return True
 
+
 class AnalysisGate:
     """The new analyses an address may ask for (``per_hour``, in bursts of up to a third of
     it; issue 33): in Redis when the process has one, so that N processes do not give an
@@ -445,9 +473,16 @@ class AnalysisGate:
         self.shared = shared
         self._fallback = _Fallback()
 
+    @staticmethod
+    def shape(per_hour: int) -> tuple[float, float]:
+        """An address's analyses bucket: its refill (tokens a second) and burst — the same in
+        Redis and in one process's memory, so ``--redis`` changes where it is counted, not how
+        many (up to a third of ``per_hour`` at once, then ``per_hour`` an hour)."""
+        return per_hour / 3600.0, float(max(1, per_hour // 3))
+
     async def take(self, address: str) -> bool:
         """One of the address's new analyses, across the cluster when there is one."""
+        rate, burst = self.shape(self.per_hour)
         shared = None if self.shared is None else self.shared.take(
-            [(f"pitch:analyses:{{{address}}}", self.per_hour / 3600.0,
-              float(max(1, self.per_hour // 3)))])
+            [(f"pitch:analyses:{{{address}}}", rate, burst)])
         return await self._fallback.ask(shared, lambda: self.local(address))
