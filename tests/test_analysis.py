@@ -280,10 +280,15 @@ def test_near_the_end_of_a_match_a_decision_also_costs_match_win_chance() -> Non
     assert throw.chance_loss > 2 * throw.chance_loss_se > 0
     assert throw.chance_loss == pytest.approx(max(c.chance or 0 for c in throw.candidates)
                                               - chosen.chance, abs=1e-9)
+    # the best by chance is named (the page marks it, never picks its own)
+    assert throw.chance_best is not None and all(d.chance_best is None for d in early.decisions)
+    assert throw.candidate(throw.chance_best).chance == max(c.chance or 0
+                                                            for c in throw.candidates)
     for d in late.decisions:  # never negative; forced decisions weigh nothing
         assert d.forced or (d.chance_loss is not None and d.chance_loss >= 0)
     data = late.to_dict()
-    assert next(d for d in data["decisions"] if d["action"] == "play JH")["chance_loss"] > 0
+    said = next(d for d in data["decisions"] if d["action"] == "play JH")
+    assert said["chance_loss"] > 0 and said["chance_best"] == str(throw.chance_best)
     seat0 = next(s for s in late.summaries if s.player == "Seat 0")
     assert seat0.chance_loss >= throw.chance_loss
     text = report(late)

@@ -17,6 +17,7 @@ from pitchcards.bots import make_bot
 from pitchcards.cards import cards_of, mask_of
 from pitchcards.hand import Hand
 from pitchcards.notation import RecordMismatchError, read_record, replay, write_record
+from pitchcards.server.history import finished_hands
 from pitchcards.table import Table
 
 CALLP = pc.find_variant("call-partner")
@@ -281,6 +282,19 @@ def test_a_call_partner_record_round_trips() -> None:
     assert write_record(again) == text
     with pytest.raises(RecordMismatchError):
         replay(read_record(text.replace("partner 3,", "partner 4,")))
+
+
+@pytest.mark.parametrize(("call", "options", "words"), [
+    ("call AS", {}, "D"), ("call AD", {}, "not dealt"),
+    ("call KS", {"call_rule": "alone_allowed"}, "alone")])
+def test_the_history_words_who_held_the_called_card(call: str, options: dict[str, str],
+                                                    words: str) -> None:
+    """CP4, CP5: the hand-history viewer's hand carries the server's words for the holder
+    (the page shows them as given, docs/web.md)."""
+    m = pc.Match(CALLP.replace(**options), players=5, dealer=0, names=list("ABCDE"))
+    play_hand(m, DEAL, (AUCTION, call, *TRICKS))
+    hand = finished_hands(write_record(m), list("ABCDE"))["hands"][0]
+    assert hand["partner_words"] == words
 
 
 # ------------------------------------------------------------------------------ hypothesis

@@ -213,6 +213,7 @@ def test_the_server_sheet_asks_for_the_call_and_rows_say_it(server: Any) -> None
     assert nxt["points_instead"] is False and len(nxt["call"]["cards"]) == 52
     assert {"value": "TH", "label": "10♥"} in nxt["call"]["cards"]
     assert nxt["call"]["holders"][1] == [0, 2, 3, 4]
+    assert nxt["call"]["nobody"] == {"label": "Nobody (not dealt)"}  # CP5, worded by the server
     assert nxt["questions"]["called"] == "Which card did the bidder call?"
     bad = _enter_api(http, sid, token, {"bidder": 1, "bid": 2, "trump": "H", "high": 1,
                                         "low": 1, "jack": 1, "game": 1})

@@ -34,6 +34,12 @@ COPIES: dict[str, re.Pattern[str]] = {
     "translates an action": re.compile(r"kind === \"moon\"|=== \"moon\" \?|\"moon\" \? \"bid"),
     "decides which bid is the moon": re.compile(r"===?\s*\"?5\"?\s*\)?\s*&&\s*hasMoon|hasMoon\(|"
                                                 r"value\s*===?\s*5\b"),
+    # the review of issue 36 (section 4): the server sends these as facts or words
+    "picks the best by chance": re.compile(r"\.reduce\(.*\bchance\b"),
+    "says which trick a step is in": re.compile(r"[Tt]rick 1 of"),
+    "words who held the called card": re.compile(
+        r"\bpartner\s*===?\s*(null|undefined)\s*\|\|[^?]*\?\s*\"not dealt\"|"
+        r"choice\(\"Nobody \(not dealt"),
 }
 
 #: The allowed lines: (module, a piece of the line, why).  docs/web.md lists each.
@@ -49,6 +55,10 @@ ALLOWED: list[tuple[str, str, str]] = [
     ("home.js", "Math.abs(n * 100 - Math.round(n * 100)) < 1e-9",
      "the same"),
     ("home.js", "`${Math.round(n * 100)}¢`", "the same"),
+    ("analysis.js", "`${Math.round(100 * x)}%`",
+     "a chance the server computed, as a whole percentage: no money"),
+    ("player.js", 'n === null ? "—" : n.toFixed(2)',
+     "the server's points a hand, to two places: no money"),
 ]
 
 
@@ -105,6 +115,12 @@ def test_every_allowed_line_is_there_and_documented() -> None:
     ("decides which bid is the moon",
      'if ((value === 5 || value === "5") && hasMoon(rules)) return moonWord(rules);'),
     ("decides which bid is the moon", 'return value === 5 ? "moon" : String(value);'),
+    ("picks the best by chance", "const best = weighed.reduce((a, c) => (c.chance > a.chance"),
+    ("says which trick a step is in", "return `Partner called, trick 1 of ${TRICKS}`;"),
+    ("words who held the called card",
+     'r.partner === null || r.partner === undefined ? "not dealt"'),
+    ("words who held the called card",
+     'buttons.push(choice("Nobody (not dealt)", "none", () => answer({ partner: null })));'),
 ])
 def test_the_scan_catches_each_kind_of_copy(kind: str, planted: str) -> None:
     found = scan(f"// a planted copy\n{planted}\n", "planted.js")

@@ -146,6 +146,9 @@ class Decision:
     #: (0..1; None where the match cannot end in this hand, or in the money game)
     chance_loss: float | None = None
     chance_loss_se: float | None = None
+    #: the candidate ``chance_loss`` is measured against (the best by chance, the chosen one on
+    #: a tie); None where no chances were weighed
+    chance_best: Action | None = None
 
     @property
     def forced(self) -> bool:
@@ -162,6 +165,7 @@ class Decision:
                 "method": self.method, "words": self.words,
                 "chance_loss": _round(self.chance_loss),
                 "chance_loss_se": _round(self.chance_loss_se),
+                "chance_best": None if self.chance_best is None else str(self.chance_best),
                 "candidates": [c.to_dict() for c in self.candidates]}
 
 
@@ -290,7 +294,7 @@ def analyse_decision(view: View, chosen: Action, rng: random.Random,
     values, per = result.values, result.per
     best = max(cands, key=lambda a: (values[a], a == chosen))
     loss, loss_se = _loss(per, best, chosen)
-    chances, chance_loss = _chances(view, worlds, cands, chosen, side, auction, b)
+    chances, chance_loss, chance_best = _chances(view, worlds, cands, chosen, side, auction, b)
     sights = _hindsight(truth, side, util, budget) if truth is not None else {}
     out = [Candidate(a, action_label(view, a), values[a], _mean_se(per[a]), sights.get(a),
                      chances.get(a)) for a in cands]
@@ -298,7 +302,7 @@ def analyse_decision(view: View, chosen: Action, rng: random.Random,
     return Decision(hand, index, seat, name, view.phase, chosen, best, loss, loss_se,
                     label_of(loss, loss_se, view.rules), result.worlds, result.method,
                     tuple(out), explain(view, best) if best != chosen else "",
-                    *chance_loss)
+                    *chance_loss, chance_best)
 
 
 def _loss(per: dict[Action, list[float]], best: Action, chosen: Action) -> tuple[float, float]:
@@ -311,19 +315,20 @@ def _loss(per: dict[Action, list[float]], best: Action, chosen: Action) -> tuple
 
 def _chances(view: View, worlds: list[Hand], cands: list[Action], chosen: Action, side: int,
              auction: bool, b: Budget
-             ) -> tuple[dict[Action, float], tuple[float | None, float | None]]:
+             ) -> tuple[dict[Action, float], tuple[float | None, float | None], Action | None]:
     """Near a match's end, each candidate's chance for the seat's side to win the match over the
-    same ``worlds`` (the expert's match utility, its simulated odds where the rules have them)
-    and the chosen one's loss in chance against the best by chance; else nothing."""
+    same ``worlds`` (the expert's match utility, its simulated odds where the rules have them),
+    the chosen one's loss in chance against the best by chance, and that best (the chosen one
+    on a tie); else nothing."""
     if not near_the_end(view.rules, view.scores):
-        return {}, (None, None)
+        return {}, (None, None), None
     util = Utility(view.rules, side, view.players, view.scores, win_table=b.win_table,
                    dealer=view.dealer)
     per = evaluate(worlds, cands, util, side, auction, b, 0.0).per
     # the match utility adds a tiny term per point (a tie-break): a chance is kept in 0..1
     chances = {a: min(max(sum(xs) / len(xs), 0.0), 1.0) for a, xs in per.items()}
     best = max(cands, key=lambda a: (chances[a], a == chosen))
-    return chances, _loss(per, best, chosen)
+    return chances, _loss(per, best, chosen), best
 
 
 def _hindsight(hand: Hand, side: int, util: Utility, budget: AnalysisBudget

@@ -41,6 +41,8 @@ QUESTIONS = {
     "confirm": "Score this hand?",
 }
 NOBODY = ("-", "0")
+#: CP5: the answer "nobody held the called card" (it was not dealt), in words
+NOBODY_LABEL = "Nobody (not dealt)"
 #: the rank keys of a called card: a k q j, t (or 1) for the ten, 2-9
 RANK_KEYS = {"a": "A", "k": "K", "q": "Q", "j": "J", "t": "10", "1": "10",
              **{str(r): str(r) for r in range(2, 10)}}
@@ -121,7 +123,7 @@ class HandForm:
             pitcher = self.bidder if self.bidder is not None else -1
             return "  ".join(f"{i + 1} {self.names[i]}" for i in
                              partner_choices(self.rules, len(self.names), pitcher)) \
-                + "  - nobody (not dealt)"
+                + f"  - {NOBODY_LABEL.lower()}"
         if self.step == "high":
             return people + ("  p points instead" if self._points_allowed() else "")
         if self.step == "points":

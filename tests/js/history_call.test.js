@@ -25,7 +25,9 @@ test("the call step is said in words: the position, the short form, the title", 
   assert.equal(positionWords(hand, i), led ? `Partner called, trick 1 of 6, card ${led}`
     : "Partner called (0 of 6 tricks)");
   assert.match(actionShort(hand.steps[i].view, hand.steps[i].action), /^call [AKQJ0-9]+[♠♥♦♣]$/);
-  assert.match(handTitle(hand), new RegExp(`, called [^ ]+ \\(`));
+  assert.ok(hand.partner_words, "the server words who held the called card");
+  assert.ok(handTitle(hand).includes(`, called ${actionShort(hand.steps[i].view, hand.steps[i].action)
+    .slice(5)} (${hand.partner_words}),`), handTitle(hand));
   assert.ok(trickStops(hand).includes(i), "the call is a stop");
   assert.ok(card);
 });
@@ -47,4 +49,21 @@ test("the reveal is said once, at the step whose view first knows the partner", 
     assert.ok(step.action.endsWith(step.view.called), "revealed by playing the called card");
   }
   assert.ok(trickStops(hand).includes(at[0]), "the reveal is a stop");
+});
+
+test("the title shows who held the called card as the server words it, never its own words", () => {
+  const worded = { ...hand, partner_words: "the server's words" };
+  assert.match(handTitle(worded), /, called [^ ]+ \(the server's words\),/);
+  const unworded = { ...hand, partner_words: null };
+  assert.doesNotMatch(handTitle(unworded), /not dealt|alone|\(/);
+});
+
+test("the call step's place in the play is its view's, not a rule's trick 1", () => {
+  const i = hand.steps.findIndex((/** @type {any} */ s) => s.action?.startsWith("call "));
+  const step = hand.steps[i];
+  // a view one trick further on (as no real hand has it): the words follow the view
+  const later = { ...step, view: { ...step.view, tricks: [{}], trick: [[0, "AS"]] } };
+  const moved = { ...hand, steps: hand.steps.map((/** @type {any} */ s, /** @type {number} */ k) =>
+    (k === i ? later : s)) };
+  assert.equal(positionWords(moved, i), "Partner called, trick 2 of 6, card 1");
 });

@@ -161,5 +161,6 @@ def puzzles_of(record_text: str, analysis: dict[str, Any], player: str,
                                 if c["action"] == str(a)],
                     "answer": {k: d.get(k) for k in ("action", "best", "loss", "loss_se",
                                                      "label", "words", "candidates",
-                                                     "chance_loss", "chance_loss_se")}})
+                                                     "chance_loss", "chance_loss_se",
+                                                     "chance_best")}})
     return out

@@ -26,8 +26,8 @@ def finished_hands(record_text: str, names: list[str] | None = None,
                    before: int | None = None, page: int | None = None, *,
                    played_only: bool = False) -> dict[str, Any]:
     """``GET /api/tables/{id}/hands``: ``{"hands": [{number, dealer, names, result, total,
-    steps: [{seat, action, view, hands}]}], "earlier": n | None}``, the first step of each
-    hand being its deal.
+    partner_words, steps: [{seat, action, view, hands}]}], "earlier": n | None}``, the first
+    step of each hand being its deal (``partner_words``: who held the called card, CP5).
 
     ``names``: the seats' names at a match (a money record names the seats of each hand).
     At most ``page`` (``HANDS_PAGE``) hands, the newest numbered below ``before`` (all: the newest);
@@ -61,12 +61,25 @@ def finished_hands(record_text: str, names: list[str] | None = None,
             hand.push(action, seat)
             steps.append(_step(hand, seat, str(action), shown_cards))
         assert hand.result is not None
-        out.append({"number": rec.number, "dealer": rec.dealer,
-                    "names": rec.seats if rec.seats is not None else names,
+        seats = rec.seats if rec.seats is not None else names
+        out.append({"number": rec.number, "dealer": rec.dealer, "names": seats,
                     "result": result_to_dict(hand.result), "total": rec.total,
-                    "steps": steps})
+                    "partner_words": _partner_words(hand, seats), "steps": steps})
     earlier = shown[0].number if shown and len(shown) < len(finished) else None
     return {"hands": out, "earlier": earlier}
+
+
+def _partner_words(hand: Hand, names: list[str] | None) -> str | None:
+    """CP4, CP5: who held the called card, in words, once the hand is over: its holder's name,
+    "alone" (the pitcher's own card) or "not dealt"; None without a call."""
+    result = hand.result
+    if result is None or result.called is None:
+        return None
+    if result.partner is None:
+        return "not dealt"
+    if result.partner == result.pitcher:
+        return "alone"
+    return names[result.partner] if names else f"Seat {result.partner + 1}"
 
 
 def _played(actions: list[tuple[int | None, Action]]) -> int:

@@ -47,6 +47,7 @@ from ..money import MAX_SEATS, cents_text, dollars_text
 from ..outcome import Outcome
 from ..rules import MOON, RuleSet, find_variant, parse_money
 from ..score_form import (
+    NOBODY_LABEL,
     QUESTIONS,
     HandForm,
     call_choices,
@@ -260,7 +261,9 @@ def _next_hand(sheet: ScoreSheet) -> dict[str, Any]:
         call = {"cards": [{"value": card_name(c), "label": card_symbol(c)}
                           for c in call_choices(rules)],
                 "holders": [partner_choices(rules, len(names), seat)
-                            for seat in range(len(names))]}
+                            for seat in range(len(names))],
+                # CP5: a called card never dealt is held by nobody (always possible)
+                "nobody": {"label": NOBODY_LABEL}}
     return {"number": len(session.results) + 1, "dealer": names[session.next_dealer],
             "dealer_seat": session.next_dealer, "players": names, "sides": sides, "bids": bids,
             "all_pass": all_pass, "game_tie": rules.game_tie != "no_point",

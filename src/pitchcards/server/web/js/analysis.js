@@ -18,7 +18,8 @@ import { actionShort, sideName } from "./history_steps.js";
  * @typedef {{hand: number, index: number, seat: number, player: string, phase: string,
  *   action: string, best: string, loss: number, loss_se: number, label: string | null,
  *   worlds: number, method: string, words: string, candidates: Candidate[],
- *   chance_loss: number | null, chance_loss_se: number | null}} Decision
+ *   chance_loss: number | null, chance_loss_se: number | null,
+ *   chance_best?: string | null}} Decision
  * @typedef {{player: string, choices: number, auction_loss: number, play_loss: number,
  *   loss: number, chance_loss: number, labels: Record<string, number>}} Summary
  * @typedef {{hand: number, chart: {index: number, seat: number, side: number,
@@ -138,6 +139,16 @@ function percent(x) {
 }
 
 /**
+ * The candidate best by chance to win the match: the server's (``chance_best``, the one its
+ * ``chance_loss`` was measured against), never picked here; undefined where it sent none.
+ * @param {Decision} d
+ */
+export function chanceBest(d) {
+  return d.candidates.find((c) => c.action === d.chance_best
+    && c.chance !== null && c.chance !== undefined);
+}
+
+/**
  * Near a match's end, the chance to win the match that the server computed for each choice
  * of a decision, drawn as bars (the choice made and the best by chance marked), with the
  * chance given up in words; null where the server sent no chances (the match could not end in
@@ -148,8 +159,7 @@ export function chanceNote(d) {
   const weighed = d.candidates.filter((c) => c.chance !== null && c.chance !== undefined);
   if (d.chance_loss === null || d.chance_loss === undefined || !weighed.length) return null;
   const chosen = weighed.find((c) => c.action === d.action);
-  const best = weighed.reduce((a, c) => (/** @type {number} */ (c.chance)
-    > /** @type {number} */ (a.chance) ? c : a));
+  const best = chanceBest(d);
   const rows = weighed.length;
   const width = 320;
   const row = 16;
@@ -176,10 +186,10 @@ export function chanceNote(d) {
   });
   const words = chosen
     ? `Chance to win the match: ${percent(/** @type {number} */ (chosen.chance))} with `
-      + `${chosen.label}` + (d.chance_loss > 0 && best !== chosen
+      + `${chosen.label}` + (d.chance_loss > 0 && best && best !== chosen
       ? `, ${percent(/** @type {number} */ (best.chance))} with ${best.label}: `
         + `${percent(d.chance_loss)} given up (± ${percent(d.chance_loss_se ?? 0)}).`
-      : " — the best chance.")
+      : d.chance_loss > 0 ? `: ${percent(d.chance_loss)} given up.` : " — the best chance.")
     : `Chance to win the match given up: ${percent(d.chance_loss)}.`;
   return h("figure", { id: "step-chance", class: "chance-figure",
     "data-chance-loss": d.chance_loss.toFixed(4) }, chart,

@@ -25,7 +25,7 @@ import { actionSentence as sentenceOf, bidWord, moonWord, revealSentence } from 
  * @typedef {{seat: number | null, action: string | null, view: PublicView,
  *   hands: string[][]}} Step
  * @typedef {{number: number, dealer: number, names: string[] | null, result: Result | null,
- *   total?: number[] | null, steps: Step[]}} HandRecord
+ *   total?: number[] | null, partner_words?: string | null, steps: Step[]}} HandRecord
  */
 
 export const TRICKS = 6;
@@ -92,10 +92,10 @@ export function handTitle(hand) {
   if (!r) return `Hand ${hand.number}`;
   if (r.thrown_in || r.pitcher === null) return `Hand ${hand.number}: thrown in`;
   if (r.bid === 0) return `Hand ${hand.number}: ${nameOf(hand, r.pitcher)} led, no bid`;
-  // CP3, CP5: the call, and who held the card (public once the hand is over)
-  const call = !r.called ? "" : `, called ${cardShort(r.called)} (${
-    r.partner === null || r.partner === undefined ? "not dealt"
-      : r.partner === r.pitcher ? "alone" : nameOf(hand, r.partner)})`;
+  // CP3, CP5: the call, and who held the card (public once the hand is over), as worded by
+  // the server
+  const call = !r.called ? "" : `, called ${cardShort(r.called)}`
+    + (hand.partner_words ? ` (${hand.partner_words})` : "");
   return `Hand ${hand.number}: ${nameOf(hand, r.pitcher)} bid ${bidWord(view.rules, r.bid)}${call}, `
     + (r.made ? "made" : "set");
 }
@@ -128,12 +128,14 @@ export function positionWords(hand, index) {
   if (view.phase === "auction") return `Auction, bid ${auctionCount(view)} (0 of ${TRICKS} tricks)`;
   // CP3: the pitcher calls a card between the auction and the first lead
   if (view.phase === "call") return `Auction over, the call next (0 of ${TRICKS} tricks)`;
-  if (step.action?.startsWith("call ")) {  // a pitched card is led with the call (B-R4.3)
-    return cards > 0 ? `Partner called, trick 1 of ${TRICKS}, card ${cards}`
-      : `Partner called (0 of ${TRICKS} tricks)`;
+  // CP3: the call step says so; where it leaves the play is the view's (its trick and tricks)
+  const called = step.action?.startsWith("call ");
+  if (done === 0 && cards === 0) {
+    return `${called ? "Partner called" : "Auction over"} (0 of ${TRICKS} tricks)`;
   }
-  if (done === 0 && cards === 0) return `Auction over (0 of ${TRICKS} tricks)`;
-  if (cards > 0) return `Trick ${done + 1} of ${TRICKS}, card ${cards}`;
+  if (cards > 0) {
+    return `${called ? "Partner called, trick" : "Trick"} ${done + 1} of ${TRICKS}, card ${cards}`;
+  }
   if (last) return `Trick ${done} of ${TRICKS}: scored`;
   return `Trick ${done} of ${TRICKS}`;
 }

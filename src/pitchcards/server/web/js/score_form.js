@@ -15,7 +15,8 @@ import { h, replace, say } from "./dom.js";
  * @typedef {{number: number, dealer: string, dealer_seat: number, players: string[],
  *   sides: string[], bids: BidChoice[][], all_pass: {outcome: Record<string, unknown>, thrown_in: boolean,
  *   label: string} | null, game_tie: boolean, partners: boolean,
- *   call: {cards: BidChoice[], holders: number[][]} | null, points_instead: boolean,
+ *   call: {cards: BidChoice[], holders: number[][], nobody: {label: string} | null} | null,
+ *   points_instead: boolean,
  *   questions: Record<Step, string>, points_asked: string[]}} NextHand
  * @typedef {{kind: string, number?: number, dealer?: string, outcome?: string,
  *   bidder?: string | null, bid?: string | null, trump?: string | null,
@@ -219,11 +220,12 @@ export function handForm(next, actions) {
       buttons = next.call.cards.map((c) => choice(c.label, String(c.value),
         () => answer({ called: c.value }, "partner"), { label: `Called ${c.label}` }));
     } else if (step === "partner" && next.call) {
-      // CP4, CP5: who held it, as the server allows; nobody when it was not dealt
+      // CP4, CP5: who held it, as the server allows (nobody too, when it says so)
       const seats = next.call.holders[/** @type {number} */ (answers.bidder)] || [];
       buttons = seats.map((seat) => choice(who(seat), String(seat),
         () => answer({ partner: seat }, "high")));
-      buttons.push(choice("Nobody (not dealt)", "none", () => answer({ partner: null }, "high")));
+      const nobody = next.call.nobody;  // as the server allows and words it
+      if (nobody) buttons.push(choice(nobody.label, "none", () => answer({ partner: null }, "high")));
     } else if (step === "high") {
       buttons = players((seat) => answer({ high: seat }, "low"));
       if (next.points_instead) {
