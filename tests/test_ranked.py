@@ -29,7 +29,7 @@ from pitchcards.notation import read_record
 from pitchcards.rules import find_variant
 from pitchcards.server.account_store import accounts, rated_matches, rating_changes, ratings
 from pitchcards.server.config import normalise_db_url
-from pitchcards.server.ranked import RANKED_TURN_TIMER
+from pitchcards.server.ranked import MIN_MONEY_HANDS, RANKED_TURN_TIMER
 from pitchcards.server.rating_store import BOT_ACCOUNT_NAMES
 from pitchcards.server.store import log
 from pitchcards.server.testing import TestHooks
@@ -181,6 +181,48 @@ def _counted(record: str, name: str) -> dict[str, int]:
     return out
 
 
+def _scored(client: TestClient, table: str) -> int:
+    """The hands a table has scored (the in-process server's room: GET .../results is rate
+    limited)."""
+    session = client.app.state.hub.rooms[table].state.table.session  # type: ignore[attr-defined]
+    return int(session.hands_dealt - (1 if session.in_hand else 0))
+
+
+def _play_money(client: TestClient, table: str, auth: dict[str, str], hands: int) -> None:
+    """Let a held money table's bots play (Ann's turns: her timer runs out, a stand-in plays
+    them), ask to settle once ``hands`` hands are scored, and play on to the settlement."""
+    deadline = time.monotonic() + 120  # a hang guard only
+    settling = False
+    while (run := client.post(f"/_test/tables/{table}/bots", json={"actions": 1000})
+           .json())["status"] != "over":
+        assert time.monotonic() < deadline, run
+        if not settling and _scored(client, table) >= hands:
+            settle = client.post(f"/api/tables/{table}/settle", headers=auth)  # at the break
+            assert settle.status_code == 200, settle.text
+            settling = True
+        if run["to_act"] == 0:
+            client.post(f"/_test/tables/{table}/expire")
+
+
+def test_a_ranked_money_table_settled_early_is_not_rated(tmp_path: Path) -> None:
+    """A player ahead after one hand cannot settle and lock in a rating (review F2): a player
+    who sat fewer than MIN_MONEY_HANDS scored hands is left out, and with fewer than two
+    players left nothing is rated (no match, no win, no statistics)."""
+    url = f"sqlite:///{tmp_path / 'server.db'}"
+    with app_client(url, hooks=TestHooks()) as client:
+        ann = _signed_in(client, "Ann", 1)
+        made = ann.post("/_test/tables", json={"seed": 11, "hold_bots": True, "table": {
+            "name": "Ann", "variant": "money", "players": 3, "ranked": True,
+            "bots": {"1": "random", "2": "easy"},
+            "settings": {**UNTIMED, "stand_in": "random"}}})
+        assert made.status_code == 201, made.text
+        table, auth = made.json()["table"], _start(client, made.json())
+        _play_money(client, table, auth, 0)  # settled at the first break
+        _wait_status(client, table, "over", auth)
+        assert _scored(client, table) == 1
+        assert "money" not in client.get("/api/players/Ann").json()["ratings"]
+
+
 def test_a_ranked_money_table_is_rated_by_money_at_the_settlement(tmp_path: Path) -> None:
     """The money game's pool (issue 32: "ranked by money at the settlement"): a ranked money
     table is rated when it settles, each player placed by what they were paid; the statistics
@@ -198,14 +240,8 @@ def test_a_ranked_money_table_is_rated_by_money_at_the_settlement(tmp_path: Path
         assert client.get(f"/api/tables/{table}").json()["ranked"] is True
         # nothing to claim at a money table: it ends at the settlement
         _refused(client.post(f"/api/tables/{table}/claim", headers=auth), 409, "cannot_claim")
-        settle = client.post(f"/api/tables/{table}/settle", headers=auth)  # at the next break
-        assert settle.status_code == 200, settle.text
-        deadline = time.monotonic() + 120  # a hang guard only
-        while (run := client.post(f"/_test/tables/{table}/bots", json={"actions": 1000})
-               .json())["status"] != "over":
-            assert time.monotonic() < deadline, run
-            if run["to_act"] == 0:  # Ann's turn: her timer runs out, a stand-in plays it
-                client.post(f"/_test/tables/{table}/expire")
+        # rated only once every player sat MIN_MONEY_HANDS scored hands (review F2)
+        _play_money(client, table, auth, MIN_MONEY_HANDS)
         info = _wait_status(client, table, "over", auth)
         assert info["may_claim"] is None and info["forfeits"] == []
         record = client.get(f"/api/tables/{table}/record", headers=auth).text
@@ -237,7 +273,8 @@ def test_a_ranked_money_table_is_rated_by_money_at_the_settlement(tmp_path: Path
         player = client.get("/api/players/Ann").json()
         counted = _counted(record, "Ann")
         stats = player["ratings"]["money"]["stats"]
-        assert {k: stats[k] for k in counted} == counted and counted["hands"] >= 1
+        assert {k: stats[k] for k in counted} == counted
+        assert counted["hands"] >= MIN_MONEY_HANDS
         assert stats["matches"] == 1 and player["stats"]["hands"] == counted["hands"]
     # a restart replays the log: it rates and counts nothing again
     with app_client(url) as again:
@@ -616,7 +653,8 @@ def test_play_join_and_pitch_bot_take_a_ranked_seat_with_token(
         stats = httpx.get(f"{url}/api/players/Cy").json()["ratings"]["four-point-cutthroat"][
             "stats"]
         counted = _counted(record, "Cy")
-        assert {k: stats[k] for k in counted} == counted and counted["hands"] >= 1
+        assert {k: stats[k] for k in counted} == counted
+        assert counted["hands"] >= MIN_MONEY_HANDS
         assert (stats["matches"], stats["wins"]) == (1, 1)
 
 
