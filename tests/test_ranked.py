@@ -14,6 +14,7 @@ import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -25,13 +26,16 @@ from sqlalchemy import create_engine, func, select
 from account_helpers import EVIL, OWN, account_token, app_client, database, other, register
 from pitchcards.argtypes import TOKEN_ENV, api_token
 from pitchcards.client import Client, Seat, ServerError
+from pitchcards.money import MoneySession
 from pitchcards.notation import read_record
+from pitchcards.play_stats import Stats
 from pitchcards.rules import find_variant
 from pitchcards.server.account_store import accounts, rated_matches, rating_changes, ratings
 from pitchcards.server.config import normalise_db_url
-from pitchcards.server.ranked import MIN_MONEY_HANDS, RANKED_TURN_TIMER
+from pitchcards.server.ranked import MIN_MONEY_HANDS, RANKED_TURN_TIMER, money_ended
 from pitchcards.server.rating_store import BOT_ACCOUNT_NAMES
-from pitchcards.server.store import log
+from pitchcards.server.seats import Player
+from pitchcards.server.store import PlayerRow, log
 from pitchcards.server.testing import TestHooks
 from pitchcards.tui.config import GameConfig
 from pitchcards.tui.remote import host_table, join_table
@@ -202,6 +206,21 @@ def _play_money(client: TestClient, table: str, auth: dict[str, str], hands: int
             settling = True
         if run["to_act"] == 0:
             client.post(f"/_test/tables/{table}/expire")
+
+
+def test_money_places_leave_out_short_sitters_and_a_shared_first_place_is_no_win() -> None:
+    """``money_ended`` alone (review F2): a player with fewer than MIN_MONEY_HANDS scored
+    hands is not placed; equal payouts share a place; all sharing first place rates nothing."""
+    session = MoneySession(find_variant("money"), ["Ann", "Bob", "Cy"], seed=1)
+    players = {n: Player(PlayerRow(n, i, None, None, i == 0, f"acct-{n}"))
+               for i, n in enumerate(["Ann", "Bob", "Cy"])}
+    enough, few = Stats(hands=MIN_MONEY_HANDS), Stats(hands=MIN_MONEY_HANDS - 1)
+    session.payouts = {"Ann": Fraction(300), "Bob": Fraction(300), "Cy": Fraction(900)}
+    ended = money_ended("t", session, players, {"Ann": enough, "Bob": enough, "Cy": enough})
+    assert ended.sides == ((("acct-Cy",), 0), (("acct-Ann",), 1), (("acct-Bob",), 1))
+    # Cy sat too few hands: Ann and Bob share first place among those left, nobody won
+    ended = money_ended("t", session, players, {"Ann": enough, "Bob": enough, "Cy": few})
+    assert ended.sides == () and ended.stats == ()
 
 
 def test_a_ranked_money_table_settled_early_is_not_rated(tmp_path: Path) -> None:
