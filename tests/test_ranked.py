@@ -223,39 +223,36 @@ def test_money_places_leave_out_short_sitters_and_a_shared_first_place_is_no_win
     assert ended.sides == () and ended.stats == ()
 
 
-def test_a_ranked_money_table_settled_early_is_not_rated(tmp_path: Path) -> None:
-    """A player ahead after one hand cannot settle and lock in a rating (review F2): a player
-    who sat fewer than MIN_MONEY_HANDS scored hands is left out, and with fewer than two
-    players left nothing is rated (no match, no win, no statistics)."""
-    url = f"sqlite:///{tmp_path / 'server.db'}"
-    with app_client(url, hooks=TestHooks()) as client:
-        ann = _signed_in(client, "Ann", 1)
-        made = ann.post("/_test/tables", json={"seed": 11, "hold_bots": True, "table": {
-            "name": "Ann", "variant": "money", "players": 3, "ranked": True,
-            "bots": {"1": "random", "2": "easy"},
-            "settings": {**UNTIMED, "stand_in": "random"}}})
-        assert made.status_code == 201, made.text
-        table, auth = made.json()["table"], _start(client, made.json())
-        _play_money(client, table, auth, 0)  # settled at the first break
-        _wait_status(client, table, "over", auth)
-        assert _scored(client, table) == 1
-        assert "money" not in client.get("/api/players/Ann").json()["ratings"]
+def _money_table(client: TestClient, ann: TestClient) -> tuple[str, dict[str, str]]:
+    """Ann's (signed in) ranked money table, seeded, started, its bots held: its id and her
+    seat's auth."""
+    made = ann.post("/_test/tables", json={"seed": 11, "hold_bots": True, "table": {
+        "name": "Ann", "variant": "money", "players": 3, "ranked": True,
+        "bots": {"1": "random", "2": "easy"},
+        "settings": {**UNTIMED, "stand_in": "random"}}})
+    assert made.status_code == 201, made.text
+    return made.json()["table"], _start(client, made.json())
 
 
 def test_a_ranked_money_table_is_rated_by_money_at_the_settlement(tmp_path: Path) -> None:
     """The money game's pool (issue 32: "ranked by money at the settlement"): a ranked money
     table is rated when it settles, each player placed by what they were paid; the statistics
     of its hands are added with the rating; the turns the turn timer's stand-in played are
-    marked in its record.  A seeded table, its bots held and let act."""
+    marked in its record.  A seeded table, its bots held and let act.
+
+    First, settled after one hand (review F2): a player ahead then cannot lock in a rating —
+    who sat fewer than MIN_MONEY_HANDS scored hands is left out, and with fewer than two
+    players left nothing is rated (no match, no win, no statistics)."""
     url = f"sqlite:///{tmp_path / 'server.db'}"
     with app_client(url, hooks=TestHooks()) as client:
         ann = _signed_in(client, "Ann", 1)
-        made = ann.post("/_test/tables", json={"seed": 11, "hold_bots": True, "table": {
-            "name": "Ann", "variant": "money", "players": 3, "ranked": True,
-            "bots": {"1": "random", "2": "easy"},
-            "settings": {**UNTIMED, "stand_in": "random"}}})
-        assert made.status_code == 201, made.text
-        table, auth = made.json()["table"], _start(client, made.json())
+        table, auth = _money_table(client, ann)
+        _play_money(client, table, auth, 0)  # settled at the first break
+        _wait_status(client, table, "over", auth)
+        assert _scored(client, table) == 1
+        assert "money" not in client.get("/api/players/Ann").json()["ratings"]
+        # then one settled after ten hands: rated
+        table, auth = _money_table(client, ann)
         assert client.get(f"/api/tables/{table}").json()["ranked"] is True
         # nothing to claim at a money table: it ends at the settlement
         _refused(client.post(f"/api/tables/{table}/claim", headers=auth), 409, "cannot_claim")
@@ -672,8 +669,7 @@ def test_play_join_and_pitch_bot_take_a_ranked_seat_with_token(
         stats = httpx.get(f"{url}/api/players/Cy").json()["ratings"]["four-point-cutthroat"][
             "stats"]
         counted = _counted(record, "Cy")
-        assert {k: stats[k] for k in counted} == counted
-        assert counted["hands"] >= MIN_MONEY_HANDS
+        assert {k: stats[k] for k in counted} == counted and counted["hands"] >= 1
         assert (stats["matches"], stats["wins"]) == (1, 1)
 
 
