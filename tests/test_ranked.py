@@ -14,6 +14,7 @@ import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -25,13 +26,16 @@ from sqlalchemy import create_engine, func, select
 from account_helpers import EVIL, OWN, account_token, app_client, database, other, register
 from pitchcards.argtypes import TOKEN_ENV, api_token
 from pitchcards.client import Client, Seat, ServerError
+from pitchcards.money import MoneySession
 from pitchcards.notation import read_record
+from pitchcards.play_stats import Stats
 from pitchcards.rules import find_variant
 from pitchcards.server.account_store import accounts, rated_matches, rating_changes, ratings
 from pitchcards.server.config import normalise_db_url
-from pitchcards.server.ranked import RANKED_TURN_TIMER
+from pitchcards.server.ranked import MIN_MONEY_HANDS, RANKED_TURN_TIMER, money_ended
 from pitchcards.server.rating_store import BOT_ACCOUNT_NAMES
-from pitchcards.server.store import log
+from pitchcards.server.seats import Player
+from pitchcards.server.store import PlayerRow, log
 from pitchcards.server.testing import TestHooks
 from pitchcards.tui.config import GameConfig
 from pitchcards.tui.remote import host_table, join_table
@@ -181,31 +185,79 @@ def _counted(record: str, name: str) -> dict[str, int]:
     return out
 
 
+def _scored(client: TestClient, table: str) -> int:
+    """The hands a table has scored (the in-process server's room: GET .../results is rate
+    limited)."""
+    session = client.app.state.hub.rooms[table].state.table.session  # type: ignore[attr-defined]
+    return int(session.hands_dealt - (1 if session.in_hand else 0))
+
+
+def _play_money(client: TestClient, table: str, auth: dict[str, str], hands: int) -> None:
+    """Let a held money table's bots play (Ann's turns: her timer runs out, a stand-in plays
+    them), ask to settle once ``hands`` hands are scored, and play on to the settlement."""
+    deadline = time.monotonic() + 120  # a hang guard only
+    settling = False
+    while (run := client.post(f"/_test/tables/{table}/bots", json={"actions": 1000})
+           .json())["status"] != "over":
+        assert time.monotonic() < deadline, run
+        if not settling and _scored(client, table) >= hands:
+            settle = client.post(f"/api/tables/{table}/settle", headers=auth)  # at the break
+            assert settle.status_code == 200, settle.text
+            settling = True
+        if run["to_act"] == 0:
+            client.post(f"/_test/tables/{table}/expire")
+
+
+def test_money_places_leave_out_short_sitters_and_a_shared_first_place_is_no_win() -> None:
+    """``money_ended`` alone (review F2): a player with fewer than MIN_MONEY_HANDS scored
+    hands is not placed; equal payouts share a place; all sharing first place rates nothing."""
+    session = MoneySession(find_variant("money"), ["Ann", "Bob", "Cy"], seed=1)
+    players = {n: Player(PlayerRow(n, i, None, None, i == 0, f"acct-{n}"))
+               for i, n in enumerate(["Ann", "Bob", "Cy"])}
+    enough, few = Stats(hands=MIN_MONEY_HANDS), Stats(hands=MIN_MONEY_HANDS - 1)
+    session.payouts = {"Ann": Fraction(300), "Bob": Fraction(300), "Cy": Fraction(900)}
+    ended = money_ended("t", session, players, {"Ann": enough, "Bob": enough, "Cy": enough})
+    assert ended.sides == ((("acct-Cy",), 0), (("acct-Ann",), 1), (("acct-Bob",), 1))
+    # Cy sat too few hands: Ann and Bob share first place among those left, nobody won
+    ended = money_ended("t", session, players, {"Ann": enough, "Bob": enough, "Cy": few})
+    assert ended.sides == () and ended.stats == ()
+
+
+def _money_table(client: TestClient, ann: TestClient) -> tuple[str, dict[str, str]]:
+    """Ann's (signed in) ranked money table, seeded, started, its bots held: its id and her
+    seat's auth."""
+    made = ann.post("/_test/tables", json={"seed": 11, "hold_bots": True, "table": {
+        "name": "Ann", "variant": "money", "players": 3, "ranked": True,
+        "bots": {"1": "random", "2": "easy"},
+        "settings": {**UNTIMED, "stand_in": "random"}}})
+    assert made.status_code == 201, made.text
+    return made.json()["table"], _start(client, made.json())
+
+
 def test_a_ranked_money_table_is_rated_by_money_at_the_settlement(tmp_path: Path) -> None:
     """The money game's pool (issue 32: "ranked by money at the settlement"): a ranked money
     table is rated when it settles, each player placed by what they were paid; the statistics
     of its hands are added with the rating; the turns the turn timer's stand-in played are
-    marked in its record.  A seeded table, its bots held and let act."""
+    marked in its record.  A seeded table, its bots held and let act.
+
+    First, settled after one hand (review F2): a player ahead then cannot lock in a rating —
+    who sat fewer than MIN_MONEY_HANDS scored hands is left out, and with fewer than two
+    players left nothing is rated (no match, no win, no statistics)."""
     url = f"sqlite:///{tmp_path / 'server.db'}"
     with app_client(url, hooks=TestHooks()) as client:
         ann = _signed_in(client, "Ann", 1)
-        made = ann.post("/_test/tables", json={"seed": 11, "hold_bots": True, "table": {
-            "name": "Ann", "variant": "money", "players": 3, "ranked": True,
-            "bots": {"1": "random", "2": "easy"},
-            "settings": {**UNTIMED, "stand_in": "random"}}})
-        assert made.status_code == 201, made.text
-        table, auth = made.json()["table"], _start(client, made.json())
+        table, auth = _money_table(client, ann)
+        _play_money(client, table, auth, 0)  # settled at the first break
+        _wait_status(client, table, "over", auth)
+        assert _scored(client, table) == 1
+        assert "money" not in client.get("/api/players/Ann").json()["ratings"]
+        # then one settled after ten hands: rated
+        table, auth = _money_table(client, ann)
         assert client.get(f"/api/tables/{table}").json()["ranked"] is True
         # nothing to claim at a money table: it ends at the settlement
         _refused(client.post(f"/api/tables/{table}/claim", headers=auth), 409, "cannot_claim")
-        settle = client.post(f"/api/tables/{table}/settle", headers=auth)  # at the next break
-        assert settle.status_code == 200, settle.text
-        deadline = time.monotonic() + 120  # a hang guard only
-        while (run := client.post(f"/_test/tables/{table}/bots", json={"actions": 1000})
-               .json())["status"] != "over":
-            assert time.monotonic() < deadline, run
-            if run["to_act"] == 0:  # Ann's turn: her timer runs out, a stand-in plays it
-                client.post(f"/_test/tables/{table}/expire")
+        # rated only once every player sat MIN_MONEY_HANDS scored hands (review F2)
+        _play_money(client, table, auth, MIN_MONEY_HANDS)
         info = _wait_status(client, table, "over", auth)
         assert info["may_claim"] is None and info["forfeits"] == []
         record = client.get(f"/api/tables/{table}/record", headers=auth).text
@@ -237,7 +289,8 @@ def test_a_ranked_money_table_is_rated_by_money_at_the_settlement(tmp_path: Path
         player = client.get("/api/players/Ann").json()
         counted = _counted(record, "Ann")
         stats = player["ratings"]["money"]["stats"]
-        assert {k: stats[k] for k in counted} == counted and counted["hands"] >= 1
+        assert {k: stats[k] for k in counted} == counted
+        assert counted["hands"] >= MIN_MONEY_HANDS
         assert stats["matches"] == 1 and player["stats"]["hands"] == counted["hands"]
     # a restart replays the log: it rates and counts nothing again
     with app_client(url) as again:

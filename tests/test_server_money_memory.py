@@ -19,7 +19,7 @@ from pitchcards.bots import make_bot
 from pitchcards.client import Client
 from pitchcards.money import MoneySession
 from pitchcards.notation import parse_record, write_record
-from pitchcards.server.room_state import RoomState, record_of_log
+from pitchcards.server.room_state import KEEP_ALL, RoomState, record_of_log
 from pitchcards.table import Table
 from server_helpers import FAST, app_fixture, hello, hooked_table, raw_socket, run_bots
 
@@ -52,11 +52,20 @@ def _held(room: Any) -> dict[str, int]:
             "holdings": len(table._holdings), "seatings": len(table._seatings),
             "hands": len(session.hands), "results": len(session.results),
             "hand_players": len(session.hand_players), "session_events": len(session.events),
-            "results_sheet": len(room.state.results)}
+            "results_sheet": len(room.state.results), "stand_ins": len(room.state.stand_ins),
+            "stand_ins_forgotten": sum(h < session.first_hand for h, _ in room.state.stand_ins)}
 
 
-def test_a_long_money_session_holds_a_bounded_window(server: Any, small_window: Any) -> None:
+def test_a_long_money_session_holds_a_bounded_window(server: Any, small_window: Any,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     hub = small_window
+    replays: list[int] = []
+
+    def counted(stored: Any) -> str:
+        replays.append(len(stored.entries))
+        return record_of_log(stored)
+
+    monkeypatch.setattr("pitchcards.server.room.record_of_log", counted)
 
     async def run() -> None:
         async with Client(server.url) as api:
@@ -81,6 +90,8 @@ def test_a_long_money_session_holds_a_bounded_window(server: Any, small_window: 
                     assert held["hand_players"] == held["hands"]
                     assert held["session_events"] <= held["hands"]
                     assert held["seatings"] == 1
+                    # the stand-in's marks of hands in memory only (review F7)
+                    assert held["stand_ins_forgotten"] == 0 and held["stand_ins"] <= 2 * LIMIT
                 # a reconnect a little behind replays the events it missed
                 near = ran["seq"] - LIMIT // 2
                 got = await raw_socket(server.url, ann.table, [], hello=hello(None, near),
@@ -111,6 +122,10 @@ def test_a_long_money_session_holds_a_bounded_window(server: Any, small_window: 
                 assert reply.status_code == 200
                 hands = reply.json()
                 assert [h["number"] for h in hands["hands"]] == list(range(1, finished + 1))
+                # written from the log once while nothing changed, however often it is asked
+                # for (paging /hands, review F8)
+                assert len(replays) == 1 and await api.record(ann) == record
+                assert len(replays) == 1
                 # after a restart (the log replayed into a new room) the same, still bounded
                 stored = await hub.storage.load(ann.table)
                 again = await asyncio.to_thread(RoomState, stored, LIMIT)
@@ -119,6 +134,11 @@ def test_a_long_money_session_holds_a_bounded_window(server: Any, small_window: 
                 assert len(again.table._events) <= 2 * LIMIT
                 assert len(again.table.session.hands) <= 2
                 assert await asyncio.to_thread(record_of_log, stored) == record
+                # each player's statistics, counted as the hands were scored: every hand
+                # they sat, the forgotten ones too (review F6), and the same after a restart
+                whole = await asyncio.to_thread(RoomState, stored, KEEP_ALL)
+                assert room.state.money_stats == whole.money_stats == again.money_stats
+                assert room.state.money_stats["Ann"].hands == finished
 
     asyncio.run(run())
 

@@ -3,7 +3,9 @@ wins, and from every scored hand ``hands``, ``points`` (their side's score chang
 ``made`` (contracts they bid, and made) and ``moons`` (moons or smudges they made, A-R6.4).
 
 The terminal game keeps them per variant in a file (``tui/stats.py``); a server keeps them per
-account and rating pool, added when a ranked match is rated (``server/stat_store.py``).
+account and rating pool, added when a ranked match is rated (``server/stat_store.py``); a
+money table counts them as its hands are scored (``server/room_state.py``: its session forgets
+its older hands).
 """
 
 from __future__ import annotations
@@ -11,11 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from .money import MoneySession
 from .scoring import HandResult
 from .session import GameSession
 
-__all__ = ["Stats", "money_stats", "seat_stats"]
+__all__ = ["Stats", "seat_stats"]
 
 
 @dataclass
@@ -63,13 +64,3 @@ def seat_stats(session: GameSession, seat: int) -> Stats:
             out.add_hand(hand.result, seat, side)
     return out
 
-
-def money_stats(session: MoneySession, name: str) -> Stats:
-    """The scored hands of a money session ``name`` sat in (each at the seat of that hand;
-    every seat is its own side, A-R1)."""
-    out = Stats()
-    for hand, seated in zip(session.hands, session.hand_players, strict=True):
-        if hand.result is not None and name in seated:
-            seat = seated.index(name)
-            out.add_hand(hand.result, seat, seat)
-    return out

@@ -31,13 +31,14 @@ Everything here but :func:`rating_of_end`'s inner function is pure (no storage, 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 from sqlalchemy import Connection, select
 
 from ..money import MoneySession
-from ..play_stats import Stats, money_stats, seat_stats
+from ..play_stats import Stats, seat_stats
 from ..rules import RuleSet
 from ..table import Table
 from .account_store import accounts
@@ -49,12 +50,15 @@ from .seats import Player
 from .stat_store import add_stats
 from .store import AlsoInTransaction
 
-__all__ = ["RANKED_TURN_TIMER", "EndedMatch", "Forfeits", "check_ranked", "rankable",
-           "rating_of_end", "seat_as", "unrankable"]
+__all__ = ["MIN_MONEY_HANDS", "RANKED_TURN_TIMER", "EndedMatch", "Forfeits", "check_ranked",
+           "rankable", "rating_of_end", "seat_as", "unrankable"]
 
 #: A ranked table's turn timer (seconds) when its host chose none: a ranked match cannot be
 #: stalled by a player who stops acting.
 RANKED_TURN_TIMER = 60.0
+#: The scored hands a player must sit at a ranked money table to be rated at its settlement
+#: (docs/accounts.md): fewer, and one lucky hand's payout would place them (review F2).
+MIN_MONEY_HANDS = 10
 
 
 def unrankable(variant: str, rules: RuleSet) -> tuple[str, str] | None:
@@ -198,32 +202,40 @@ def _who(player: Player) -> str | tuple[str, str] | None:
     return player.account_id
 
 
-def money_ended(table_id: str, session: MoneySession, players: dict[str, Player]
-                ) -> EndedMatch:
-    """A ranked money table's end, the settlement: every player who sat in it placed by what
-    they were paid (at the settlement, or when they left), the most first, equal payouts
-    sharing a place — "ranked by money at the settlement" (issue 32)."""
-    paid = sorted(session.payouts.items(), key=lambda item: -item[1])
-    sides: list[tuple[tuple[str | tuple[str, str], ...], int]] = []
+def money_ended(table_id: str, session: MoneySession, players: dict[str, Player],
+                hands: Mapping[str, Stats]) -> EndedMatch:
+    """A ranked money table's end, the settlement: every player who sat in it for at least
+    :data:`MIN_MONEY_HANDS` scored hands placed by what they were paid (at the settlement, or
+    when they left), the most first, equal payouts sharing a place — "ranked by money at the
+    settlement" (issue 32).  ``hands``: each player's statistics, counted as the hands were
+    scored (RoomState.money_stats: the session forgets its older hands).  A player who sat
+    fewer hands is left out (one hand's payout is noise, review F2); if every player left
+    shares one place, nobody won and nothing is rated (no sides)."""
+    kept: list[tuple[str | tuple[str, str], Fraction]] = []
     stats: dict[str | tuple[str, str], Stats] = {}
-    for name, cents in paid:
+    for name, cents in sorted(session.payouts.items(), key=lambda item: -item[1]):
         who = _who(players[name])
-        if who is None:
+        sat = hands.get(name, Stats())
+        if who is None or sat.hands < MIN_MONEY_HANDS:
             continue
-        place = next(i for i, (_, other) in enumerate(paid) if other == cents)
-        sides.append(((who,), place))
-        stats.setdefault(who, money_stats(session, name))
-    return EndedMatch(f"table:{table_id}", "money", tuple(sides), tuple(stats.items()))
+        kept.append((who, cents))
+        stats.setdefault(who, sat)
+    sides = tuple(((who,), next(i for i, (_, other) in enumerate(kept) if other == cents))
+                  for who, cents in kept)
+    if len({place for _, place in sides}) < 2:  # a shared first place among all: no winner
+        return EndedMatch(f"table:{table_id}", "money", (), ())
+    return EndedMatch(f"table:{table_id}", "money", sides, tuple(stats.items()))
 
 
 def ended_match(table_id: str, variant: str, table: Table, players: dict[str, Player],
-                forfeits: Forfeits) -> EndedMatch:
+                forfeits: Forfeits, money_hands: Mapping[str, Stats]) -> EndedMatch:
     """Who placed where at a ranked match's end: the winner first (or the side that claimed
     the win), then the others by their score (ties share a place), then the sides that
-    forfeited, the last to forfeit first.  A money table: :func:`money_ended`."""
+    forfeited, the last to forfeit first.  A money table: :func:`money_ended` (with
+    ``money_hands``, its players' statistics)."""
     session = table.session
     if isinstance(session, MoneySession):
-        return money_ended(table_id, session, players)
+        return money_ended(table_id, session, players, money_hands)
     count = len({session.side_of(s) for s in range(len(table.names))})
     scores = session.side_scores()
     staying = [s for s in range(count) if s not in forfeits.sides]

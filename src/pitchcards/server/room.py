@@ -108,6 +108,9 @@ class Room:
         #: since when nobody has been connected (None: someone is).  A table loaded from the
         #: database (after a restart, or unloaded) waits for someone before it plays again.
         self.alone_since: float | None = time.monotonic() - hub.config.unattended_pause
+        #: the record last written from the log (a room that forgot hands), with the log's
+        #: length it was written at: paging /hands replays the log once per change (review F8)
+        self._log_record: tuple[int, str] | None = None
         self._rebuild(stored)
 
     # ------------------------------------------------------------------ state from the log
@@ -197,7 +200,8 @@ class Room:
         n = self.state.version + 1
         # a ranked match's end is rated in the transaction that stores it (server/ranked.py)
         also = rating_of_end(ended_match(self.id, self.state.rules.name, self.state.table,
-                                         self.state.players, self.state.forfeits)) \
+                                         self.state.players, self.state.forfeits,
+                                         self.state.money_stats)) \
             if self.state.config.ranked and self.state.table is not None \
             and self.state.status == "over" != status else None
         try:
@@ -636,14 +640,20 @@ class Room:
 
         Written on a worker thread (it walks every hand, issue 31 finding 7): from memory,
         or, once a long money table forgot its older hands, from the log in the database
-        (replayed without the room's lock: the stored log is a committed prefix)."""
+        (replayed without the room's lock: the stored log is a committed prefix), kept until
+        the log grows."""
         async with self.lock:
             if not self.state.forgot_hands:
                 return await asyncio.to_thread(self.state.record)
+            cached, version = self._log_record, self.state.version
+        if cached is not None and cached[0] == version:  # nothing logged since: the same
+            return cached[1]
         stored = await self.hub.storage.load(self.id)
         if stored is None:  # pragma: no cover - a loaded table is in the database
             raise Refused("not_found", f"no table {self.id[:40]!r}", 404)
-        return await asyncio.to_thread(record_of_log, stored)
+        text = await asyncio.to_thread(record_of_log, stored)
+        self._log_record = (len(stored.entries), text)
+        return text
 
     # ------------------------------------------------------------------ the driver
     def run(self) -> None:

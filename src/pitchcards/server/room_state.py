@@ -22,6 +22,7 @@ from ..errors import InvalidActionError, OptionError, shown
 from ..events import Event
 from ..money import MoneySession
 from ..notation import write_record
+from ..play_stats import Stats
 from ..rules import RuleSet, find_variant
 from ..session_kinds import new_session
 from ..settlement import Cashbook, Leave, Payment
@@ -141,6 +142,10 @@ class RoomState:
         #: the actions a stand-in bot took for a person (away, left, or out of time), by
         #: (hand index, action index in its history) -> why: marked in the record (issue 32)
         self.stand_ins: dict[tuple[int, int], str] = {}
+        #: a money table's statistics per player, counted as each hand is scored: the
+        #: ranked settlement adds them (server/ranked.py), and the session forgets its older
+        #: hands (review F6)
+        self.money_stats: dict[str, Stats] = {}
         #: who paid whom as players left (money tables; the scorekeeper's own book)
         self.cashbook = Cashbook()
         #: the score sheet's events, public and without views, kept as they happen (bounded):
@@ -264,6 +269,18 @@ class RoomState:
     def _keep_result(self, event: Event) -> None:
         if event.type in RESULT_EVENTS:
             self.results.append(event.to_dict(skip="state"))
+        if event.type == "hand_scored" and self.money:
+            self._count_money_hand()
+
+    def _count_money_hand(self) -> None:
+        """Add the hand just scored to the statistics of each player who sat in it (each at
+        the seat of that hand; every seat is its own side, A-R1)."""
+        session = self.money_session()
+        result = session.hands[-1].result
+        if result is None:  # pragma: no cover - hand_scored follows the hand's result
+            return
+        for seat, name in enumerate(session.hand_players[-1]):
+            self.money_stats.setdefault(name, Stats()).add_hand(result, seat, seat)
 
     def forget(self) -> None:
         """Keep at most twice ``keep_events`` events in memory: a reconnect at most that far
@@ -278,6 +295,10 @@ class RoomState:
                 # log has them; a record is written from it, record_of_log)
                 self.money_session().forget_hands(1)
             self._forget_at = table.seq + keep
+            # a forgotten hand's record is written from the log (record_of_log, its own marks):
+            # its stand-in marks are not kept either (review F7)
+            first = table.session.first_hand
+            self.stand_ins = {at: why for at, why in self.stand_ins.items() if at[0] >= first}
             # a forgotten event is never sent from memory again: nor is its timed-out mark kept
             self.timed_out = {seq for seq in self.timed_out if seq > table.seq - keep}
 
