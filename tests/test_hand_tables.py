@@ -27,7 +27,7 @@ def test_a_half_made_table_is_made_again_not_used(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(hand, "_SUIT_PLAYS", plays)
     monkeypatch.setattr(hand, "_SUIT_PITCHES", ())
     assert _auction_actions() == expected
-    assert hand._SUIT_PITCHES == pitches
+    assert pitches == hand._SUIT_PITCHES
 
 
 def test_many_threads_listing_at_once_agree() -> None:
