@@ -39,6 +39,7 @@ from ..errors import IllegalActionError, OptionError
 from ..rules import find_variant
 from ..tournament import TournamentError, board_cards
 from .cluster import Elsewhere
+from .history import played_by_hand
 from .protocol import BotLevel, CreateTable, DisplayName, TableSettings, check_display_name
 from .ranked import check_ranked
 from .refused import Refused
@@ -613,34 +614,69 @@ class TournamentService:
         return True
 
     async def boards(self, tid: str) -> list[dict[str, Any]]:
-        """Every board, hands face up, and each table's result on it: once the tournament is
-        over (before, someone may not have played a board yet)."""
+        """Every board, and each table's result on it, once the tournament is over (before,
+        someone may not have played a board yet): of its hands only the cards that were
+        played — a card never played (a discard, a hand thrown in) is never public (issue 31,
+        finding 9)."""
         state = await self.state(tid)
         if state.status != "over":
             raise Refused("bad_tournament", "a tournament's boards are shown once it is over "
                                             "(until then someone has not played them)", 409)
         if not state.duplicate:
-            return _hands_played(state)
+            return await self._hands_played(state)
         event = state.started()
         assert isinstance(event, DuplicateRounds)
         rules, _ = table_rules(_table_request(CreateTournament.model_validate(state.config),
                                               "x"))
+        played = {(r, t): await self._played(table_id)
+                  for r, ids in state.round_tables.items() for t, table_id in enumerate(ids)}
         out: list[dict[str, Any]] = []
         for board in event.event.boards:
             round_ = (board.number - 1) // event.event.boards_per_round
             points = event.event.matchpoints(board.number)
+            number = (board.number - 1) % event.event.boards_per_round + 1  # its hand there
             tables = []
+            anywhere = 0
             for t in range(event.event.tables):
                 play = event.event.play(board.number, t)
                 scores = event.event.scores(board.number, t)
+                shown = played.get((round_, t), {}).get(number, 0)
+                anywhere |= shown
                 tables.append({"table": t, "seats": [state.holder(play.seats[s], s, round_)
                                                      for s in range(4)],
                                "entrants": list(play.seats),
+                               "hands": board_cards(rules, board, shown=shown),
                                "scores": [str(x) for x in scores] if scores else None,
                                "matchpoints": {e: str(points[e]) for e in set(play.seats)
                                                if e in points}})
             out.append({"board": board.number, "round": round_, "dealer": board.dealer,
-                        "hands": board_cards(rules, board), "tables": tables})
+                        "hands": board_cards(rules, board, shown=anywhere), "tables": tables})
+        return out
+
+    async def _played(self, table_id: str) -> dict[int, int]:
+        """A finished round table's hands, by number -> the cards played in each (a mask),
+        from its public record (as ``GET /api/tables/{id}/hands`` shows a stranger)."""
+        room = await self.hub.room(table_id)
+        return played_by_hand(await room.record())
+
+    async def _hands_played(self, state: TournamentState) -> list[dict[str, Any]]:
+        """A progressive or Swiss tournament's hands, table by table (once it is over): each
+        table dealt its own, so a table's hands are its own; only their played cards."""
+        director = CreateTournament.model_validate(state.config)
+        event = state.started()
+        out: list[dict[str, Any]] = []
+        for round_ in sorted(state.round_tables):
+            ids = state.round_tables[round_]
+            for play in event.plans(round_):
+                rules, _ = table_rules(_table_request(director, "x", play.size))
+                played = await self._played(ids[play.table])
+                out.append({"round": round_, "table": play.table, "entrants": list(play.seats),
+                            "seats": [state.holder(play.seats[s], s, round_)
+                                      for s in range(play.size)],
+                            "hands": [{"hand": b.number, "dealer": b.dealer,
+                                       "hands": board_cards(rules, b, play.size,
+                                                            played.get(i, 0))}
+                                      for i, b in enumerate(play.boards, start=1)]})
         return out
 
     async def table_record(self, tid: str, token_hash: str | None, round_: int,
@@ -707,24 +743,6 @@ def standings_csv(rows: list[dict[str, Any]]) -> str:
 def _cell(text: str) -> str:
     """A CSV cell a spreadsheet will not run as a formula."""
     return f"'{text}" if text[:1] in ("=", "+", "-", "@") else text
-
-
-def _hands_played(state: TournamentState) -> list[dict[str, Any]]:
-    """A progressive or Swiss tournament's hands, face up, table by table (once it is over):
-    each table dealt its own, so a table's hands are its own."""
-    director = CreateTournament.model_validate(state.config)
-    event = state.started()
-    out: list[dict[str, Any]] = []
-    for round_ in sorted(state.round_tables):
-        for play in event.plans(round_):
-            rules, _ = table_rules(_table_request(director, "x", play.size))
-            out.append({"round": round_, "table": play.table, "entrants": list(play.seats),
-                        "seats": [state.holder(play.seats[s], s, round_)
-                                  for s in range(play.size)],
-                        "hands": [{"hand": b.number, "dealer": b.dealer,
-                                   "hands": board_cards(rules, b, play.size)}
-                                  for b in play.boards]})
-    return out
 
 
 def _table_config(director: CreateTournament, state: TournamentState,
