@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import csv
+import hashlib
 import hmac
 import io
 import logging
@@ -146,6 +147,8 @@ class TournamentService:
         self._advancing: set[tuple[str, int]] = set()
         #: the round tables this process has run (made or resumed: their stand-ins seated)
         self._running: set[str] = set()
+        #: the key of :func:`creator_key` (the database's, read once)
+        self._creator_secret: bytes | None = None
         hub.over_listeners.append(self._table_over)
 
     async def open(self) -> None:
@@ -270,11 +273,14 @@ class TournamentService:
         tid = secrets.token_urlsafe(12)
         secret = secrets.token_urlsafe(32)
         invite = secrets.token_urlsafe(24) if request.entry == "invite" else None
+        if self._creator_secret is None:
+            self._creator_secret = await self.hub.db(self.store.secret, "tournament creator")
         # counted in the database with the write: across restarts and every process
         if not await self.hub.db(self.store.create, tid, hash_secret(secret),
                                  hash_secret(invite) if invite else None,
                                  request.model_dump(mode="json"), secrets.randbits(63),
-                                 creator_key(address), MAX_OPEN_PER_ADDRESS):
+                                 creator_key(self._creator_secret, address),
+                                 MAX_OPEN_PER_ADDRESS):
             raise Refused("too_many_tournaments", f"your address has {MAX_OPEN_PER_ADDRESS} "
                           "tournaments that are not over (its most): finish one first", 429)
         url = f"{self.hub.config.url}/api/tournaments/{tid}"
@@ -699,9 +705,11 @@ class TournamentService:
             return await asyncio.to_thread(room.state.record)
 
 
-def creator_key(address: str) -> str:
-    """What the store keeps of a creator's address: a SHA-256 of it, never the address."""
-    return hash_secret(f"tournament creator {address}")
+def creator_key(key: bytes, address: str) -> str:
+    """What the store keeps of a creator's address: an HMAC-SHA-256 of it with the server's
+    random key (``TournamentStore.secret``), never the address — a plain hash of an IPv4
+    address is reversed by trying all 2^32 (review F3)."""
+    return hmac.new(key, address.encode("utf-8"), hashlib.sha256).hexdigest()
 
 
 def _on_bye(state: TournamentState, name: str) -> bool:
