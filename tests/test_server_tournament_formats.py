@@ -32,6 +32,7 @@ from test_server_tournaments import (  # _fresh_address: every test's address st
     card_words,
     create,
     info,
+    played_mask,
     register,
     stored_hands,
     wait_until,
@@ -132,6 +133,32 @@ def test_a_progressive_night_with_a_late_arrival_to_its_standings(server: Any) -
     hands = httpx.get(f"{url}/api/tournaments/{tid}/boards", timeout=30).json()
     assert [(h["round"], h["table"]) for h in hands] == [(0, 0), (0, 1), (1, 0), (1, 1), (1, 2)]
     assert all(len(h["hands"][0]["hands"]) == len(h["seats"]) for h in hands)
+
+
+def test_the_boards_show_only_played_cards_never_a_ten_point_discard(server: Any) -> None:
+    # issue 31, finding 9: a card never played (ten-point's three discards a seat) is never
+    # public, not even on the tournament's boards once it is over
+    url = server.url
+    made = create(url, format="progressive", variant="ten-point", rounds=1,
+                  boards_per_round=1, settings={**FAST, "grace": 3600})
+    tid, director = made["tournament"], made["director_token"]
+    players = [f"T{i}" for i in range(4)]
+    for name in players:
+        register(url, tid, name)
+    noshow(url, tid, director, *players)
+    start(url, tid, director)
+    wait_until(lambda: info(url, tid)["status"] == "over", "the end")
+    table_id = rounds_of(stored(server, tid)[1])[0][0]
+    hand = stored_hands(server.args.db, [table_id])[table_id].table.session.hands[0]
+    discarded = {a.card for _, a in hand.history if a.kind == "discard"}
+    assert len(discarded) >= 4 * 3  # the deal had discards to hide
+    tables = httpx.get(f"{url}/api/tournaments/{tid}/boards", timeout=30).json()
+    table = tables[0]  # (bots fill the progressive's second table)
+    assert (table["round"], table["table"]) == (0, 0)
+    shown = table["hands"][0]["hands"]
+    played = played_mask(hand)
+    assert shown == [format_cards(m & played) for m in hand.dealt]
+    assert not {format_cards(1 << c) for c in discarded} & card_words(shown)
 
 
 def test_a_swiss_of_pairs_with_a_bye_never_repeats_and_ranks_as_the_core(server: Any) -> None:

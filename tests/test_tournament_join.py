@@ -17,8 +17,8 @@ import httpx
 import pytest
 
 from pitchcards.cli import main
-from pitchcards.client import TableConnection
-from pitchcards.tui.tournament_join import tournament_of
+from pitchcards.client import ServerError, TableConnection
+from pitchcards.tui.tournament_join import enter, invite_of, tournament_of
 from server_helpers import FAST, app_fixture, play_randomly
 from test_server_tournaments import (  # _fresh_address: every test's address starts clean
     HANG_S,
@@ -97,6 +97,14 @@ def test_pitch_play_join_sits_at_the_right_table_each_round(
                for table, seat, me in seated)
     out = capsys.readouterr().out
     assert "The tournament is over. Standings:" in out and "Ann & Bob" in out
+    # Bob's secret was said (to give him: review, terminal bugs) and opens Bob's seats
+    [said] = [line for line in out.splitlines() if line.startswith("Bob's player secret")]
+    bob = httpx.get(f"{url}/api/tournaments/{tid}/me", headers=auth(said.rsplit(" ", 1)[1]),
+                    timeout=30)
+    assert bob.status_code == 200 and bob.json()["name"] == "Bob", bob.text
+    # and kept under Bob's name: --join with --name Bob comes back as Bob, not registering
+    assert main(["play", "--join", link, "--name", "Bob"]) == 0
+    assert "Bob is in tournament" in capsys.readouterr().out and len(seated) == 2
     # a second --join with the same name comes back with the kept secret (registering again
     # would be refused: the tournament is over) and says the standings
     assert main(["play", "--join", link, "--name", "Ann"]) == 0
@@ -110,3 +118,30 @@ def test_a_bad_tournament_link_or_no_name_is_refused(
     assert "--name" in capsys.readouterr().err
     assert main(["play", "--join", link, "--name", "Ann"]) == 2
     assert "not_found" in capsys.readouterr().err
+
+
+def test_pitch_play_join_enters_a_tournament_by_invite(
+        server: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    url = server.url
+    made = create(url, entry="invite")
+    tid, code = made["tournament"], made["invite"]
+    assert code and invite_of(f"{url}/tournaments/{tid}?invite={code}") == code
+    assert invite_of(f"{url}/tournaments/{tid}") is None
+    with pytest.raises(ServerError) as refused:  # no code: the server refuses the entry
+        asyncio.run(enter(url, tid, ["Ann", "Bob"]))
+    assert refused.value.reason == "bad_token"
+    entry = asyncio.run(enter(url, tid, ["Ann", "Bob"], code))
+    assert entry.name == "Ann" and [n for n, _ in entry.partners] == ["Bob"]
+    # the command line passes --invite, or the link's ?invite=, to the entry
+    given: list[str | None] = []
+
+    async def entered(server_: str, tournament: str, names: Any,
+                      invite: str | None = None) -> Any:
+        given.append(invite)
+        raise ServerError("stop", "enough", 0)
+
+    monkeypatch.setattr("pitchcards.tui.tournament_join.enter", entered)
+    link = f"{url}/tournaments/{tid}"
+    assert main(["play", "--join", link, "--name", "Cy", "--invite", code]) == 2
+    assert main(["play", "--join", f"{link}?invite={code}", "--name", "Cy"]) == 2
+    assert given == [code, code]

@@ -1,8 +1,9 @@
-"""Migration 0008 (issue 34): ``tournaments.creator``, the hash of the address that created a
-tournament, so that an address's open tournaments are counted by the database — across a
-restart and every process — on a real SQLite file and a real PostgreSQL database: a tournament
-stored before it counts against no address, the cap holds in the write's own transaction, and
-the step goes down and up again."""
+"""Migrations 0008 (issue 34) and 0010 (review F3): ``tournaments.creator``, the hash of the
+address that created a tournament, so that an address's open tournaments are counted by the
+database — across a restart and every process — on a real SQLite file and a real PostgreSQL
+database: a tournament stored before it counts against no address, the cap holds in the
+write's own transaction, and each step goes down and up again; 0010 keys that hash with a
+random secret the database keeps (the same in every process), and forgets 0008's plain hashes."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from sqlalchemy import inspect
 from account_helpers import database
 from pitchcards.server.config import normalise_db_url
 from pitchcards.server.migrations import alembic_config, upgrade
-from pitchcards.server.store import Store
+from pitchcards.server.store import Store, hash_secret
 from pitchcards.server.tournament_store import TournamentStore
 from pitchcards.server.tournaments import MAX_OPEN_PER_ADDRESS, creator_key
 
@@ -38,7 +39,8 @@ def test_an_addresses_open_tournaments_are_counted_by_the_database(kind, tmp_pat
                     "'{\"name\": \"Dora\"}', '7', 'registering', 0, 1.0, 1.0)")
             store.migrate()  # to the newest, as the server does at start
             assert "creator" in _columns(store)
-            here, there = creator_key("203.0.113.9"), creator_key("198.51.100.1")
+            key = TournamentStore(store).secret("tournament creator")
+            here, there = creator_key(key, "203.0.113.9"), creator_key(key, "198.51.100.1")
             assert "203.0.113.9" not in here  # a hash of the address, never the address
             assert TournamentStore(store).open_count(here) == 0  # the old one is no one's
             for n in range(MAX_OPEN_PER_ADDRESS):
@@ -64,5 +66,41 @@ def test_an_addresses_open_tournaments_are_counted_by_the_database(kind, tmp_pat
             assert "creator" in _columns(store)
             assert TournamentStore(store).open_count(here) == 0  # a downgrade forgets them
             assert TournamentStore(store).load("t1") is not None
+        finally:
+            store.close()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
+def test_the_creators_address_is_keyed_with_a_secret_the_database_keeps(kind, tmp_path):
+    from alembic import command
+
+    with database(kind, tmp_path) as url:
+        store = Store(normalise_db_url(url))
+        try:
+            with store.engine.begin() as conn:
+                upgrade(conn, "0009")  # creators as plain SHA-256s of the address
+                conn.exec_driver_sql(
+                    "INSERT INTO tournaments (id, director_hash, invite_hash, config, seed, "
+                    "status, version, created, updated, creator) VALUES ('old', 'h', NULL, "
+                    "'{}', '7', 'registering', 0, 1.0, 1.0, 'f00d')")
+            store.migrate()
+            assert TournamentStore(store).load("old") is not None
+            assert TournamentStore(store).open_count("f00d") == 0  # the plain hash forgotten
+            key = TournamentStore(store).secret("tournament creator")
+            assert len(key) == 32
+            other = Store(normalise_db_url(url))  # another process: the same key
+            try:
+                assert TournamentStore(other).secret("tournament creator") == key
+            finally:
+                other.close()
+            here = creator_key(key, "203.0.113.9")
+            # not the unsalted hash anyone can reverse by trying every IPv4 address
+            assert here != hash_secret("tournament creator 203.0.113.9")
+            assert here != creator_key(bytes(32), "203.0.113.9")
+            with store.engine.begin() as conn:  # down a step and up again
+                command.downgrade(alembic_config(conn), "0009")
+            assert "server_secrets" not in inspect(store.engine).get_table_names()
+            store.migrate()
+            assert TournamentStore(store).secret("tournament creator") != key  # a new one
         finally:
             store.close()

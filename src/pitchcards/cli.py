@@ -245,7 +245,7 @@ def _play_tournament(args: argparse.Namespace) -> int:
     names = [args.name, *([args.partner] if args.partner else [])]
     try:
         return play_tournament(args.join, names, sit, lambda text: print(text, flush=True),
-                               server=args.server)
+                               server=args.server, invite=args.invite)
     except ServerError as exc:
         print(f"pitch play: {exc}", file=sys.stderr)
         return 2
@@ -315,6 +315,9 @@ def _add_play_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     online.add_argument("--partner", default=None,
                         help="with --join <tournament link>: your partner's name, in an "
                              "event of pairs")
+    online.add_argument("--invite", default=None, metavar="CODE",
+                        help="with --join <tournament link>: the code of a tournament whose "
+                             "entry is by invite (or the link's ?invite=CODE)")
     add_token_argument(online)
     online.add_argument("--ranked", action="store_true",
                         help="with --new-table: a ranked table, rated at the match's end "

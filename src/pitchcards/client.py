@@ -190,11 +190,16 @@ class Client:
         data: list[dict[str, Any]] = await self._call("GET", f"/api/tables/{table_id}/results")
         return [event_from_dict(item) for item in data]
 
-    async def enter_tournament(self, tournament: str, names: Sequence[str]) -> dict[str, Any]:
+    async def enter_tournament(self, tournament: str, names: Sequence[str],
+                               invite: str | None = None) -> dict[str, Any]:
         """Register in a tournament (``POST /api/tournaments/{id}/entries``): ``{entrant,
-        tokens: {name: player secret}, from_round}``."""
+        tokens: {name: player secret}, from_round}``; ``invite``: the code of a tournament
+        whose entry is by invite."""
+        body: dict[str, Any] = {"names": list(names)}
+        if invite is not None:
+            body["invite"] = invite
         result: dict[str, Any] = await self._call(
-            "POST", f"/api/tournaments/{tournament}/entries", body={"names": list(names)})
+            "POST", f"/api/tournaments/{tournament}/entries", body=body)
         return result
 
     async def tournament_me(self, tournament: str, token: str) -> dict[str, Any]:

@@ -6,6 +6,7 @@ is there by its bids alone (its cards were never played: none is shown)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from ..actions import Action, parse_action
@@ -15,7 +16,7 @@ from ..notation import read_record
 from ..outcome import EnteredHand
 from ..views import result_to_dict
 
-__all__ = ["HANDS_PAGE", "finished_hands"]
+__all__ = ["HANDS_PAGE", "finished_hands", "played_by_hand"]
 
 #: The most hands one answer of ``GET …/hands`` carries (issue 31): each step carries a view,
 #: so a long money table's every hand would be megabytes built in one request.
@@ -82,7 +83,14 @@ def _partner_words(hand: Hand, names: list[str] | None) -> str | None:
     return names[result.partner] if names else f"Seat {result.partner + 1}"
 
 
-def _played(actions: list[tuple[int | None, Action]]) -> int:
+def played_by_hand(record_text: str) -> dict[int, int]:
+    """Each finished hand of a public record, by number -> the mask of the cards played in it
+    (0 for a hand thrown in): the only cards of it that are public (issue 31, finding 9)."""
+    return {rec.number: _played(rec.actions) if rec.outcome is None else 0
+            for rec in read_record(record_text).hands if rec.result is not None}
+
+
+def _played(actions: Iterable[tuple[int | None, Action]]) -> int:
     """The mask of the cards played (or pitched: played face up) in a hand's actions."""
     mask = 0
     for _seat, action in actions:

@@ -4,7 +4,9 @@ secret (hashed) and its own events, in order.
 * ``tournaments``: the settings (format, variant and options, boards a round, pause, entry),
   the secret ``seed`` its boards are dealt from (server-only, like a table's seed), the hash of
   the director's secret, the hash of the invite code (entry by invite), its status and
-  ``version``, and a hash of its creator's address (the cap on open tournaments an address);
+  ``version``, and an HMAC of its creator's address (the cap on open tournaments an address);
+* ``server_secrets``: random keys the server makes once and every process reads (the key of
+  that HMAC, migration 0010), never sent anywhere;
 * ``tournament_events``: ``register``, ``start``, ``round``, ``result``, ``noshow``,
   ``withdraw``, ``late`` … numbered ``n`` = 1, 2, 3 with the primary key ``(tournament, n)``.
   Appending event ``n`` moves ``version`` from ``n - 1`` to ``n`` in the same transaction, as a
@@ -19,6 +21,7 @@ database thread.
 from __future__ import annotations
 
 import json
+import secrets
 import time
 from typing import Any
 
@@ -36,10 +39,12 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.exc import IntegrityError
 
 from .store import Fenced, Store, metadata
 
-__all__ = ["StoredTournament", "TournamentStore", "tournament_events", "tournaments"]
+__all__ = ["StoredTournament", "TournamentStore", "server_secrets", "tournament_events",
+           "tournaments"]
 
 tournaments = Table(
     "tournaments", metadata,
@@ -52,8 +57,9 @@ tournaments = Table(
     Column("version", Integer, nullable=False),            # the last event's n (0: none)
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
-    # a SHA-256 of the creator's address (migration 0008): the cap on an address's open
-    # tournaments, counted here so that it holds across restarts and processes
+    # an HMAC-SHA-256 of the creator's address (migrations 0008, 0010), keyed with the
+    # server's secret "tournament creator": the cap on an address's open tournaments, counted
+    # here so that it holds across restarts and processes
     Column("creator", String(64), nullable=True),
 )
 Index("tournaments_status", tournaments.c.status)
@@ -66,6 +72,12 @@ tournament_events = Table(
     Column("n", Integer, primary_key=True),
     Column("entry", Text, nullable=False),
     Column("at", Float, nullable=False),
+)
+
+server_secrets = Table(
+    "server_secrets", metadata,
+    Column("name", String(32), primary_key=True),
+    Column("value", String(64), nullable=False),           # 32 random bytes, hex
 )
 
 
@@ -88,6 +100,23 @@ class TournamentStore:
 
     def __init__(self, store: Store) -> None:
         self.engine = store.engine
+
+    def secret(self, name: str) -> bytes:
+        """The server's random key ``name``: made (32 bytes of ``secrets``) by the first
+        process that asks, then the same in every process and after every restart."""
+        query = select(server_secrets.c.value).where(server_secrets.c.name == name)
+        with self.engine.connect() as conn:
+            found = conn.execute(query).scalar()
+        if found is None:
+            try:
+                with self.engine.begin() as conn:
+                    conn.execute(insert(server_secrets).values(name=name,
+                                                               value=secrets.token_hex(32)))
+            except IntegrityError:  # another process made it first: theirs is the key
+                pass
+            with self.engine.connect() as conn:
+                found = conn.execute(query).scalar_one()
+        return bytes.fromhex(str(found))
 
     def create(self, tournament_id: str, director_hash: str, invite_hash: str | None,
                config: dict[str, Any], seed: int, creator: str | None = None,

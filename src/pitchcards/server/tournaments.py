@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import csv
+import hashlib
 import hmac
 import io
 import logging
@@ -39,6 +40,7 @@ from ..errors import IllegalActionError, OptionError
 from ..rules import find_variant
 from ..tournament import TournamentError, board_cards
 from .cluster import Elsewhere
+from .history import played_by_hand
 from .protocol import BotLevel, CreateTable, DisplayName, TableSettings, check_display_name
 from .ranked import check_ranked
 from .refused import Refused
@@ -145,6 +147,8 @@ class TournamentService:
         self._advancing: set[tuple[str, int]] = set()
         #: the round tables this process has run (made or resumed: their stand-ins seated)
         self._running: set[str] = set()
+        #: the key of :func:`creator_key` (the database's, read once)
+        self._creator_secret: bytes | None = None
         hub.over_listeners.append(self._table_over)
 
     async def open(self) -> None:
@@ -269,11 +273,14 @@ class TournamentService:
         tid = secrets.token_urlsafe(12)
         secret = secrets.token_urlsafe(32)
         invite = secrets.token_urlsafe(24) if request.entry == "invite" else None
+        if self._creator_secret is None:
+            self._creator_secret = await self.hub.db(self.store.secret, "tournament creator")
         # counted in the database with the write: across restarts and every process
         if not await self.hub.db(self.store.create, tid, hash_secret(secret),
                                  hash_secret(invite) if invite else None,
                                  request.model_dump(mode="json"), secrets.randbits(63),
-                                 creator_key(address), MAX_OPEN_PER_ADDRESS):
+                                 creator_key(self._creator_secret, address),
+                                 MAX_OPEN_PER_ADDRESS):
             raise Refused("too_many_tournaments", f"your address has {MAX_OPEN_PER_ADDRESS} "
                           "tournaments that are not over (its most): finish one first", 429)
         url = f"{self.hub.config.url}/api/tournaments/{tid}"
@@ -613,34 +620,69 @@ class TournamentService:
         return True
 
     async def boards(self, tid: str) -> list[dict[str, Any]]:
-        """Every board, hands face up, and each table's result on it: once the tournament is
-        over (before, someone may not have played a board yet)."""
+        """Every board, and each table's result on it, once the tournament is over (before,
+        someone may not have played a board yet): of its hands only the cards that were
+        played — a card never played (a discard, a hand thrown in) is never public (issue 31,
+        finding 9)."""
         state = await self.state(tid)
         if state.status != "over":
             raise Refused("bad_tournament", "a tournament's boards are shown once it is over "
                                             "(until then someone has not played them)", 409)
         if not state.duplicate:
-            return _hands_played(state)
+            return await self._hands_played(state)
         event = state.started()
         assert isinstance(event, DuplicateRounds)
         rules, _ = table_rules(_table_request(CreateTournament.model_validate(state.config),
                                               "x"))
+        played = {(r, t): await self._played(table_id)
+                  for r, ids in state.round_tables.items() for t, table_id in enumerate(ids)}
         out: list[dict[str, Any]] = []
         for board in event.event.boards:
             round_ = (board.number - 1) // event.event.boards_per_round
             points = event.event.matchpoints(board.number)
+            number = (board.number - 1) % event.event.boards_per_round + 1  # its hand there
             tables = []
+            anywhere = 0
             for t in range(event.event.tables):
                 play = event.event.play(board.number, t)
                 scores = event.event.scores(board.number, t)
+                shown = played.get((round_, t), {}).get(number, 0)
+                anywhere |= shown
                 tables.append({"table": t, "seats": [state.holder(play.seats[s], s, round_)
                                                      for s in range(4)],
                                "entrants": list(play.seats),
+                               "hands": board_cards(rules, board, shown=shown),
                                "scores": [str(x) for x in scores] if scores else None,
                                "matchpoints": {e: str(points[e]) for e in set(play.seats)
                                                if e in points}})
             out.append({"board": board.number, "round": round_, "dealer": board.dealer,
-                        "hands": board_cards(rules, board), "tables": tables})
+                        "hands": board_cards(rules, board, shown=anywhere), "tables": tables})
+        return out
+
+    async def _played(self, table_id: str) -> dict[int, int]:
+        """A finished round table's hands, by number -> the cards played in each (a mask),
+        from its public record (as ``GET /api/tables/{id}/hands`` shows a stranger)."""
+        room = await self.hub.room(table_id)
+        return played_by_hand(await room.record())
+
+    async def _hands_played(self, state: TournamentState) -> list[dict[str, Any]]:
+        """A progressive or Swiss tournament's hands, table by table (once it is over): each
+        table dealt its own, so a table's hands are its own; only their played cards."""
+        director = CreateTournament.model_validate(state.config)
+        event = state.started()
+        out: list[dict[str, Any]] = []
+        for round_ in sorted(state.round_tables):
+            ids = state.round_tables[round_]
+            for play in event.plans(round_):
+                rules, _ = table_rules(_table_request(director, "x", play.size))
+                played = await self._played(ids[play.table])
+                out.append({"round": round_, "table": play.table, "entrants": list(play.seats),
+                            "seats": [state.holder(play.seats[s], s, round_)
+                                      for s in range(play.size)],
+                            "hands": [{"hand": b.number, "dealer": b.dealer,
+                                       "hands": board_cards(rules, b, play.size,
+                                                            played.get(i, 0))}
+                                      for i, b in enumerate(play.boards, start=1)]})
         return out
 
     async def table_record(self, tid: str, token_hash: str | None, round_: int,
@@ -663,9 +705,11 @@ class TournamentService:
             return await asyncio.to_thread(room.state.record)
 
 
-def creator_key(address: str) -> str:
-    """What the store keeps of a creator's address: a SHA-256 of it, never the address."""
-    return hash_secret(f"tournament creator {address}")
+def creator_key(key: bytes, address: str) -> str:
+    """What the store keeps of a creator's address: an HMAC-SHA-256 of it with the server's
+    random key (``TournamentStore.secret``), never the address — a plain hash of an IPv4
+    address is reversed by trying all 2^32 (review F3)."""
+    return hmac.new(key, address.encode("utf-8"), hashlib.sha256).hexdigest()
 
 
 def _on_bye(state: TournamentState, name: str) -> bool:
@@ -707,24 +751,6 @@ def standings_csv(rows: list[dict[str, Any]]) -> str:
 def _cell(text: str) -> str:
     """A CSV cell a spreadsheet will not run as a formula."""
     return f"'{text}" if text[:1] in ("=", "+", "-", "@") else text
-
-
-def _hands_played(state: TournamentState) -> list[dict[str, Any]]:
-    """A progressive or Swiss tournament's hands, face up, table by table (once it is over):
-    each table dealt its own, so a table's hands are its own."""
-    director = CreateTournament.model_validate(state.config)
-    event = state.started()
-    out: list[dict[str, Any]] = []
-    for round_ in sorted(state.round_tables):
-        for play in event.plans(round_):
-            rules, _ = table_rules(_table_request(director, "x", play.size))
-            out.append({"round": round_, "table": play.table, "entrants": list(play.seats),
-                        "seats": [state.holder(play.seats[s], s, round_)
-                                  for s in range(play.size)],
-                        "hands": [{"hand": b.number, "dealer": b.dealer,
-                                   "hands": board_cards(rules, b, play.size)}
-                                  for b in play.boards]})
-    return out
 
 
 def _table_config(director: CreateTournament, state: TournamentState,

@@ -59,11 +59,12 @@ def deal_board(rules: RuleSet, board: Board, players: int = 4) -> Hand:
     return Hand.deal(rules, players=players, dealer=board.dealer % players, seed=board.seed)
 
 
-def board_cards(rules: RuleSet, board: Board, players: int = 4) -> list[str]:
+def board_cards(rules: RuleSet, board: Board, players: int = 4, shown: int = -1) -> list[str]:
     """The cards each seat holds on ``board``, as text (a stacked deal for ``Table.deal``):
-    a server table of a tournament deals its boards with them, dealer ``board.dealer``."""
+    a server table of a tournament deals its boards with them, dealer ``board.dealer``.
+    ``shown``: a mask of the cards to give (the others are left out), e.g. the cards played."""
     hand = deal_board(rules, board, players)
-    return [format_cards(hand.hand_of(seat)) for seat in range(players)]
+    return [format_cards(hand.hand_of(seat) & shown) for seat in range(players)]
 
 
 def play_board(rules: RuleSet, board: Board, bots: Sequence[Bot]) -> Hand:
