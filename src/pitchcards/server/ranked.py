@@ -33,7 +33,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import Connection, select
 
@@ -234,8 +234,8 @@ def ended_match(table_id: str, variant: str, table: Table, players: dict[str, Pl
     forfeited, the last to forfeit first.  A money table: :func:`money_ended` (with
     ``money_hands``, its players' statistics)."""
     session = table.session
-    if isinstance(session, MoneySession):
-        return money_ended(table_id, session, players, money_hands)
+    if session.rules.money != "none":  # a money table's session (RoomState.money_session)
+        return money_ended(table_id, cast(MoneySession, session), players, money_hands)
     count = len({session.side_of(s) for s in range(len(table.names))})
     scores = session.side_scores()
     staying = [s for s in range(count) if s not in forfeits.sides]
