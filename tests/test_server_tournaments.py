@@ -251,7 +251,7 @@ def test_a_board_stays_hidden_until_the_player_has_played_it(server: Any) -> Non
     started = httpx.post(f"{url}/api/tournaments/{tid}/start",
                          headers=auth(made["director_token"]), timeout=30).json()
     # the other table (bots only) plays its boards to their end
-    _me, other, hands = another_table_played(server, tid, ann, started["tables"])
+    me, other, hands = another_table_played(server, tid, ann, started["tables"])
     cards = card_words(hands)
 
     # spectating the other table: refused before anything is sent
@@ -262,6 +262,12 @@ def test_a_board_stays_hidden_until_the_player_has_played_it(server: Any) -> Non
     assert reply.errors == ["bad_token"] and not reply.of_type("event")
     # its score sheet, record and hands
     assert httpx.get(f"{url}/api/tables/{other}/results", timeout=30).status_code == 403
+    got = httpx.get(f"{url}/api/tables/{other}/results", headers=auth(ann), timeout=30)
+    assert got.status_code == 401, got.text  # her secret is no seat there
+    # her own table's score sheet is hers: its page asks for it with her seat's token (it was
+    # refused, a console error on her table's page whenever a hand ended before it loaded)
+    mine = httpx.get(f"{url}/api/tables/{me['table_id']}/results", headers=auth(ann), timeout=30)
+    assert mine.status_code == 200, mine.text
     for path in ("record", "hands"):
         got = httpx.get(f"{url}/api/tables/{other}/{path}", headers=auth(ann), timeout=30)
         assert got.status_code == 401, (path, got.text)

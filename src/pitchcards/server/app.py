@@ -17,7 +17,8 @@ Routes (docs/protocol.md has the messages)::
     GET  /api/tables/{id}/record        the finished hands' record       (Bearer)
     GET  /api/variants                  the variants and their options
     POST /api/rules                     the rules as chosen, in words (RulesQuery)
-    GET  /api/tables/{id}/results       the score sheet's events so far (public)
+    GET  /api/tables/{id}/results       the score sheet's events so far (public; a tournament's
+                                        table: its players' seat tokens)
     GET  /api/tables/{id}/hands         the finished hands, step by step (Bearer; all, once over)
     GET  /api/protocol                  the JSON Schema of every message
     POST/GET /api/tables/{id}/analysis[/puzzles]   analyses (server/analysis_routes.py)
@@ -475,8 +476,9 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None,
         return str(got["record"])
 
     @app.get("/api/tables/{table_id}/results", dependencies=[Reads])
-    async def results(table_id: str) -> list[dict[str, Any]]:
-        found: list[dict[str, Any]] = await hub.on_owner(table_id, "results")
+    async def results(table_id: str, authorization: Auth = None) -> list[dict[str, Any]]:
+        found: list[dict[str, Any]] = await hub.on_owner(table_id, "results",
+                                                         token_hash=bearer(authorization))
         return found
 
     @app.get("/api/tables/{table_id}/hands", dependencies=[Reads])

@@ -156,13 +156,17 @@ async def hands_source(hub: OpsHost, room: Room, token_hash: str | None) -> dict
     return {"record": text, "names": names, "stranger": True}
 
 
-async def results(_hub: OpsHost, room: Room) -> list[dict[str, Any]]:
+async def results(_hub: OpsHost, room: Room,
+                  token_hash: str | None = None) -> list[dict[str, Any]]:
     """The score sheet's events, kept by the room as they happened: no walk of the history
-    (issue 31, finding 7).  A tournament's table keeps its score sheet to its players: the
-    tournament's own pages say how its boards went, once everyone has played them."""
+    (issue 31, finding 7).  A tournament's table keeps its score sheet to its players (a
+    seat's token of that table: they played those hands), for everyone else the tournament's
+    own pages say how its boards went, once everyone has played them."""
     if room.state.tournament is not None:
-        raise Refused("tournament_table", "a tournament's table shows its results to nobody "
-                                          "but through the tournament", 403)
+        if token_hash is None:
+            raise Refused("tournament_table", "a tournament's table shows its results to its "
+                                              "players only (their seat's token)", 403)
+        _player(room, token_hash)
     return list(room.results)
 
 

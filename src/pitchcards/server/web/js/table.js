@@ -160,7 +160,9 @@ app.replaceChildren(
  */
 async function loadResults(upTo) {
   try {
-    const events = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/results`);
+    // with the seat's token: a tournament's table shows its score sheet to its players only
+    const events = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/results`,
+      undefined, token);
     store.takeResults(events, upTo);
   } catch {
     // the score sheet then starts from the hands this page sees
