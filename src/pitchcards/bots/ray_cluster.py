@@ -12,8 +12,8 @@ workers there are, changes nothing in its result.
 
 A worker process (or a whole node) that dies mid-job loses only that job: Ray runs it again on a
 live worker, up to :data:`RETRIES` times (``max_retries``; an exception raised by the job itself
-is a bug and is not retried).  Stopping the caller (Ctrl+C) cancels every job still queued or
-running on the cluster.
+is a bug and is not retried).  Stopping the caller (Ctrl+C) stops every job still queued or
+running on the cluster (:func:`_stop` says how).
 """
 
 from __future__ import annotations
@@ -37,6 +37,8 @@ R = TypeVar("R")
 LOCAL = "auto"
 #: How many times a job whose worker died is run again before the run gives up.
 RETRIES = 3
+#: Whether the connection is :func:`connected`'s own (ended with its block), not the caller's.
+_made_here = False
 
 
 def describe(address: str) -> str:
@@ -73,9 +75,12 @@ def connected(address: str, cpus: int | None = None,
             ray.init(address=address, logging_level=logging.WARNING, log_to_driver=False)
     except (ConnectionError, TimeoutError) as exc:
         raise ValueError(f"cannot reach {describe(address)}: {exc}") from None
+    global _made_here
+    _made_here = True
     try:
         yield _cpus()
     finally:
+        _made_here = False
         ray.shutdown()
 
 
@@ -91,7 +96,7 @@ def as_completed(job: Callable[[A], R], items: Iterable[A],
     At most ``in_flight`` jobs are handed out at a time, the items taken from ``items`` only as
     results come back, so any number of them uses memory only for those played.  A job whose
     worker dies is run again (:data:`RETRIES`).  Closing the iterator early (an error, Ctrl+C in
-    the caller) cancels the jobs still out, running ones included.
+    the caller) stops the jobs still out, running ones included (:func:`_stop`).
     """
     remote: Any = ray.remote(num_cpus=1, max_retries=RETRIES, retry_exceptions=False)(job)
     todo = iter(items)
@@ -103,14 +108,23 @@ def as_completed(job: Callable[[A], R], items: Iterable[A],
                 yield ray.get(ref)
             pending += [remote.remote(item) for item in itertools.islice(todo, len(done))]
     finally:
-        for ref in pending:
-            # Not force=True: killing the worker of a task that may be retried (RETRIES) raced
-            # Ray 2.60's own bookkeeping ("Tried to complete task that was not pending", a
-            # crash of the driver seen in CI). A plain cancel interrupts a running game in its
-            # worker (KeyboardInterrupt) and drops the queued ones; the driver's exit frees
-            # anything left.
-            with contextlib.suppress(Exception):
-                ray.cancel(ref)
+        if pending:
+            _stop(pending)
+
+
+def _stop(pending: list[Any]) -> None:
+    """Stop the jobs still out.  On a connection :func:`connected` made, by ending it: the
+    cluster then stops every task of this driver's job, queued or running.  ``ray.cancel``
+    races Ray 2.60's own bookkeeping when a task finishes at the moment it is cancelled ("Check
+    failed: ... Tried to complete task that was not pending" aborts the driver: seen in 3 of 25
+    interrupted arenas, forced or not; ray-project/ray#54846), so it is used only on a
+    connection the caller made and keeps."""
+    if _made_here:
+        ray.shutdown()
+        return
+    for ref in pending:
+        with contextlib.suppress(Exception):
+            ray.cancel(ref)
 
 
 def in_order(job: Callable[[A], R], items: Iterable[A], in_flight: int) -> list[R]:
