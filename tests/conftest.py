@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
 from collections.abc import Iterator
 from typing import Any
@@ -54,3 +55,32 @@ def small_search_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(HardBot, "budget", SMALL_HARD)
     monkeypatch.setattr(ExpertBot, "budget", SMALL_EXPERT)
+
+
+#: The cheapest Argon2id argon2-cffi allows (one pass over 8 KiB in one lane: some microseconds,
+#: against 0.18 s of CPU a hash or check at the production profile, the bulk of the account
+#: tests' CPU). The hash's format, salt and constant-time check are the production code's.
+_CHEAP_ARGON2 = {"time_cost": 1, "memory_cost": 8, "parallelism": 1}
+
+
+@pytest.fixture(autouse=True)
+def cheap_password_hashing(request: pytest.FixtureRequest,
+                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """Passwords hashed in the test's own process (the in-process apps) at the cheapest
+    Argon2id, the dummy hash of an unknown name's sign-in too (so it still costs what a wrong
+    password costs). Only tests do this, by replacing ``passwords._HASHER``: no setting of the
+    server reaches it, and server processes (``pitch serve``, tests/hooked_serve.py) hash at the
+    production cost. A test marked ``production_passwords`` keeps the production hasher: the
+    one that checks its parameters (tests/test_accounts.py).
+
+    Only where the server is imported already (by the module, or its app fixture): importing it
+    here would add its 1.5 s to every run of the engine's tests. A test that first imports it
+    in its own body hashes at the production cost, slower and no less right."""
+    passwords = sys.modules.get("pitchcards.server.passwords")
+    if passwords is None or request.node.get_closest_marker("production_passwords") is not None:
+        return
+    from argon2 import PasswordHasher
+
+    cheap = PasswordHasher(**_CHEAP_ARGON2)
+    monkeypatch.setattr(passwords, "_HASHER", cheap)
+    monkeypatch.setattr(passwords, "DUMMY_HASH", cheap.hash("no account has this password"))

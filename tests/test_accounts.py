@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 
+import argon2
 import pytest
 
 from account_helpers import EVIL, OWN, app_client, database, other, register, sign_in
@@ -352,12 +353,26 @@ def test_passwords_are_never_logged(client, caplog):
     assert "secret passphrase" not in caplog.text
 
 
-def test_passwords_are_stored_as_argon2id_hashes(client):
+@pytest.mark.production_passwords  # the server's own hasher (tests/conftest.py)
+def test_passwords_are_stored_as_argon2id_hashes_at_the_production_cost(client):
+    """RFC 9106's second recommended profile (64 MiB, 3 passes, 4 lanes): the stored hash, the
+    unknown name's dummy hash (the same work), and a weaker stored hash re-hashed at sign-in."""
+    engine = client.app.state.hub.store.engine
     register(client, "Ann")
-    found = account_store.find_account(client.app.state.hub.store.engine, "ann")
+    found = account_store.find_account(engine, "ann")
     assert found is not None and found.password_hash is not None
     assert found.password_hash.startswith("$argon2id$")
     assert "correct horse" not in found.password_hash
+    production = argon2.Parameters(type=argon2.Type.ID, version=19, salt_len=16, hash_len=32,
+                                   time_cost=3, memory_cost=64 * 1024, parallelism=4)
+    assert argon2.extract_parameters(found.password_hash) == production
+    assert argon2.extract_parameters(passwords.DUMMY_HASH) == production
+    weak = argon2.PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+    account_store.set_password(engine, found.id, weak.hash("correct horse"))
+    assert sign_in(other(client, "10.0.0.2"), "Ann").status_code == 200
+    rehashed = account_store.find_account(engine, "ann")
+    assert rehashed is not None and rehashed.password_hash is not None
+    assert argon2.extract_parameters(rehashed.password_hash) == production
 
 
 def test_a_session_made_by_one_process_is_honoured_by_another(db_url):
