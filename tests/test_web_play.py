@@ -46,6 +46,9 @@ server = server_fixture(hooked=True)
 #: seen in one hand (on a random deal it took up to five, and the test failed when none of
 #: them had Ann or Bob win a bid)
 BIDDING_SEED = 1_000_000_000_000_003
+#: Ann or Bob must follow suit holding a card of another suit in hand 1 (on a random deal
+#: the test played up to four hands and failed if no such moment came)
+REFUSAL_SEED = 1_000_000_000_000_003
 #: a match to 3 won in its first hand, the same match every run (on a random deal the match
 #: was of chance length)
 MATCH_SEED = 1_000_000_000_000_007
@@ -288,7 +291,7 @@ def test_a_click_on_an_illegal_card_is_refused_in_words(browser, server):
     next move clears it."""
     from playwright.sync_api import expect
 
-    _host, players = _two_people_two_bots(browser, server.url, level="easy")
+    _host, players = _two_people_two_bots(browser, server.url, level="easy", seed=REFUSAL_SEED)
     seen = {"refusal": False}
     try:
         hands = _play_hands(players, seen, random.Random(8), 4, expect)
