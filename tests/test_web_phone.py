@@ -74,9 +74,10 @@ def _sheet_overflow(page: Any) -> int:
     }"""))
 
 
-#: A phone's sizes, one game looked at in each in turn (the page is resized, not replayed):
-#: the 390x844 phone, then the 360x640 small phone (touch, as ``DEVICES``).
-PHONE_SIZES = ((390, 844), (360, 640))
+#: The phones of ``DEVICES`` differ only in size: one game is looked at in each in turn (the
+#: page resized, not the game replayed), the 390x844 phone first.
+PHONE_SIZES = {name: (DEVICES[name]["viewport"]["width"], DEVICES[name]["viewport"]["height"])
+               for name in ("phone", "small-phone")}
 
 
 def _resize(page: Any, width: int, height: int) -> None:
@@ -88,7 +89,7 @@ def _resize(page: Any, width: int, height: int) -> None:
 @pytest.mark.parametrize("device", ["phone+small-phone", "desktop"])
 def test_at_a_matchs_end_close_is_tappable_and_nothing_is_too_wide(browser, server, device):
     """One match per device kind: the phone's is checked at 390x844 and again at 360x640."""
-    sizes = PHONE_SIZES if device != "desktop" else (None,)
+    sizes = dict(PHONE_SIZES) if device != "desktop" else {"desktop": None}
     how = HOW["phone"] if device != "desktop" else HOW["desktop"]
     host = create_table(server.url, "Annabel", seed=SEED, variant="auction-partners",
                         bots={"1": "random", "2": "random", "3": "random"}, options=SHORT)
@@ -100,10 +101,9 @@ def test_at_a_matchs_end_close_is_tappable_and_nothing_is_too_wide(browser, serv
         play_until([ann], ann.over, random.Random(3), how=how)
         page = ann.page
         page.wait_for_selector("#summary[open] .winner")
-        for size in sizes:
+        for name, size in sizes.items():
             if size is not None:
                 _resize(page, *size)
-            name = device if size is None else f"{size[0]}x{size[1]}"
             screenshot(page, f"phone-match-end-{name}")
             assert _close_on_top(page) == "", name
             assert _summary_inside_the_felt(page), name
@@ -153,13 +153,13 @@ def test_mid_match_the_summary_stays_in_the_felt_while_the_next_hand_is_bid(brow
         # hand 2's auction, a bot to bid (held): the summary is open over the felt
         assert not ann.my_turn(), "the chosen deal gives Ann the first bid of hand 2"
         assert page.locator("#felt").get_attribute("data-phase") == "auction"
-        for width, height in PHONE_SIZES:
+        for name, (width, height) in PHONE_SIZES.items():
             _resize(page, width, height)
-            assert page.locator("#summary[open]").count() == 1, (width, height)
-            assert _close_on_top(page) == "", (width, height)
-            assert _summary_inside_the_felt(page), (width, height)
-            assert horizontal_overflow(page) == 0, (width, height)
-            screenshot(page, f"phone-mid-match-{width}x{height}")
+            assert page.locator("#summary[open]").count() == 1, name
+            assert _close_on_top(page) == "", name
+            assert _summary_inside_the_felt(page), name
+            assert horizontal_overflow(page) == 0, name
+            screenshot(page, f"phone-mid-match-{name}")
         page.locator("#summary-close").tap()
         page.wait_for_selector("#summary:not([open])", state="attached")
         assert ann.errors == []
