@@ -27,7 +27,7 @@ import httpx
 
 from leak_check import CARD, Game, full_record, leaks, seeds
 from pitchcards.client import Client
-from server_helpers import FAST, play_randomly
+from server_helpers import FAST, hooked_table, play_held, play_randomly
 
 REPO = Path(__file__).resolve().parents[1]
 WEB = REPO / "src" / "pitchcards" / "server" / "web"
@@ -88,6 +88,28 @@ def launched_browser() -> Iterator[Any]:
             yield browser
         finally:
             browser.close()
+
+
+@contextlib.contextmanager
+def cheap_passwords() -> Iterator[None]:
+    """Argon2id at the least work it allows (one pass over 8 KiB, one lane) for the accounts
+    an in-process app (``app_fixture``) makes and signs in meanwhile, instead of the server's
+    64 MiB, 3 passes, 4 lanes: about 0.15 s of CPU a hash, and an account page's test hashes
+    a password at every register, sign-in and change.  What the pages do is the same (a hash
+    is re-made at sign-in only when its parameters are not the hasher's, which holds for
+    neither); the server's own hasher — Argon2id hashes, an unknown name checked against the
+    dummy hash — is tested in tests/test_accounts.py."""
+    from argon2 import PasswordHasher
+
+    from pitchcards.server import passwords
+
+    cheap = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+    saved = passwords._HASHER
+    passwords._HASHER = cheap
+    try:
+        yield
+    finally:
+        passwords._HASHER = saved
 
 
 # ---------------------------------------------------------------------------- HTTP
@@ -162,6 +184,27 @@ async def _a_finished_hand(url: str) -> dict[str, Any]:
 def a_finished_hand(url: str) -> dict[str, Any]:
     """Ann's seat at a table where she (from Python) and three random bots finished a hand."""
     return dict(_in_thread(_a_finished_hand(url)))
+
+
+async def _held_hands(url: str, name: str, seed: int, hands: int, rng: random.Random,
+                      table: dict[str, Any]) -> dict[str, Any]:
+    async with Client(url) as api:
+        seat = await hooked_table(api, name, seed=seed, **table)
+        await api.start(seat)
+        async with await api.connect(seat) as conn:
+            await play_held(api, conn, rng, until=lambda: sum(
+                e.type == "hand_scored" for e in conn.events) >= hands)
+        return {"table": seat.table, "token": seat.token, "seat": seat.seat, "name": seat.name}
+
+
+def held_hands(url: str, name: str, *, seed: int, hands: int, rng: random.Random,
+               **table: Any) -> dict[str, Any]:
+    """A table on a hooked server dealt from ``seed``, its bots held, where ``name``'s seat
+    (random moves from Python, no page) and the bots have finished ``hands`` hands: the
+    match goes on, the bots still held, so a page opened now sees that moment and no later
+    one.  Much cheaper than playing the hands through a page when they are not under test.
+    ``table`` as :meth:`Client.create_table` takes it (``bots``, ``variant``, …)."""
+    return dict(_in_thread(_held_hands(url, name, seed, hands, rng, table)))
 
 
 # ---------------------------------------------------------------------------- cards in a page

@@ -21,6 +21,7 @@ from browser_helpers import (
     Player,
     api,
     create_table,
+    held_hands,
     horizontal_overflow,
     legal_now,
     play_until,
@@ -28,7 +29,7 @@ from browser_helpers import (
     start,
     words,
 )
-from server_helpers import server_fixture
+from server_helpers import FAST, server_fixture
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -73,28 +74,47 @@ def _sheet_overflow(page: Any) -> int:
     }"""))
 
 
-@pytest.mark.parametrize("device", DEVICES)
+#: The phones of ``DEVICES`` differ only in size: one game is looked at in each in turn (the
+#: page resized, not the game replayed), the 390x844 phone first.
+PHONE_SIZES = {name: (DEVICES[name]["viewport"]["width"], DEVICES[name]["viewport"]["height"])
+               for name in ("phone", "small-phone")}
+
+
+def _resize(page: Any, width: int, height: int) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_function(f"() => window.innerWidth === {width}"
+                           f" && window.innerHeight === {height}")
+
+
+@pytest.mark.parametrize("device", ["phone+small-phone", "desktop"])
 def test_at_a_matchs_end_close_is_tappable_and_nothing_is_too_wide(browser, server, device):
+    """One match per device kind: the phone's is checked at 390x844 and again at 360x640."""
+    sizes = dict(PHONE_SIZES) if device != "desktop" else {"desktop": None}
+    how = HOW["phone"] if device != "desktop" else HOW["desktop"]
     host = create_table(server.url, "Annabel", seed=SEED, variant="auction-partners",
                         bots={"1": "random", "2": "random", "3": "random"}, options=SHORT)
-    ann = Player(browser, server.url, host, **DEVICES[device])
+    ann = Player(browser, server.url, host,
+                 **DEVICES["phone" if device != "desktop" else "desktop"])
     try:
         ann.open_table()
         start(server.url, host)
-        play_until([ann], ann.over, random.Random(3), how=HOW[device])
+        play_until([ann], ann.over, random.Random(3), how=how)
         page = ann.page
         page.wait_for_selector("#summary[open] .winner")
-        screenshot(page, f"phone-match-end-{device}")
-        assert _close_on_top(page) == ""
-        assert _summary_inside_the_felt(page)
-        assert horizontal_overflow(page) == 0
-        assert _sheet_overflow(page) == 0
-        # the partnership's win is said once, by the side's names
-        lines = {line.strip() for line in page.locator("#app").inner_text().splitlines()
-                 if " win" in line and "First to" not in line}
-        assert len(lines) == 1 and re.fullmatch(r"\S+ & \S+ win the match!", lines.pop())
+        for name, size in sizes.items():
+            if size is not None:
+                _resize(page, *size)
+            screenshot(page, f"phone-match-end-{name}")
+            assert _close_on_top(page) == "", name
+            assert _summary_inside_the_felt(page), name
+            assert horizontal_overflow(page) == 0, name
+            assert _sheet_overflow(page) == 0, name
+            # the partnership's win is said once, by the side's names
+            lines = {line.strip() for line in page.locator("#app").inner_text().splitlines()
+                     if " win" in line and "First to" not in line}
+            assert len(lines) == 1 and re.fullmatch(r"\S+ & \S+ win the match!", lines.pop())
         close = page.locator("#summary-close")
-        close.tap() if HOW[device] == "tap" else close.click()
+        close.tap() if how == "tap" else close.click()
         page.wait_for_selector("#summary:not([open])", state="attached")
         assert ann.errors == []
     finally:
@@ -116,11 +136,10 @@ def _step(ann: Player, url: str, table: str, rng: random.Random, how: str) -> No
         ann.wait(lambda: ann.seq() > before or ann.my_turn(), what="a bot's move")
 
 
-@pytest.mark.parametrize("device", ["phone", "small-phone"])
-def test_mid_match_the_summary_stays_in_the_felt_while_the_next_hand_is_bid(browser, server,
-                                                                           device):
+def test_mid_match_the_summary_stays_in_the_felt_while_the_next_hand_is_bid(browser, server):
+    """One game, looked at on the 390x844 phone and then, resized, the 360x640 small phone."""
     host = _held_table(server.url, 4, seat=1)
-    ann = Player(browser, server.url, host, **DEVICES[device])
+    ann = Player(browser, server.url, host, **DEVICES["phone"])
     rng = random.Random(9)
     try:
         ann.open_table()
@@ -134,10 +153,13 @@ def test_mid_match_the_summary_stays_in_the_felt_while_the_next_hand_is_bid(brow
         # hand 2's auction, a bot to bid (held): the summary is open over the felt
         assert not ann.my_turn(), "the chosen deal gives Ann the first bid of hand 2"
         assert page.locator("#felt").get_attribute("data-phase") == "auction"
-        assert _close_on_top(page) == ""
-        assert _summary_inside_the_felt(page)
-        assert horizontal_overflow(page) == 0
-        screenshot(page, f"phone-mid-match-{device}")
+        for name, (width, height) in PHONE_SIZES.items():
+            _resize(page, width, height)
+            assert page.locator("#summary[open]").count() == 1, name
+            assert _close_on_top(page) == "", name
+            assert _summary_inside_the_felt(page), name
+            assert horizontal_overflow(page) == 0, name
+            screenshot(page, f"phone-mid-match-{name}")
         page.locator("#summary-close").tap()
         page.wait_for_selector("#summary:not([open])", state="attached")
         assert ann.errors == []
@@ -148,30 +170,25 @@ def test_mid_match_the_summary_stays_in_the_felt_while_the_next_hand_is_bid(brow
 @pytest.mark.parametrize("sides", [2, 3, 4])
 def test_the_score_sheet_fits_its_column(browser, server, sides):
     variant, players = ("auction-partners", 4) if sides == 2 else ("auction", sides)
-    host = create_table(server.url, "Annabel", seed=SEED, variant=variant, players=players,
-                        bots={str(s): "random" for s in range(1, players)})
-    pages = [Player(browser, server.url, host, **DEVICES["desktop"])]
+    # the two hands are played from Python (the sheet is what is under test, not the play):
+    # a fresh page loads the finished hands' rows as the score sheet's results
+    host = held_hands(server.url, "Annabel", seed=SEED, hands=2, rng=random.Random(4),
+                      variant=variant, players=players, settings=FAST,
+                      bots={s: "random" for s in range(1, players)})
+    pages = []
     try:
-        ann = pages[0]
-        ann.open_table()
-        start(server.url, host)
-        play_until([ann], lambda: ann.scored() >= 2, random.Random(4))
-        page = ann.page
-        page.wait_for_function(
-            "() => document.querySelectorAll('#scoresheet tr[data-hand]').length >= 2")
-        screenshot(page, f"scoresheet-{sides}-sides-desktop")
-        width = page.evaluate("document.querySelector('#scoresheet').clientWidth")
-        assert width <= 345
-        assert _sheet_overflow(page) == 0
-        assert horizontal_overflow(page) == 0
-        # and on the phone
-        phone = Player(browser, server.url, host, **DEVICES["small-phone"])
-        pages.append(phone)
-        phone.open_table()
-        phone.page.wait_for_function(
-            "() => document.querySelectorAll('#scoresheet tr[data-hand]').length >= 2")
-        assert _sheet_overflow(phone.page) == 0
-        assert horizontal_overflow(phone.page) == 0
+        for device in ("desktop", "small-phone"):
+            player = Player(browser, server.url, host, **DEVICES[device])
+            pages.append(player)
+            page = player.open_table().page
+            page.wait_for_function(
+                "() => document.querySelectorAll('#scoresheet tr[data-hand]').length >= 2")
+            if device == "desktop":
+                screenshot(page, f"scoresheet-{sides}-sides-desktop")
+                assert page.evaluate("document.querySelector('#scoresheet').clientWidth") <= 345
+            assert _sheet_overflow(page) == 0, device
+            assert horizontal_overflow(page) == 0, device
+            assert player.errors == []
     finally:
         for p in pages:
             p.close()

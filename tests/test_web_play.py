@@ -38,16 +38,29 @@ from server_helpers import server_fixture
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
-server = server_fixture()
+# hooked (tests/hooked_serve.py): the games that must be of a known length or reach a chosen
+# moment are dealt from a chosen seed, their bots seeded from it (docs/testing.md)
+server = server_fixture(hooked=True)
+
+#: Ann or Bob wins hand 1's auction and pitches: the bid, the pitch and the summary are all
+#: seen in one hand (on a random deal it took up to five, and the test failed when none of
+#: them had Ann or Bob win a bid)
+BIDDING_SEED = 1_000_000_000_000_003
+#: Ann or Bob must follow suit holding a card of another suit in hand 1 (on a random deal
+#: the test played up to four hands and failed if no such moment came)
+REFUSAL_SEED = 1_000_000_000_000_003
+#: a match to 3 won in its first hand, the same match every run (on a random deal the match
+#: was of chance length)
+MATCH_SEED = 1_000_000_000_000_007
 
 
 def _two_people_two_bots(browser, url: str, *, settings: dict[str, float] | None = None,
                          level: str = "random", watchers: list[Player] | None = None,
-                         **fields: Any) -> tuple[dict, list[Player]]:
+                         seed: int | None = None, **fields: Any) -> tuple[dict, list[Player]]:
     """Ann (host, seat 0) and Bob (seat 2) each in their own browser, bots in seats 1 and 3;
     both pages (and any spectator's page in ``watchers``, appended) open before the start, so
     every frame of the game reaches them (a page opened later gets a snapshot)."""
-    host = create_table(url, "Ann", bots={1: level, 3: level},
+    host = create_table(url, "Ann", bots={1: level, 3: level}, seed=seed,
                         **({"settings": settings} if settings else {}), **fields)
     bob = take_seat(url, host["invite"], "Bob", 2)
     players = [Player(browser, url, host), Player(browser, url, bob)]
@@ -210,7 +223,8 @@ def test_bidding_the_pitch_the_summary_and_the_score_sheet(browser, server):
     # the summary opens once the last trick has stayed its 1.5 s (the default pace) and gone:
     # a pause of 4 s between hands leaves the check below as much time as it had before
     _host, players = _two_people_two_bots(browser, server.url, level="easy",
-                                          settings={"bot_delay": 0.05, "hand_pause": 4})
+                                          settings={"bot_delay": 0.05, "hand_pause": 4},
+                                          seed=BIDDING_SEED)
     seen = {"bid": False, "pitch": False, "summary": False}
     try:
         hands = _play_hands(players, seen, random.Random(7), 5, expect)
@@ -229,7 +243,7 @@ def test_two_browsers_play_a_whole_match_to_its_winner_and_a_rematch(browser, se
 
     host, players = _two_people_two_bots(browser, server.url, level="medium",
                                           settings={"bot_delay": 0.05, "hand_pause": 0.3},
-                                          options={"target": 3})
+                                          options={"target": 3}, seed=MATCH_SEED)
     try:
         def cautious(bids: list[str]) -> str:  # the people pass unless the dealer must bid
             return "pass" if "pass" in bids else bids[0]
@@ -277,7 +291,7 @@ def test_a_click_on_an_illegal_card_is_refused_in_words(browser, server):
     next move clears it."""
     from playwright.sync_api import expect
 
-    _host, players = _two_people_two_bots(browser, server.url, level="easy")
+    _host, players = _two_people_two_bots(browser, server.url, level="easy", seed=REFUSAL_SEED)
     seen = {"refusal": False}
     try:
         hands = _play_hands(players, seen, random.Random(8), 4, expect)
