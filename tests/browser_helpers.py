@@ -90,28 +90,6 @@ def launched_browser() -> Iterator[Any]:
             browser.close()
 
 
-@contextlib.contextmanager
-def cheap_passwords() -> Iterator[None]:
-    """Argon2id at the least work it allows (one pass over 8 KiB, one lane) for the accounts
-    an in-process app (``app_fixture``) makes and signs in meanwhile, instead of the server's
-    64 MiB, 3 passes, 4 lanes: about 0.15 s of CPU a hash, and an account page's test hashes
-    a password at every register, sign-in and change.  What the pages do is the same (a hash
-    is re-made at sign-in only when its parameters are not the hasher's, which holds for
-    neither); the server's own hasher — Argon2id hashes, an unknown name checked against the
-    dummy hash — is tested in tests/test_accounts.py."""
-    from argon2 import PasswordHasher
-
-    from pitchcards.server import passwords
-
-    cheap = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
-    saved = passwords._HASHER
-    passwords._HASHER = cheap
-    try:
-        yield
-    finally:
-        passwords._HASHER = saved
-
-
 # ---------------------------------------------------------------------------- HTTP
 
 

@@ -18,7 +18,6 @@ import pytest
 from browser_helpers import (
     PHONE,
     axe_violations,
-    cheap_passwords,
     create_table,
     horizontal_overflow,
     screenshot,
@@ -34,13 +33,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 #: sign-ins are rate-limited per address (10 a minute): a test's browser signs in more often
 server = app_fixture(extra=(*QUICK_LIMITS, "--sign-ins-per-minute", "1000",
                             "--sign-ins-per-hour-per-account", "1000"))
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _cheap_passwords() -> Any:
-    """The pages are under test, not Argon2's cost (browser_helpers.cheap_passwords)."""
-    with cheap_passwords():
-        yield
 
 
 PASSWORD = "correct horse"
