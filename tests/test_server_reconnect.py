@@ -106,6 +106,30 @@ def test_a_dropped_socket_gets_the_missing_events_no_gap_no_duplicate(server):
     asyncio.run(run())
 
 
+def test_a_socket_lost_before_the_first_event_gets_every_event_after_it(server):
+    """Welcomed at seq 0 (the table not started), dropped, back after the start: the client
+    asks for the events after 0 and holds the whole match from event 1 (it used to send no
+    seq at 0, got a snapshot, and its events began mid-hand: test_cluster_failover failed so
+    once under load)."""
+    async def run() -> None:
+        async with Client(server.url) as api:
+            ann = await hooked_table(api, "Ann", seed=101, settings=FAST, **SOLO)
+            async with await api.connect(ann) as table:
+                assert table.seq == 0 and not table.events
+                await table.drop()
+                await api.start(ann)
+                went_on = await run_bots(api, ann.table)
+                assert went_on["seq"] > 0, went_on
+                await table.resume()
+                await table.wait_for(lambda: table.seq >= went_on["seq"], 30)
+                assert _seqs(table.events) == list(range(1, table.seq + 1))
+                full = await every_event(server.url, ann.table, ann.token)
+                assert [e.to_dict() for e in table.events] == full[:table.seq]
+                assert not table.errors
+
+    asyncio.run(run())
+
+
 def test_a_stale_tab_with_a_seq_the_server_cannot_replay_resyncs_with_a_snapshot(server):
     async def run() -> None:
         async with Client(server.url) as api:

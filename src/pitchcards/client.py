@@ -284,6 +284,9 @@ class TableConnection:
         #: the table's seq when it welcomed this socket: the view is the table's now only once
         #: the events up to it (or the snapshot) have arrived
         self.welcome_seq = 0
+        #: welcomed once: a reconnect then asks for the events after ``seq``, even at seq 0 (a
+        #: socket lost before the first event gets every event since, not a snapshot only)
+        self._welcomed = False
         self._ws: ClientConnection | None = None
         self._changed = asyncio.Condition()
         self._reader: asyncio.Task[None] | None = None
@@ -305,13 +308,14 @@ class TableConnection:
         self.closed_code = None
         await self._ws.send(json.dumps({"type": "hello", "protocol": PROTOCOL,
                                         "token": self.token,
-                                        "last_seq": self.seq if self.seq else None}))
+                                        "last_seq": self.seq if self._welcomed else None}))
         first = json.loads(await asyncio.wait_for(self._ws.recv(), self.open_timeout))
         self.frames.append(json.dumps(first))
         if first.get("type") != "welcome":
             await self._ws.close()
             raise ServerError(first.get("reason", "protocol"), first.get("message", str(first)))
         self._handle(first)
+        self._welcomed = True
         self._reader = asyncio.create_task(self._read())
 
     async def resume(self) -> None:
