@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 import pytest
 
 import pitchcards as pc
-from helpers import HAND_SLOTS, run_python
+from helpers import HAND_SLOTS, python_lines, run_python
 from pitchcards.actions import Action
 from pitchcards.bots import BOTS, Bot, BotRegistry, RandomBot, make_bot, register
 from pitchcards.bots.arena import ArenaResult, run_arena, wilson
@@ -345,19 +345,7 @@ def test_heuristic_is_fast() -> None:
             v = view_of(h, h.seat_to_act)
             views.append(v)
             h.push(bot.choose(v))
-    lines = 0
-
-    def tracer(frame: object, event: str, arg: object) -> object:
-        nonlocal lines
-        lines += event == "line"
-        return tracer
-
-    sys.settrace(tracer)
-    try:
-        for v in views:
-            bot.choose(v)
-    finally:
-        sys.settrace(None)
+    lines = python_lines(lambda: [bot.choose(v) for v in views])
     assert lines / len(views) < 1500, f"{lines / len(views):.0f} lines a decision"
 
 

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 import pitchcards as pc
+from helpers import python_lines
 from pitchcards import cli, storage
 from pitchcards.notation import (
     RecordDamagedError,
@@ -52,27 +53,6 @@ def quickly(call: Callable[[], Any], limit: float = HANG) -> Any:
         return call()
     finally:
         assert time.perf_counter() - start < limit, "hangs"
-
-
-def python_lines(call: Callable[[], Any]) -> int:
-    """How many lines of Python ``call()`` runs: a measure of work that does not depend on the
-    machine or its load (used to tell linear from quadratic without a clock)."""
-    count = 0
-
-    def tracer(frame: Any, event: str, arg: Any) -> Any:
-        nonlocal count
-        if event == "line":
-            count += 1
-        return tracer
-
-    sys.settrace(tracer)
-    try:
-        call()
-    except Exception:  # the work until the refusal is what is measured
-        pass
-    finally:
-        sys.settrace(None)
-    return count
 
 
 # ------------------------------------------------------------------------ records cut short
@@ -517,3 +497,19 @@ def test_a_huge_seed_is_refused_with_a_short_message(
         assert "--seed: must be a whole number of at most 30 digits" in err and len(err) < 2000
     assert cli.seed_number("-" + "9" * 30) == -int("9" * 30)
     assert cli.seed_number(" 7 ") == 7
+
+
+def test_counting_lines_puts_back_the_tracer_that_was_set() -> None:
+    """python_lines replaces the process's tracer while it counts: coverage's (or a debugger's)
+    must be back after, or every later test of the process goes unmeasured (it set none, and
+    a coverage run of the suite lost most of the terminal client's lines)."""
+    def other(frame: Any, event: str, arg: Any) -> Any:
+        return None
+
+    before = sys.gettrace()
+    sys.settrace(other)
+    try:
+        assert python_lines(lambda: sum(range(3))) > 0
+        assert sys.gettrace() is other
+    finally:
+        sys.settrace(before)
