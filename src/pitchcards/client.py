@@ -284,8 +284,7 @@ class TableConnection:
         #: the table's seq when it welcomed this socket: the view is the table's now only once
         #: the events up to it (or the snapshot) have arrived
         self.welcome_seq = 0
-        #: welcomed once: a reconnect then asks for the events after ``seq``, even at seq 0 (a
-        #: socket lost before the first event gets every event since, not a snapshot only)
+        #: welcomed once: a reconnect then asks for the events after ``seq``, even at seq 0
         self._welcomed = False
         self._ws: ClientConnection | None = None
         self._changed = asyncio.Condition()
@@ -308,7 +307,7 @@ class TableConnection:
         self.closed_code = None
         await self._ws.send(json.dumps({"type": "hello", "protocol": PROTOCOL,
                                         "token": self.token,
-                                        "last_seq": self.seq if self._welcomed else None}))
+                                        "last_seq": self._last_seq()}))
         first = json.loads(await asyncio.wait_for(self._ws.recv(), self.open_timeout))
         self.frames.append(json.dumps(first))
         if first.get("type") != "welcome":
@@ -317,6 +316,12 @@ class TableConnection:
         self._handle(first)
         self._welcomed = True
         self._reader = asyncio.create_task(self._read())
+
+    def _last_seq(self) -> int | None:
+        """The seq to catch up from: the one held once welcomed (0 included: a socket lost
+        before the first event gets every event since), or one a caller set before the first
+        open (catching up from there); none on a first open, which gets a snapshot."""
+        return self.seq if self._welcomed or self.seq else None
 
     async def resume(self) -> None:
         """Reconnect after a drop: the server sends the missing events (or a snapshot)."""
