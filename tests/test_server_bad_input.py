@@ -231,11 +231,15 @@ def test_out_of_turn_and_spectator_actions_are_refused_without_a_leak(server):
             ann, bob = await _table(api)
             async with await api.connect(ann) as ann_conn, await api.connect(bob) as bob_conn, \
                     await api.connect(table=ann.table) as watcher:
-                await ann_conn.wait_for(lambda: ann_conn.is_my_turn() or bob_conn.is_my_turn(),
-                                        30)
+                # _table left the turn with Ann or Bob, and the table waits for it: once each
+                # socket holds the table as it is, one of them is to act.  (Each waits on its own
+                # socket: a wait is woken by its own connection's messages only, and a wait on
+                # Ann's socket for Bob's turn slept until Ann's next frame, up to 20 s.)
+                last = watcher.welcome_seq  # the last socket opened: the table as it is
+                for conn in (ann_conn, bob_conn, watcher):
+                    await conn.wait_for(lambda c=conn: c.view is not None and c.seq >= last, 10)
                 a, b = _mover((ann_conn, bob_conn))
-                await b.wait_for(lambda: b.seq == a.seq, 10)
-                await watcher.wait_for(lambda: watcher.seq == a.seq, 10)
+                assert a.is_my_turn() and b.seq == a.seq == watcher.seq
                 assert a.view is not None
                 legal = [str(x) for x in a.view.legal_actions]
                 before = await _state(api, ann)
