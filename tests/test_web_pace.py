@@ -61,7 +61,8 @@ def _until_a_bot_takes_a_trick(url: str, ann: Player, host: dict[str, Any]) -> d
 @pytest.mark.parametrize("device", ["phone", "desktop"])
 def test_until_i_tap_keeps_the_trick_and_names_its_winner(browser, server, device):
     host = _held_table(server.url)
-    ann = Player(browser, server.url, host, **(PHONE if device == "phone" else WIDE))
+    ann = Player(browser, server.url, host, motion=True,
+                 **(PHONE if device == "phone" else WIDE))
     _with_pace(ann, "wait")
     try:
         ann.open_table()
@@ -106,7 +107,7 @@ def test_until_i_tap_keeps_the_trick_and_names_its_winner(browser, server, devic
 
 def test_the_pace_is_a_remembered_setting_and_goes_by_itself(browser, server):
     host = _held_table(server.url)
-    ann = Player(browser, server.url, host, **WIDE)
+    ann = Player(browser, server.url, host, motion=True, **WIDE)
     try:
         ann.open_table()
         select = ann.page.locator("#settings select[name=pace]")
@@ -131,7 +132,7 @@ def test_f_changes_the_pace_and_v_the_motion_as_the_keys_say(browser, server):
     """The keys' list and the keys agree (issue 30): f goes through the paces (as in the
     terminal game), v through the card motion; each is remembered and said."""
     host = _held_table(server.url)
-    ann = Player(browser, server.url, host, **WIDE)
+    ann = Player(browser, server.url, host, motion=True, **WIDE)
     try:
         ann.open_table()
         page = ann.page

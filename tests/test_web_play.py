@@ -63,11 +63,11 @@ def _two_people_two_bots(browser, url: str, *, settings: dict[str, float] | None
     host = create_table(url, "Ann", bots={1: level, 3: level}, seed=seed,
                         **({"settings": settings} if settings else {}), **fields)
     bob = take_seat(url, host["invite"], "Bob", 2)
-    players = [Player(browser, url, host), Player(browser, url, bob)]
+    players = [Player(browser, url, host, motion=True), Player(browser, url, bob, motion=True)]
     for p in players:
         p.open_table()
     if watchers is not None:
-        watchers.append(Player(browser, url, table=host["table"]).open_table())
+        watchers.append(Player(browser, url, table=host["table"], motion=True).open_table())
     start(url, host)
     return host, players
 
