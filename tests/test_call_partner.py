@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pitchcards as pc
-from helpers import play, play_hand
+from helpers import play, play_hand, state
 from pitchcards.actions import CALL, CALL_BASE, MAX_ACTIONS, NUM_ACTIONS, action_count
 from pitchcards.bots import make_bot
 from pitchcards.cards import cards_of, mask_of
@@ -110,6 +110,25 @@ def test_CP3_a_pitched_card_leads_after_the_call() -> None:
     h.pop()
     assert h.phase == "call" and h.trick_cards == () and h.trump is None
     assert h.hand_of(1) == h.dealt[1] and h.called_card is None
+
+
+def test_CP3_a_redeal_before_the_call_leaves_the_pitched_card_with_its_pitcher() -> None:
+    # The pitched KS is public (B-R4.3) and still in seat 1's hand until it leads after the
+    # call: a redeal (search code's sampled world) that hands it to another seat is refused,
+    # and the hand is unchanged (it once made seat 1 hold seven cards once the KS led).
+    h = play(Hand.deal(CALLP, players=5, dealer=0, cards=DEAL), "pitch KS")
+    before = state(h)
+    ks = 1 << pc.parse_card("KS")
+    held = [h.hand_of(s) for s in range(5)]
+    low = held[2] & -held[2]  # seat 2's lowest card, for the KS
+    swapped = [held[0], held[1] & ~ks | low, held[2] & ~low | ks, held[3], held[4]]
+    with pytest.raises(pc.IllegalActionError, match="pitched card KS from seat 1") as info:
+        h.redeal(swapped)
+    assert info.value.reason == "bad_deal" and state(h) == before
+    kept = [held[0], held[1], held[3], held[2], held[4]]  # seats 2 and 3 swap, the KS stays
+    h.redeal(kept)
+    h.push("call AS")
+    assert h.trick_cards == (pc.parse_card("KS"),) and h.hand_of(1).bit_count() == 5
 
 
 def test_CP3_in_the_ten_point_family_the_call_follows_trump_and_is_never_discarded() -> None:

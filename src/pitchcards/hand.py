@@ -351,11 +351,11 @@ class Hand:
 
         ``holdings[s]`` is the mask of cards seat ``s`` holds from this point on; each seat's
         dealt cards become those plus the cards it has played or discarded.  For search code
-        that samples
-        the hidden cards of a position (determinization) without replaying its history.  With
-        ``check`` the new holdings must be disjoint, keep every seat's hand size, come from the
-        deck and avoid every card already played or discarded; :class:`IllegalActionError`
-        otherwise.
+        that samples the hidden cards of a position (determinization) without replaying its
+        history.  With ``check`` the new holdings must be disjoint, keep every seat's hand
+        size, come from the deck, avoid every card already played or discarded and leave a
+        pitched card that has not led yet with its pitcher (B-R4.3: it is public);
+        :class:`IllegalActionError` otherwise.
         """
         n = self.players
         if check:
@@ -381,6 +381,12 @@ class Hand:
                         f"card, or {h.bit_count()} cards instead of "
                         f"{self._hands[s].bit_count()}", reason="bad_deal", phase=self.phase)
                 seen |= h
+            owner = holder_of(self._pitch, self._hands) if self._pitch >= 0 else -1
+            if owner >= 0 and not holdings[owner] >> self._pitch & 1:
+                raise IllegalActionError(
+                    f"redeal takes the pitched card {card_name(self._pitch)} from seat {owner}: "
+                    f"a pitched card is public and stays with its pitcher until it leads "
+                    f"(B-R4.3)", reason="bad_deal", phase=self.phase)
         self.dealt = tuple(holdings[s] | (self.dealt[s] & ~self._hands[s]) for s in range(n))
         self._hands = list(holdings)
         if self._called >= 0:  # CP3: the partner is whoever holds the called card now
