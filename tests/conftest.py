@@ -15,8 +15,18 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 _HOME = pytest.StashKey[str]()
+
+# The property tests try the same examples on every run (derandomized, from each test's name):
+# a test command that can fail by chance costs a whole submission, and on 2026-12-07 a random
+# example found, hours after the test was written, a sampled world the test built wrongly.
+# ``HYPOTHESIS_PROFILE=explore`` searches new examples each run (docs/testing.md, "Finding a
+# flaky test"); what it finds becomes an ``@example`` of its test.
+hypothesis_settings.register_profile("suite", derandomize=True)
+hypothesis_settings.register_profile("explore", derandomize=False)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "suite"))
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from fractions import Fraction
 
@@ -14,6 +15,12 @@ from pitchcards.call_partner import hand_sides
 from pitchcards.hand import Hand
 
 VARIANT_NAMES = sorted(pc.VARIANTS)
+
+
+def test_the_suite_tries_the_same_examples_on_every_run() -> None:
+    """tests/conftest.py's profile: no property test of the test command fails by chance."""
+    if os.environ.get("HYPOTHESIS_PROFILE", "suite") == "suite":
+        assert settings.default.derandomize
 
 OPTION_CHOICES = {
     "follow_rule": ["trump_anytime", "strict_follow", "follow_trump_only"],
