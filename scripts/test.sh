@@ -51,10 +51,13 @@ npx --no-install eslint src/pitchcards/server/web/js tests/js
 # tests/engine_fixtures.py; tests/test_engine_fixtures.py keeps it current): docs/testing.md.
 node --test --test-reporter=dot tests/js/
 status=0
-# Both cores (pytest-xdist): whole modules go to each worker (--dist loadfile), so a module's
+# Both cores, three workers (pytest-xdist): a third fills the time the others wait on a page,
+# a server or a socket (measured, docs/testing.md).  Whole modules go to each worker
+# (--dist loadfile), so a module's
 # server or browser fixture is built once; each worker has its own ports, data folder and
 # databases (tests/conftest.py, tests/server_helpers.py).  docs/testing.md has the layers.
-"$venv/bin/python" -m pytest -q -n 2 --dist loadfile "$@" || status=$?
+# The 20 slowest steps (setup, call or teardown) are listed at the end: where a cut would pay.
+"$venv/bin/python" -m pytest -q -n 3 --dist loadfile --durations=20 "$@" || status=$?
 # The pure-Python build (PITCHCARDS_PURE=1) on the engine's and bots' own tests: the refusals
 # and edge cases that tests/test_fast_path.py's trace of legal play never reaches, and
 # test_expert.py's tests that monkeypatch inside the search and test_hand_tables.py's half-made
