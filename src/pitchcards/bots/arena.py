@@ -38,7 +38,9 @@ import itertools
 import json
 import math
 import os
+import signal
 import sys
+import threading
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -550,22 +552,59 @@ def add_arena_parser(subparsers: Any) -> argparse.ArgumentParser:
     return p
 
 
+#: Seconds ``pitch arena --cluster`` gives Ray to stop its games after Ctrl+C before the arena
+#: exits anyway; the driver's exit ends them (Ray stops a job's tasks when its driver is gone).
+STOP_PATIENCE = 30.0
+
+
+@contextlib.contextmanager
+def _ctrl_c_ends_within(seconds: float, message: str) -> Iterator[None]:
+    """For the block: Ctrl+C raises KeyboardInterrupt as usual and starts a clock; if the
+    process still runs ``seconds`` later, it prints ``message`` and exits with 130.  A driver
+    connected to a Ray cluster once went on playing after Ctrl+C (a CI run of 2026-12-07: the
+    interrupt lost inside Ray, or its shutdown stuck), so the command line's promise that
+    Ctrl+C stops the arena does not rest on Ray alone.  Only on the main thread (signals)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    def exit_now() -> None:
+        print(message, file=sys.stderr, flush=True)
+        os._exit(130)
+    clock = threading.Timer(seconds, exit_now)
+    clock.daemon = True
+
+    def interrupted(signum: int, frame: object) -> None:
+        if clock.ident is None:
+            clock.start()
+        raise KeyboardInterrupt
+    previous = signal.signal(signal.SIGINT, interrupted)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        clock.cancel()
+
+
 def _arena_command(args: argparse.Namespace) -> int:
     options = dict(args.option)
     try:
         rules = find_variant(args.variant)
     except OptionError as exc:
         raise ValueError(str(exc)) from None
+    # The pool's or the cluster's games are stopped on the way out (run_arena's with-blocks).
+    where = " on the cluster" if args.cluster is not None else ""
+    stopped = f"\npitch arena: stopped; the games still running{where} were cancelled"
+    bounded = (_ctrl_c_ends_within(STOP_PATIENCE, stopped) if args.cluster is not None
+               else contextlib.nullcontext())
     try:
-        result = run_arena(rules, bot_names(args.bots), games=args.games,
-                           seed=args.seed, jobs=args.jobs, options=options, players=args.players,
-                           hands=args.hands, max_hands=args.max_hands,
-                           progress=None if args.quiet else sys.stderr, cluster=args.cluster)
+        with bounded:
+            result = run_arena(rules, bot_names(args.bots), games=args.games, seed=args.seed,
+                               jobs=args.jobs, options=options, players=args.players,
+                               hands=args.hands, max_hands=args.max_hands,
+                               progress=None if args.quiet else sys.stderr,
+                               cluster=args.cluster)
     except KeyboardInterrupt:
-        # The pool's or the cluster's games were stopped on the way out (run_arena's with-blocks).
-        where = " on the cluster" if args.cluster is not None else ""
-        print(f"\npitch arena: stopped; the games still running{where} were cancelled",
-              file=sys.stderr)
+        print(stopped, file=sys.stderr)
         return 130
     print(result.to_json() if args.json else result.table())
     return 0
