@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import signal
 import subprocess
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -276,3 +277,19 @@ def python_lines(call: Callable[[], Any]) -> int:
     finally:
         sys.settrace(before)
     return count
+
+
+def interrupted(child: subprocess.Popen[str], ready: Callable[[], None],
+                timeout: float) -> tuple[str, str]:
+    """Once ``ready()`` returns (it reads what the child said so far), press Ctrl+C in the
+    child: its output from then on.  A child that outlives ``timeout`` is killed (the caller's
+    ``communicate`` error says so)."""
+    try:
+        ready()
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=timeout)
+        return out, err
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()

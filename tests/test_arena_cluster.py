@@ -26,6 +26,7 @@ from typing import Any
 
 import pytest
 
+from helpers import interrupted
 from pitchcards.bots import arena
 from pitchcards.bots.arena import run_arena
 
@@ -211,20 +212,16 @@ def test_ctrl_c_cancels_the_clusters_games(cluster: str) -> None:
         [sys.executable, "-m", "pitchcards.cli", "arena", "--games", "100000", "--bots",
          "random,random", "--cluster", cluster],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
+
+    def playing() -> None:
+        """The progress bar's first redraw: games are being played on the cluster."""
         assert child.stderr is not None
-        # The progress bar's first redraw: games are being played on the cluster.
         seen = ""
         while "arena [" not in seen:
             char = child.stderr.read(1)
             assert char, f"the arena ended before it was interrupted: {seen}"
             seen += char
-        child.send_signal(signal.SIGINT)
-        _, err = child.communicate(timeout=PATIENCE)
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
+    _, err = interrupted(child, playing, PATIENCE)
     assert child.returncode == 130, err
     assert "stopped; the games still running on the cluster were cancelled" in err
     assert "Traceback" not in err

@@ -6,9 +6,10 @@ with the block and the process goes on as it chooses."""
 
 from __future__ import annotations
 
-import signal
 import subprocess
 import sys
+
+from helpers import interrupted
 
 #: Only catches a hang: the child's own clock is 0.5 s.
 PATIENCE = 60.0
@@ -42,15 +43,11 @@ time.sleep(1.5)  # three times the clock: it was stopped with the block, or this
 def _interrupted(child_code: str) -> subprocess.CompletedProcess[str]:
     child = subprocess.Popen([sys.executable, "-c", child_code], stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True)
-    try:
+
+    def ready() -> None:
         assert child.stdout is not None
         assert child.stdout.readline() == "ready\n"
-        child.send_signal(signal.SIGINT)
-        out, err = child.communicate(timeout=PATIENCE)
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
+    out, err = interrupted(child, ready, PATIENCE)
     return subprocess.CompletedProcess(child.args, child.returncode, out, err)
 
 
