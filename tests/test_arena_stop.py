@@ -18,10 +18,10 @@ LOSES_EVERY_INTERRUPT = """
 import time
 from pitchcards.bots.arena import _ctrl_c_ends_within
 with _ctrl_c_ends_within(0.5, "stopped anyway"):
-    print("ready", flush=True)
     while True:
-        try:
-            time.sleep(0.05)
+        try:  # "ready" inside the try: the one Ctrl+C lands in it, never between two turns
+            print("ready", flush=True)
+            time.sleep(3600)
         except KeyboardInterrupt:
             pass
 """
