@@ -45,8 +45,8 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules ]; then
 fi
 "$venv/bin/ruff" check src tests benchmarks examples scripts
 "$venv/bin/mypy"
-npx --no-install tsc -p jsconfig.json
-npx --no-install eslint src/pitchcards/server/web/js tests/js
+# The JavaScript's type check (tsc) and lint (eslint) are tests of the suite below
+# (tests/test_web_static.py), run once there on a worker beside the others (issue 27).
 # The page's pure modules against the engine's facts (tests/js/engine.json, made by
 # tests/engine_fixtures.py; tests/test_engine_fixtures.py keeps it current): docs/testing.md.
 node --test --test-reporter=dot tests/js/

@@ -111,7 +111,8 @@ def test_the_javascript_type_checks():
 
 
 def test_the_javascript_lints_clean():
-    done = _node_tool("eslint", "--max-warnings", "0", "src/pitchcards/server/web/js")
+    # the page's modules and their Node tests (tests/js); scripts/test.sh runs it only here
+    done = _node_tool("eslint", "--max-warnings", "0", "src/pitchcards/server/web/js", "tests/js")
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
 
 
