@@ -28,7 +28,9 @@ def test_expert_beats_heuristic_beats_random_on_points_per_hand() -> None:
     if "expert-fixed" not in BOTS:
         register("expert-fixed", _fixed_expert)
     heuristic_over_random = point_diff(["heuristic", "random"], games=10, seed=1)
-    expert_over_heuristic = point_diff(["expert-fixed", "heuristic"], games=12, seed=1)
+    # 6 games (12 until 2026-12-07: +0.478 there, +0.248 here; the expert's CPU was two thirds
+    # of this module's, issue 27)
+    expert_over_heuristic = point_diff(["expert-fixed", "heuristic"], games=6, seed=1)
     assert heuristic_over_random > 2.0
     assert expert_over_heuristic > 0.0
     assert heuristic_over_random > expert_over_heuristic  # random is far the weakest
