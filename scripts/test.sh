@@ -44,9 +44,9 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules ]; then
     npm ci --no-audit --no-fund --loglevel=error
 fi
 "$venv/bin/ruff" check src tests benchmarks examples scripts
-"$venv/bin/mypy"
-# The JavaScript's type check (tsc) and lint (eslint) are tests of the suite below
-# (tests/test_web_static.py), run once there on a worker beside the others (issue 27).
+# mypy --strict on the core (tests/test_type_check.py) and the JavaScript's type check (tsc) and
+# lint (eslint) (tests/test_web_static.py) are tests of the suite below: each runs once there,
+# on a worker beside the others, rather than alone before it (issue 27).
 # The page's pure modules against the engine's facts (tests/js/engine.json, made by
 # tests/engine_fixtures.py; tests/test_engine_fixtures.py keeps it current): docs/testing.md.
 node --test --test-reporter=dot tests/js/

@@ -36,7 +36,8 @@ hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "suite"))
 #: finished.  Started first, they fill the run and the short modules even out its end.  A
 #: module missing here only runs in its usual place; the order decides no result.
 SLOW_FIRST = (
-    "test_tui_tenpoint", "test_arena_cluster", "test_web_phone", "test_ladder", "test_web_play",
+    "test_type_check", "test_tui_tenpoint", "test_arena_cluster", "test_web_phone", "test_ladder",
+    "test_web_play",
     "test_server_crash", "test_ranked_crash", "test_web_accounts", "test_tui_snapshots",
     "test_web_money", "test_accounts", "test_envs_sb3", "test_fast_path", "test_tui_play",
     "test_web_tenpoint", "test_web_home", "test_web_score", "test_web_call_partner",
