@@ -47,11 +47,24 @@ SLOW_FIRST = (
 )
 
 
+#: After them, the other modules of the kinds that start a browser, several servers or the
+#: terminal app (each some seconds to tens of seconds); the quick ones last.
+SLOW_KINDS = ("test_web_", "test_cluster_", "test_tui_", "test_server_")
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The modules of :data:`SLOW_FIRST` first, in its order; the rest as collected (a stable
-    sort keeps every module's tests in their own order)."""
+    """The modules of :data:`SLOW_FIRST` first, in its order, then those of :data:`SLOW_KINDS`,
+    then the rest, each group as collected (a stable sort keeps every module's tests together
+    and in their own order)."""
     rank = {name: i for i, name in enumerate(SLOW_FIRST)}
-    items.sort(key=lambda item: rank.get(item.path.stem, len(rank)))
+
+    def place(item: pytest.Item) -> tuple[int, int]:
+        name = item.path.stem
+        if name in rank:
+            return 0, rank[name]
+        return (1 if name.startswith(SLOW_KINDS) else 2), 0
+
+    items.sort(key=place)
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -28,3 +28,6 @@ def test_the_slow_modules_are_collected_first(request: pytest.FixtureRequest) ->
     assert len(modules) == len(set(modules)), "a module's tests were split apart"
     slow = [name for name in conftest.SLOW_FIRST if name in modules]
     assert modules[:len(slow)] == slow
+    rest = modules[len(slow):]
+    kinds = [name.startswith(conftest.SLOW_KINDS) for name in rest]
+    assert kinds == sorted(kinds, reverse=True), "a quick module came before a slow kind's"
