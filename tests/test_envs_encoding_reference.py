@@ -15,10 +15,9 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
+import pitchcards as pc  # noqa: E402
 from envs_reference_encoding import ReferenceEncoder  # noqa: E402
 from envs_reference_encoding import action_mask as reference_mask  # noqa: E402
-
-import pitchcards as pc  # noqa: E402
 from pitchcards.envs.encoding import Encoder, action_mask, legal_mask  # noqa: E402
 from pitchcards.hand import Hand  # noqa: E402
 from pitchcards.views import view_of  # noqa: E402
