@@ -193,6 +193,23 @@ def test_env_is_pettingzoos_wrappers_reading_the_raw_envs_attributes() -> None:
         e._skip_agent_selection  # noqa: B018  (BaseWrapper's rule, unchanged)
 
 
+@pytest.mark.parametrize("n", [NUM_ACTIONS, MAX_ACTIONS])
+def test_action_space_answers_contains_as_gymnasiums_discrete(n: int) -> None:
+    """``ActionIds`` (the action space, with a fast ``contains`` for ints) is a ``Discrete(n)``
+    and answers every value as Gymnasium's does: ints in and out of range and of int64, bools,
+    numpy integers and arrays, floats, text, None."""
+    from gymnasium.spaces import Discrete
+
+    from pitchcards.envs.spaces import ActionIds
+
+    ours, theirs = ActionIds(n), Discrete(n)
+    assert isinstance(ours, Discrete) and ours == theirs and theirs == ours
+    values = [0, 1, n - 1, n, -1, 2**63, -2**64, 2**80, True, False, np.int64(n - 1),
+              np.int64(n), np.int8(-1), np.uint8(3), np.array(4), np.array([4]), 3.0, "3", None]
+    for x in values:
+        assert ours.contains(x) == theirs.contains(x), x
+
+
 def test_bad_arguments_name_what_is_allowed() -> None:
     with pytest.raises(ValueError, match="players"):
         raw_env(variant="auction-partners", players=3)
