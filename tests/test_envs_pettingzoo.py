@@ -168,6 +168,48 @@ def test_reset_with_a_seed_is_reproducible() -> None:
         assert np.array_equal(a.observe(agent)["observation"], b.observe(agent)["observation"])
 
 
+def test_env_is_pettingzoos_wrappers_reading_the_raw_envs_attributes() -> None:
+    """``env()`` wraps as PettingZoo's classic games do (its own wrapper classes, in that order);
+    the attributes read every step are the raw env's own objects at every level, and reading
+    them before ``reset()`` is refused as ``OrderEnforcingWrapper`` refuses it."""
+    from pettingzoo.utils import wrappers
+
+    e = env()
+    assert isinstance(e, wrappers.OrderEnforcingWrapper)
+    assert isinstance(e.env, wrappers.AssertOutOfBoundsWrapper)
+    assert isinstance(e.env.env, wrappers.TerminateIllegalWrapper)
+    raw = e.unwrapped
+    assert isinstance(raw, raw_env) and e.env.env.env is raw
+    with pytest.raises(AttributeError, match="agent_selection cannot be accessed before reset"):
+        e.agent_selection  # noqa: B018
+    e.reset(seed=3)
+    for wrapper in (e, e.env, e.env.env):
+        for name in ("agents", "agent_selection", "terminations", "truncations", "rewards",
+                     "infos", "_cumulative_rewards"):
+            assert getattr(wrapper, name) is getattr(raw, name), name
+    e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))
+    assert e.rewards is raw.rewards and e.agent_selection == raw.agent_selection
+    with pytest.raises(AttributeError, match="private attribute"):
+        e._skip_agent_selection  # noqa: B018  (BaseWrapper's rule, unchanged)
+
+
+@pytest.mark.parametrize("n", [NUM_ACTIONS, MAX_ACTIONS])
+def test_action_space_answers_contains_as_gymnasiums_discrete(n: int) -> None:
+    """``ActionIds`` (the action space, with a fast ``contains`` for ints) is a ``Discrete(n)``
+    and answers every value as Gymnasium's does: ints in and out of range and of int64, bools,
+    numpy integers and arrays, floats, text, None."""
+    from gymnasium.spaces import Discrete
+
+    from pitchcards.envs.spaces import ActionIds
+
+    ours, theirs = ActionIds(n), Discrete(n)
+    assert isinstance(ours, Discrete) and ours == theirs and theirs == ours
+    values = [0, 1, n - 1, n, -1, 2**63, -2**64, 2**80, True, False, np.int64(n - 1),
+              np.int64(n), np.int8(-1), np.uint8(3), np.array(4), np.array([4]), 3.0, "3", None]
+    for x in values:
+        assert ours.contains(x) == theirs.contains(x), x
+
+
 def test_bad_arguments_name_what_is_allowed() -> None:
     with pytest.raises(ValueError, match="players"):
         raw_env(variant="auction-partners", players=3)

@@ -53,18 +53,18 @@ two segments above at the end, and 230 actions (its ``call X`` ids 176..229 afte
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 import numpy.typing as npt
 
-from ..actions import MAX_ACTIONS, NUM_ACTIONS, PASS_ID, Action, action_count
+from ..actions import ACTIONS, MAX_ACTIONS, NUM_ACTIONS, PASS_ID, Action, action_count
 from ..cards import SUITS, card_name, cards_of
 from ..rules import MOON, RuleSet, bid_text
 from ..views import View
 
 __all__ = ["Encoder", "action_mask", "action_size", "infostate_string", "is_classic",
-           "max_auction_length", "observation_string"]
+           "legal_mask", "max_auction_length", "observation_string"]
 
 Array = npt.NDArray[np.float32]
 
@@ -110,7 +110,25 @@ def max_auction_length(rules: RuleSet, players: int) -> int:
     return players * (_top_bid(rules) + 2)
 
 
-_Rel = Callable[[int], int]  # absolute seat -> seat relative to the observer
+class _SeatTables:
+    """One observer's offsets by absolute seat, worked out once per table (seats and sides
+    relative to the observer, as every segment holds them)."""
+
+    __slots__ = ("played_at", "rel", "side_rel", "trick_at", "won_at")
+
+    def __init__(self, enc: Encoder, me: int) -> None:
+        n, c, o, sides = enc.players, enc.cards, enc.offsets, enc.sides
+        #: rel[seat]: the seat relative to me (0 = me, 1 = on my left, ...)
+        self.rel = rel = tuple((seat - me) % n for seat in range(n))
+        #: side_rel[side]: the side relative to mine (0 = my side)
+        self.side_rel = side_rel = tuple((side - enc.rules.side_of(me)) % sides
+                                         for side in range(sides))
+        self.trick_at = tuple(o["trick"] + c * rel[seat] for seat in range(n))
+        #: played_at[leader][i]: where the i-th card of a trick led by ``leader`` goes
+        self.played_at = tuple(tuple(o["played"] + c * rel[(leader + i) % n] for i in range(n))
+                               for leader in range(n))
+        self.won_at = tuple(o["won"] + c * side_rel[enc.rules.side_of(seat)]
+                            for seat in range(n))
 
 
 class Encoder:
@@ -152,88 +170,104 @@ class Encoder:
             ("trick_history", 6 * (n + n * c)),
         )
         self.info_size = self.size + sum(size for _, size in self.history_segments)
+        self._phase_index = {phase: i for i, phase in enumerate(self.phases)}
+        #: an auction action's kind by id (0 pass, 1..B bid, B + 1 pitch); -1: no auction action
+        self._kind_of = [_auction_kind(a, top) if a == PASS_ID or a.bid is not None else -1
+                         for a in ACTIONS]
+        self._tables = [_SeatTables(self, me) for me in range(n)]
 
     # ------------------------------------------------------------------ observation
     def encode(self, view: View, out: Array | None = None) -> Array:
-        """The observation tensor of ``view`` (which must belong to a seat)."""
-        if out is None:
-            out = np.zeros(self.size, np.float32)
-        else:
-            out[:] = 0.0
-        if view.seat is None:
+        """The observation tensor of ``view`` (which must belong to a seat).
+
+        Every 1 is set in a ``bytearray`` and the array made from it at once, then the few
+        other values written (hand sizes, tricks won, scores): a numpy write per index, or a
+        list of indices handed to numpy, cost more than the whole rest of the encoding
+        (issue 35, ``benchmarks/bench_envs.py``)."""
+        me = view.seat
+        if me is None:
             raise ValueError("a spectator's view has no seat to encode from")
-        n, me, o = self.players, view.seat, self.offsets
-
-        def rel(seat: int) -> int:
-            return (seat - me) % n
-
-        self._encode_cards(view, out, rel)
-        if view.trump is not None:
-            out[o["trump"] + SUITS.index(view.trump)] = 1.0
-        out[o["phase"] + self.phases.index(view.phase)] = 1.0
-        if view.seat_to_act is not None:
-            out[o["to_act"] + rel(view.seat_to_act)] = 1.0
-        out[o["dealer"] + rel(view.dealer)] = 1.0
+        ones = bytearray(self.size)
+        t = self._tables[me]
+        self._set_ones(view, ones, t)
+        if out is None:
+            out = np.frombuffer(ones, np.uint8).astype(np.float32)
+        else:
+            out[:] = np.frombuffer(ones, np.uint8)
+        o, rel = self.offsets, t.rel
         if not self.classic:
-            for seat, size in enumerate(view.hand_sizes):
-                out[o["hand_sizes"] + rel(seat)] = size / self.rules.hand_size
-        self._encode_auction(view, out, rel)
+            at, size = o["hand_sizes"], self.rules.hand_size
+            for seat, count in enumerate(view.hand_sizes):
+                out[at + rel[seat]] = count / size
+        at = o["tricks_won"]
         for seat, count in enumerate(view.tricks_won):
-            out[o["tricks_won"] + rel(seat)] = count / 6.0
+            if count:
+                out[at + rel[seat]] = count / 6.0
         if view.scores is not None:
+            at, scale, side_rel = o["scores"], self.score_scale, t.side_rel
             for side, score in enumerate(view.scores):
-                out[o["scores"] + self._rel_side(view, side)] = max(
-                    -1.0, min(1.0, score / self.score_scale))
-        if view.called_card is not None:
-            out[o["called"] + view.called_card] = 1.0
-            partner = view.known_partner  # CP5: what this seat knows, nothing more
-            if partner is not None:
-                out[o["partner"] + rel(partner)] = 1.0
-            elif view.partner_known:
-                out[o["partner"] + n] = 1.0  # CP4: the card was out of play
+                out[at + side_rel[side]] = max(-1.0, min(1.0, score / scale))
         return out
 
-    def _rel_side(self, view: View, side: int) -> int:
-        assert view.seat is not None
-        return (side - view.side_of(view.seat)) % self.sides
-
-    def _encode_cards(self, view: View, out: Array, rel: _Rel) -> None:
-        """hand, discarded (own only, T4), trick, leader, played and won."""
-        o, c, n = self.offsets, self.cards, self.players
-        _set_cards(out, o["hand"], view.hand_mask)
+    def _set_ones(self, view: View, ones: bytearray, t: _SeatTables) -> None:
+        """Every one-hot and card segment of ``view`` (a 1 in ``ones`` where it holds one)."""
+        o, rel = self.offsets, t.rel
+        at = o["hand"]
+        for c in cards_of(view.hand_mask):
+            ones[at + c] = 1
         if not self.classic:
-            _set_cards(out, o["discarded"], view.discarded_mask)
-        for seat, card in view.trick:
-            out[o["trick"] + c * rel(seat) + card] = 1.0
-        if view.trick:
-            out[o["leader"] + rel(view.trick[0][0])] = 1.0
-        played, won = o["played"], o["won"]
-        for leader, cards, winner in view.tricks:
-            w = c * self._rel_side(view, view.side_of(winner))
-            for i, card in enumerate(cards):
-                out[played + c * rel((leader + i) % n) + card] = 1.0
-                out[won + w + card] = 1.0
-        for seat, card in view.trick:
-            out[played + c * rel(seat) + card] = 1.0
+            at = o["discarded"]
+            for c in cards_of(view.discarded_mask):
+                ones[at + c] = 1
+        self._set_cards(view, ones, t)
+        if view.trump is not None:
+            ones[o["trump"] + SUITS.index(view.trump)] = 1
+        ones[o["phase"] + self._phase_index[view.phase]] = 1
+        if view.seat_to_act is not None:
+            ones[o["to_act"] + rel[view.seat_to_act]] = 1
+        ones[o["dealer"] + rel[view.dealer]] = 1
+        self._set_auction(view, ones, rel)
+        if view.called_card is not None:
+            ones[o["called"] + view.called_card] = 1
+            partner = view.known_partner  # CP5: what this seat knows, nothing more
+            if partner is not None:
+                ones[o["partner"] + rel[partner]] = 1
+            elif view.partner_known:
+                ones[o["partner"] + self.players] = 1  # CP4: the card was out of play
 
-    def _encode_auction(self, view: View, out: Array, rel: _Rel) -> None:
+    def _set_cards(self, view: View, ones: bytearray, t: _SeatTables) -> None:
+        """trick, leader, played and won (hand and discarded are the caller's)."""
+        trick_at, played_at, won_at = t.trick_at, t.played_at, t.won_at
+        for leader, cards, winner in view.tricks:
+            won = won_at[winner]
+            for at, card in zip(played_at[leader], cards, strict=False):  # a trick may be short
+                ones[at + card] = 1
+                ones[won + card] = 1
+        for seat, card in view.trick:
+            ones[trick_at[seat] + card] = 1
+            ones[played_at[seat][0] + card] = 1
+        if view.trick:
+            ones[self.offsets["leader"] + t.rel[view.trick[0][0]]] = 1
+
+    def _set_auction(self, view: View, ones: bytearray, rel: tuple[int, ...]) -> None:
         """bids, high_bid, high_bidder, pitched, pitcher and contract."""
-        o, top = self.offsets, self.top_bid
+        o, kind_of = self.offsets, self._kind_of
         last: dict[int, int] = {}
         for seat, a in view.auction:
-            last[seat] = _auction_kind(a, top)
+            last[seat] = kind_of[a]
+        at, kinds = o["bids"], self.kinds
         for seat, kind in last.items():
-            out[o["bids"] + self.kinds * rel(seat) + kind] = 1.0
+            ones[at + kinds * rel[seat] + kind] = 1
         if view.high_bid is not None:
-            out[o["high_bid"] + view.high_bid - 1] = 1.0
+            ones[o["high_bid"] + view.high_bid - 1] = 1
         if view.high_bidder is not None:
-            out[o["high_bidder"] + rel(view.high_bidder)] = 1.0
+            ones[o["high_bidder"] + rel[view.high_bidder]] = 1
         if view.pitched_card is not None:
-            out[o["pitched"] + view.pitched_card] = 1.0
+            ones[o["pitched"] + view.pitched_card] = 1
         if view.pitcher is not None:
-            out[o["pitcher"] + rel(view.pitcher)] = 1.0
+            ones[o["pitcher"] + rel[view.pitcher]] = 1
         if view.contract is not None:
-            out[o["contract"] + view.contract] = 1.0
+            ones[o["contract"] + view.contract] = 1
 
     # ------------------------------------------------------------------ information state
     def encode_infostate(self, view: View, out: Array | None = None) -> Array:
@@ -246,7 +280,7 @@ class Encoder:
         n, me, c = self.players, view.seat, self.cards
         at = self.size
         for i, (_, a) in enumerate(view.auction[:self.max_auction]):
-            out[at + self.kinds * i + _auction_kind(a, self.top_bid)] = 1.0
+            out[at + self.kinds * i + self._kind_of[a]] = 1.0
         at += self.max_auction * self.kinds
         tricks = [(ld, cs) for ld, cs, _ in view.tricks]
         if view.trick:
@@ -280,10 +314,15 @@ def action_mask(view: View) -> npt.NDArray[np.int8]:
     """``int8`` mask over the rule set's action ids (:func:`action_size`: 110 in the four-point
     game, 176 in the ten-point family, 230 calling a partner): 1 where the action is legal for
     the seat."""
-    mask = np.zeros(action_size(view.rules), np.int8)
-    for a in view.legal_actions:
+    return legal_mask(view.legal_actions, action_size(view.rules))
+
+
+def legal_mask(actions: Sequence[int], size: int) -> npt.NDArray[np.int8]:
+    """``int8`` mask of ``size`` with a 1 at each of ``actions``."""
+    mask = bytearray(size)
+    for a in actions:
         mask[a] = 1
-    return mask
+    return np.frombuffer(mask, np.int8)  # writable: it shares the bytearray
 
 
 def _cards(mask: int) -> str:

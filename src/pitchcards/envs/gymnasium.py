@@ -52,7 +52,7 @@ import numpy as np
 from ..bots import Bot, make_bot
 from ..errors import IllegalActionError
 from ..rules import RuleSet
-from .encoding import Encoder, action_mask
+from .encoding import Encoder, legal_mask
 from .spaces import action_space, observation_space
 from .table import Table
 
@@ -107,7 +107,7 @@ class PitchEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def _obs(self) -> Obs:
         view = self.table.view(self.seat)
         if not self.table.done:
-            self._mask = action_mask(view)
+            self._mask = legal_mask(view.legal_actions, self.encoder.actions)
         return {"observation": self.encoder.encode(view), "action_mask": self._mask.copy()}
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
@@ -115,7 +115,7 @@ class PitchEnv(gymnasium.Env[dict[str, Any], np.int64]):
         actions (110 or 176), from its view only; after the episode ends, those of its last
         decision."""
         if self.table.game is not None and not self.table.done:
-            self._mask = action_mask(self.table.view(self.seat))
+            self._mask = legal_mask(self.table.view(self.seat).legal_actions, self.encoder.actions)
         return self._mask.astype(bool)
 
     def _advance(self) -> float:
@@ -142,11 +142,11 @@ class PitchEnv(gymnasium.Env[dict[str, Any], np.int64]):
         table = self.table
         if table.done:
             raise RuntimeError("the episode is over: call reset()")
-        view = table.view(self.seat)
         a = int(action)
         info: dict[str, Any] = {}
         reward = 0.0
-        if a not in view.legal_actions:
+        mask = self._mask  # the learner's legal actions now: its view's, kept by _obs()
+        if not (0 <= a < len(mask) and mask[a]):
             try:
                 table.step(a)  # refused by the engine: nothing changes
             except IllegalActionError as e:
@@ -160,7 +160,7 @@ class PitchEnv(gymnasium.Env[dict[str, Any], np.int64]):
                 obs = self._obs()
                 info["action_mask"] = obs["action_mask"]
                 return obs, reward, False, False, info
-            legal = view.legal_actions
+            legal = table.view(self.seat).legal_actions
             a = int(legal[int(self.np_random.integers(len(legal)))])
         reward += table.step(a)[self.seat]
         reward += self._advance()

@@ -41,7 +41,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..rules import RuleSet
-from .encoding import Encoder, action_mask
+from .encoding import Encoder, legal_mask
 from .spaces import action_space, observation_space
 from .table import Table
 
@@ -49,12 +49,57 @@ __all__ = ["env", "raw_env"]
 
 
 def env(**kwargs: Any) -> AECEnv:
-    """:class:`raw_env` wrapped as PettingZoo's classic games are (illegal moves end the game)."""
+    """:class:`raw_env` wrapped as PettingZoo's classic games are (illegal moves end the game).
+
+    The wrappers are PettingZoo's own (``TerminateIllegalWrapper``, ``AssertOutOfBoundsWrapper``,
+    ``OrderEnforcingWrapper``), each with the attributes an AEC loop reads every step as
+    properties reading them on the raw env (:func:`_read_through`): nothing else changes.
+    """
     e: AECEnv = raw_env(**kwargs)
-    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    e = wrappers.OrderEnforcingWrapper(e)
-    return e
+    e = _TerminateIllegal(e, illegal_reward=-1)
+    e = _AssertOutOfBounds(e)
+    return _OrderEnforcing(e)
+
+
+#: What an AEC loop (``agent_iter``, ``last``) and the wrappers' own ``step`` and ``observe`` read
+#: on every step.  They live on the raw env: a PettingZoo wrapper finds them through
+#: ``BaseWrapper.__getattr__``, which runs only after the normal lookup failed (an
+#: ``AttributeError`` raised and caught) and then asks the next wrapper, which fails the same
+#: way: some 40 such misses a step, three wrappers deep, took half the time of a step of
+#: ``env()`` (issue 35, ``benchmarks/bench_envs.py``).
+_PER_STEP = ("agents", "agent_selection", "terminations", "truncations", "rewards", "infos",
+             "_cumulative_rewards")
+
+
+def _read_through(cls: type[Any], before_reset: bool = False) -> type[Any]:
+    """PettingZoo's wrapper ``cls`` with :data:`_PER_STEP` as read-only properties of the raw
+    env (what ``BaseWrapper.__getattr__`` returns, found without a miss).  ``before_reset``:
+    ``OrderEnforcingWrapper``'s check is kept (before ``reset()`` its ``__getattr__`` answers,
+    raising its ``AttributeError``)."""
+
+    def read(name: str) -> property:
+        if before_reset:
+            def get(self: Any) -> Any:
+                if not self._has_reset:
+                    return self.__getattr__(name)
+                return getattr(self._raw, name)
+        else:
+            def get(self: Any) -> Any:
+                return getattr(self._raw, name)
+        return property(get, doc=f"the raw env's ``{name}``")
+
+    def __init__(self: Any, env: AECEnv, *args: Any, **kwargs: Any) -> None:
+        cls.__init__(self, env, *args, **kwargs)
+        self._raw = env.unwrapped  # the env under every wrapper: it never changes
+
+    return type(cls.__name__, (cls,), {"__doc__": cls.__doc__, "__module__": __name__,
+                                       "__init__": __init__,
+                                       **{name: read(name) for name in _PER_STEP}})
+
+
+_TerminateIllegal = _read_through(wrappers.TerminateIllegalWrapper)
+_AssertOutOfBounds = _read_through(wrappers.AssertOutOfBoundsWrapper)
+_OrderEnforcing = _read_through(wrappers.OrderEnforcingWrapper, before_reset=True)
 
 
 class raw_env(AECEnv):  # type: ignore[misc]
@@ -94,8 +139,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
         view = self.table.view(self._seat(agent))
-        done = self.table.done
-        mask = np.zeros(self.encoder.actions, np.int8) if done else action_mask(view)
+        # empty once the episode is over (no seat is to act then, so the view lists none)
+        mask = legal_mask(() if self.table.done else view.legal_actions, self.encoder.actions)
         return {"observation": self.encoder.encode(view), "action_mask": mask}
 
     def action_masks(self, agent: str | None = None) -> np.ndarray[Any, np.dtype[np.bool_]]:
