@@ -21,6 +21,10 @@ Rows (each run ``--repeats`` times, interleaved, so machine noise hits every row
 * ``pitchcards search path`` — what a search bot does: from a position just after the auction,
   random playouts with ``push_unchecked`` and ``pop`` back (hands/s and actions/s).
 
+``--cpu`` measures every row per second of the process's CPU time instead of wall time: on a
+shared, loaded machine the rows then compare the work each did, not how long each waited for a
+core (OpenSpiel's loop is single-threaded Python and C++ like ours, so the ratio stays fair).
+
 ``--builds`` (issue 35) also runs the pitchcards rows on the compiled fast path and on pure
 Python (``PITCHCARDS_PURE=1``), each in a fresh subprocess, alternating repeat by repeat, and
 prints each build's medians, the compiled / pure ratio and each build's checked hands/s against
@@ -46,6 +50,9 @@ import pitchcards as pc
 from pitchcards.hand import Hand
 
 RULES = pc.find_variant("auction")
+#: What a row's rate is per: wall time, or with ``--cpu`` this process's CPU time (on a shared,
+#: loaded machine the CPU time a row got is steadier than the wall time it waited through).
+CLOCK: Callable[[], float] = time.perf_counter
 
 
 def _random_hands(seconds: float, seeded: bool) -> tuple[float, float]:
@@ -56,9 +63,9 @@ def _random_hands(seconds: float, seeded: bool) -> tuple[float, float]:
     rng = random.Random(1)
     rnd = rng.random
     hands = actions = 0
-    deadline = time.perf_counter() + seconds
-    start = time.perf_counter()
-    while time.perf_counter() < deadline:
+    deadline = CLOCK() + seconds
+    start = CLOCK()
+    while CLOCK() < deadline:
         for _ in range(100):
             if seeded:
                 h = Hand.deal(RULES, players=4, dealer=hands & 3, seed=hands)
@@ -69,7 +76,7 @@ def _random_hands(seconds: float, seeded: bool) -> tuple[float, float]:
                 h.push(acts[int(rnd() * len(acts))])
                 actions += 1
             hands += 1
-    elapsed = time.perf_counter() - start
+    elapsed = CLOCK() - start
     return hands / elapsed, actions / elapsed
 
 
@@ -93,9 +100,9 @@ def pitch_search_path(seconds: float) -> tuple[float, float]:
             h.push(acts[int(rnd() * len(acts))])
         roots.append(h)
     playouts = actions = 0
-    deadline = time.perf_counter() + seconds
-    start = time.perf_counter()
-    while time.perf_counter() < deadline:
+    deadline = CLOCK() + seconds
+    start = CLOCK()
+    while CLOCK() < deadline:
         for h in roots:
             depth = 0
             push, legal = h.push_unchecked, h.legal_actions
@@ -107,7 +114,7 @@ def pitch_search_path(seconds: float) -> tuple[float, float]:
                 h.pop()
             actions += depth
             playouts += 1
-    elapsed = time.perf_counter() - start
+    elapsed = CLOCK() - start
     return playouts / elapsed, actions / elapsed
 
 
@@ -120,9 +127,9 @@ def open_spiel_oh_hell(seconds: float) -> tuple[float, float] | None:
     game = pyspiel.load_game("oh_hell(players=4,num_tricks_fixed=6)")
     rnd = random.Random(1).random
     games = actions = 0
-    deadline = time.perf_counter() + seconds
-    start = time.perf_counter()
-    while time.perf_counter() < deadline:
+    deadline = CLOCK() + seconds
+    start = CLOCK()
+    while CLOCK() < deadline:
         for _ in range(200):
             state = game.new_initial_state()
             while not state.is_terminal():
@@ -134,7 +141,7 @@ def open_spiel_oh_hell(seconds: float) -> tuple[float, float] | None:
                     state.apply_action(acts[int(rnd() * len(acts))])
                 actions += 1
             games += 1
-    elapsed = time.perf_counter() - start
+    elapsed = CLOCK() - start
     return games / elapsed, actions / elapsed
 
 
@@ -147,10 +154,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="also run the pitchcards rows on the package in DIR, interleaved")
     parser.add_argument("--builds", action="store_true",
                         help="also run the pitchcards rows compiled and pure, interleaved")
+    parser.add_argument("--cpu", action="store_true",
+                        help="rates per second of CPU time of the process (every row alike)")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    global RULES
+    global RULES, CLOCK
     RULES = pc.find_variant(args.variant)
+    if args.cpu:
+        CLOCK = time.process_time
 
     rows: dict[str, Callable[[float], tuple[float, float] | None]] = {
         "pitchcards Hand (checked)": pitch_checked,
@@ -182,8 +193,9 @@ def main(argv: list[str] | None = None) -> int:
                     builds[build].setdefault(name, []).append(rates[0])
 
     print(f"pitchcards: {pc.fast_path()}")
-    print(f"Python {sys.version.split()[0]}, {args.repeats} repeats x {args.seconds:g} s per row; "
-          f"variant {args.variant}; median [min-max]")
+    print(f"Python {sys.version.split()[0]}, {args.repeats} repeats x {args.seconds:g} s "
+          f"{'of CPU time ' if args.cpu else ''}per row; variant {args.variant}; "
+          "median [min-max]")
     print(f"{'row':<46} {'hands/s':>24} {'actions/s':>12}")
     medians: dict[str, float] = {}
     for name, got in samples.items():
@@ -241,7 +253,8 @@ def _run_rows(args: argparse.Namespace, path: str, pure: bool | None = None
             env["PITCHCARDS_PURE"] = "1"
     out = subprocess.run(
         [sys.executable, os.path.abspath(__file__), "--json", "--seconds", str(args.seconds),
-         "--variant", args.variant], env=env, capture_output=True, text=True, check=True)
+         "--variant", args.variant, *(["--cpu"] if args.cpu else [])],
+        env=env, capture_output=True, text=True, check=True)
     result: dict[str, list[float]] = json.loads(out.stdout)
     return result
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import islice
-from typing import SupportsIndex
+from typing import Final, SupportsIndex
 
 from .errors import InvalidCardError, shown
 
@@ -55,32 +55,32 @@ __all__ = [
 Card = int
 
 #: Suit letters by suit index (C1: ♣ ♦ ♥ ♠, all equal until trump is set).
-SUITS = ("C", "D", "H", "S")
-SUIT_SYMBOLS = ("♣", "♦", "♥", "♠")
+SUITS: Final = ("C", "D", "H", "S")
+SUIT_SYMBOLS: Final = ("♣", "♦", "♥", "♠")
 #: Rank letters by rank index, low to high (C1).
-RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
-DECK_SIZE = 52
-FULL_DECK = (1 << DECK_SIZE) - 1
-SUIT_MASKS = tuple(0x1FFF << (13 * s) for s in range(4))
+RANKS: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
+DECK_SIZE: Final = 52
+FULL_DECK: Final = (1 << DECK_SIZE) - 1
+SUIT_MASKS: Final = tuple(0x1FFF << (13 * s) for s in range(4))
 #: T1: the jokers of the ten-point family, after the 52 cards of C1.
-LOW_JOKER = 52
-HIGH_JOKER = 53
+LOW_JOKER: Final = 52
+HIGH_JOKER: Final = 53
 #: Every card id any deck uses: 0..53.
-MAX_CARDS = 54
+MAX_CARDS: Final = 54
 
 #: C8: the game count of each rank index (10=10, A=4, K=3, Q=2, J=1, 9..2=0).
-GAME_VALUE = (0, 0, 0, 0, 0, 0, 0, 0, 10, 1, 2, 3, 4)
+GAME_VALUE: Final = (0, 0, 0, 0, 0, 0, 0, 0, 10, 1, 2, 3, 4)
 
 _SUIT_OF_TEXT = {"C": 0, "D": 1, "H": 2, "S": 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3,
                  "♧": 0, "♢": 1, "♡": 2, "♤": 3}
 _RANK_OF_TEXT = {r: i for i, r in enumerate(RANKS)} | {"10": 8}
 
 #: Game count of a 13-bit rank mask (one suit), precomputed so counting a pile is 4 lookups.
-_GAME_OF_RANKS = tuple(
+_GAME_OF_RANKS: Final = tuple(
     sum(GAME_VALUE[r] for r in range(13) if m >> r & 1) for m in range(1 << 13)
 )
 
-_NAMES = (*(RANKS[c % 13] + SUITS[c // 13] for c in range(DECK_SIZE)), "LJ", "BJ")
+_NAMES: Final = (*(RANKS[c % 13] + SUITS[c // 13] for c in range(DECK_SIZE)), "LJ", "BJ")
 _SYMBOLS = (*(RANKS[c % 13].replace("T", "10") + SUIT_SYMBOLS[c // 13]
               for c in range(DECK_SIZE)), "☆", "★")
 _CARD_OF_NAME = {name: c for c, name in enumerate(_NAMES)} | {
@@ -231,7 +231,7 @@ def _strength(trump: int, led: int, card: Card) -> int:
 
 
 #: ``STRENGTH[trump][led][card]``: a card's power in a trick (C7), precomputed for the hot path.
-STRENGTH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+STRENGTH: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(tuple(_strength(t, led, c) for c in range(DECK_SIZE)) for led in range(4))
     for t in range(4))
 

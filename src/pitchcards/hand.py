@@ -11,7 +11,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Self, SupportsIndex, cast
+from typing import TYPE_CHECKING, Final, Self, SupportsIndex, cast
 
 from .actions import (
     ACTIONS,
@@ -67,25 +67,34 @@ ActionLike = Action | str | int
 # Phases (ints on the hot path; ``Hand.phase`` gives the name).  The ten-point family adds
 # naming trump (T5) and the discard (T4) between the auction and the play; call-your-partner
 # the call (CP3), after trump is named and before the discard.
-AUCTION, PLAY_PHASE, OVER, DECLARE, DISCARD_PHASE, CALL_PHASE = 0, 1, 2, 3, 4, 5
-_PHASE_NAMES = ("auction", "play", "over", "declare", "discard", "call")
+# (``Final``: the compiled build inlines them instead of reading the module's dict, issue 35.)
+AUCTION: Final = 0
+PLAY_PHASE: Final = 1
+OVER: Final = 2
+DECLARE: Final = 3
+DISCARD_PHASE: Final = 4
+CALL_PHASE: Final = 5
+_PHASE_NAMES: Final = ("auction", "play", "over", "declare", "discard", "call")
 
-_SUIT_OF = tuple(c // 13 for c in range(DECK_SIZE))
-_BITS = [1 << c for c in range(MAX_CARDS)]
+_SUIT_OF: Final = tuple(c // 13 for c in range(DECK_SIZE))
+_BITS: Final = [1 << c for c in range(MAX_CARDS)]
+_CARD_IDS: Final = list(range(MAX_CARDS))
 #: The card a play action puts down (a joker's play ids are 110 and 111), or a bit no hand
 #: holds for any other action, so ``legal_mask() >> _PLAY_CARD[a] & 1`` refuses it.
-_NOT_A_PLAY = 127
-_PLAY_CARD = tuple(a.card if a.kind == "play" and a.card is not None else _NOT_A_PLAY
+_NOT_A_PLAY: Final = 127
+_PLAY_CARD: Final = tuple(a.card if a.kind == "play" and a.card is not None else _NOT_A_PLAY
                    for a in ACTIONS)
 #: The value of each bid action (pitch = 4, moon = 5, ``bid 7`` = 7), 0 for any other action.
-_BID_VALUE = tuple(a.bid or 0 for a in ACTIONS)
+_BID_VALUE: Final = tuple(a.bid or 0 for a in ACTIONS)
 #: Every card of every deck, for an opening lead that may be anything.
-_ANY_CARD = (1 << MAX_CARDS) - 1
+_ANY_CARD: Final = (1 << MAX_CARDS) - 1
 
 
 # Follow rules (C6 and §7.8) as small ints for the hot path.
-_TRUMP_ANYTIME, _STRICT, _TRUMP_ONLY = 0, 1, 2
-_FOLLOW = {"trump_anytime": _TRUMP_ANYTIME, "strict_follow": _STRICT,
+_TRUMP_ANYTIME: Final = 0
+_STRICT: Final = 1
+_TRUMP_ONLY: Final = 2
+_FOLLOW: Final = {"trump_anytime": _TRUMP_ANYTIME, "strict_follow": _STRICT,
            "follow_trump_only": _TRUMP_ONLY}
 
 
@@ -104,7 +113,7 @@ def follow_allowed(follow_rule: str, trump: int, led: int, model: DeckModel = CL
 
 #: _SIDES[teams][players]: the scoring side of each seat (``RuleSet.side_of``, worked out
 #: once): the seat itself when ``teams`` is 0, else its team (B-R1.3, TT1: seat % teams).
-_SIDES = tuple(tuple(tuple(s % teams if teams else s for s in range(n)) for n in range(9))
+_SIDES: Final = tuple(tuple(tuple(s % teams if teams else s for s in range(n)) for n in range(9))
                for teams in range(4))
 
 # _SUIT_PLAYS[suit][13-bit rank mask]: the play actions of those cards, so a legal mask turns
@@ -145,13 +154,18 @@ def _suit_tables() -> tuple[_SuitTable, _SuitTable]:
     return plays, pitches
 
 
+#: ``Action`` as a constant: the compiled build reads it without a lookup in the module's dict.
+_ACTION: Final = Action
+
+
 def _actions_of(mask: int, table: _SuitTable) -> list[Action]:
     return [*table[0][mask & 0x1FFF], *table[1][mask >> 13 & 0x1FFF],
             *table[2][mask >> 26 & 0x1FFF], *table[3][mask >> 39 & 0x1FFF]]
 
 
-_Setup = tuple[RuleSet, tuple[tuple[int, ...], ...], int, DeckModel, tuple[Action, ...], int, bool]
-_SETUPS: dict[int, _Setup] = {}
+_Setup = tuple[RuleSet, tuple[tuple[int, ...], ...], int, DeckModel, tuple[Action, ...], int, bool,
+               int, int]
+_SETUPS: Final[dict[int, _Setup]] = {}
 
 
 def _setup(rules: RuleSet) -> _Setup:
@@ -174,7 +188,9 @@ def _setup(rules: RuleSet) -> _Setup:
             # What the opening lead may be (T6): not a joker when it names trump; a trump, if
             # the leader has one, under declare_then_lead_trump (set when trump is named).
             FULL_DECK if rules.trump_selection == "first_lead" else _ANY_CARD,
-            rules.hand_size > 6)
+            rules.hand_size > 6,
+            # E1 / C3: the table sizes RuleSet.check_players allows (check_table's fast path)
+            *rules.player_range)
         _SETUPS[id(rules)] = entry
     return entry
 
@@ -257,7 +273,8 @@ class Hand:
         self.players = n
         self.dealer = dealer
         self.dealt = dealt
-        _, sides, self._follow, self._model, self._bids, self._opening, discards = _setup(rules)
+        _, sides, self._follow, self._model, self._bids, self._opening, discards, _, _ = (
+            _setup(rules))
         self._sides = sides[n]
         self._discarded = [0] * n
         self._called = -1
@@ -622,7 +639,7 @@ class Hand:
         :class:`IllegalActionError` for an action not legal now (its ``reason`` says why);
         either way nothing changes.
         """
-        a = action if type(action) is Action else self._as_action(action)
+        a = action if type(action) is _ACTION else self._as_action(action)
         if seat is not None and (type(seat) is not int or seat != self.seat_to_act):
             self._check_turn(a, seat)
         if self._phase == PLAY_PHASE:
@@ -838,7 +855,8 @@ class Hand:
 
     def _play_card(self, seat: int, card: int) -> None:
         """Put ``card`` from ``seat`` on the trick; close the trick and the hand when due."""
-        self._hands[seat] ^= _BITS[card]
+        hands = self._hands
+        hands[seat] = hands[seat] ^ _BITS[card]  # not ``^=``: compiled, an int operation
         trick = self._trick
         if trick:
             # C7: a trump beats every non-trump, the led suit beats off-suits, which never win.
@@ -868,8 +886,9 @@ class Hand:
         mask = 0
         for c in cards:
             mask |= 1 << c
-        self._captured[winner] |= mask
-        self._tricks_won[winner] += 1
+        captured, won = self._captured, self._tricks_won
+        captured[winner] = captured[winner] | mask
+        won[winner] = won[winner] + 1
         tricks = self._tricks
         tricks.append((self._leader, cards, winner))
         trick.clear()
@@ -1043,8 +1062,9 @@ class Hand:
             mask = 0
             for c in cards:
                 mask |= 1 << c
-            self._captured[winner] &= ~mask
-            self._tricks_won[winner] -= 1
+            captured, won = self._captured, self._tricks_won
+            captured[winner] = captured[winner] & ~mask  # (compiled: int operations)
+            won[winner] = won[winner] - 1
             self._trick.extend(cards)
             self._leader = leader
             self._strengths = self._strength_rows[self._led]
@@ -1052,7 +1072,8 @@ class Hand:
             self._led_mask = self._suit_masks[self._led]
             self.result = None
         self._trick.pop()
-        self._hands[seat] |= 1 << card
+        hands = self._hands
+        hands[seat] = hands[seat] | 1 << card
 
     # ------------------------------------------------------------------ views
     def view(self, seat: SupportsIndex | None = None) -> View:
@@ -1082,7 +1103,11 @@ def check_table(rules: RuleSet, players: object, dealer: object) -> int:
     if not isinstance(rules, RuleSet):
         raise OptionError(f"rules must be a RuleSet (e.g. find_variant('auction')), not "
                           f"{shown(rules)}")
-    n = rules.check_players(players, "deal")
+    setup = _setup(rules)
+    if type(players) is int and setup[7] <= players <= setup[8]:
+        n = players  # what check_players accepts, from its player_range worked out once
+    else:
+        n = rules.check_players(players, "deal")  # refuses it, saying why (E1)
     if type(dealer) is not int or not 0 <= dealer < n:
         raise IllegalActionError(
             f"dealer {shown(dealer)} is not a seat of a {n}-player table (an int 0..{n - 1})",
@@ -1098,7 +1123,7 @@ def check_seed(seed: object) -> int | None:
                              phase="setup")
 
 
-_DEAL_ORDERS: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
+_DEAL_ORDERS: Final[dict[tuple[int, int, int, int], tuple[int, ...]]] = {}
 
 
 def deal_order(players: int, dealer: int, batch: int, size: int = 6) -> tuple[int, ...]:
@@ -1122,13 +1147,15 @@ def deal_masks(rng: random.Random, players: int, dealer: int, batch: int = 3, si
     ``deck_size``-card deck (52, or 53 / 54 with the jokers, T1) driven by ``rng.random()``
     (the rest of the deck is never looked at, C3), so a seed fixes the deal.
     """
-    deck = _BITS[:deck_size]
+    deck = _CARD_IDS[:deck_size]
     rnd = rng.random
     masks = [0] * players
     for i, seat in enumerate(deal_order(players, dealer, batch, size)):
         j = i + int(rnd() * (deck_size - i))
-        deck[i], deck[j] = deck[j], deck[i]
-        masks[seat] |= deck[i]
+        card = deck[j]
+        deck[j] = deck[i]
+        deck[i] = card
+        masks[seat] = masks[seat] | 1 << card  # not ``|=``: the compiled build keeps it an int
     return masks
 
 

@@ -55,6 +55,25 @@ class HandResult:
     #: own card; None when nobody was dealt it, CP4, or there was no call).
     partner: int | None = None
 
+    # The dataclass's own ``__init__`` (made at run time, so interpreted even in the compiled
+    # build) took a tenth of a random hand's time there; this one is compiled, takes the same
+    # arguments in the same order with the same defaults, and the dataclass keeps it (issue 35).
+    def __init__(self, pitcher: int | None, bid: int | str | None, made: bool, moon: bool,
+                 high: int | None, low: int | None, jack: int | None, game: int | None,
+                 points: tuple[int, ...], deltas: tuple[int, ...], tricks: tuple[int, ...] = (),
+                 game_counts: tuple[int, ...] = (), trump: str | None = None,
+                 high_card: str | None = None, low_card: str | None = None,
+                 jack_card: str | None = None, pitcher_side: int | None = None,
+                 thrown_in: bool = False, extra: tuple[tuple[str, int | None, int], ...] = (),
+                 called: str | None = None, partner: int | None = None) -> None:
+        self.pitcher, self.bid, self.made, self.moon = pitcher, bid, made, moon
+        self.high, self.low, self.jack, self.game = high, low, jack, game
+        self.points, self.deltas, self.tricks, self.game_counts = (points, deltas, tricks,
+                                                                    game_counts)
+        self.trump, self.high_card, self.low_card = trump, high_card, low_card
+        self.jack_card, self.pitcher_side, self.thrown_in = jack_card, pitcher_side, thrown_in
+        self.extra, self.called, self.partner = extra, called, partner
+
     @classmethod
     def thrown_in_result(cls, sides: int) -> HandResult:
         zero = (0,) * sides
@@ -99,7 +118,10 @@ def score_hand(rules: RuleSet, dealer: int, pitcher: int | None, contract: int |
     cards."""
     assert pitcher is not None and contract is not None and trump >= 0
     n = len(dealt)
-    nsides = max(sides) + 1  # seats, or teams 0..1 (2x2) / 0..2 (3x2, TT1)
+    nsides = 0  # seats, or teams 0..1 (2x2) / 0..2 (3x2, TT1): the highest side + 1
+    for side in sides:  # (a loop, not max(): compiled, a call of the builtin cost more)
+        if side >= nsides:
+            nsides = side + 1
     points = [0] * nsides
     in_play = 0
     for m in dealt:
@@ -134,16 +156,17 @@ def score_hand(rules: RuleSet, dealer: int, pitcher: int | None, contract: int |
             low = side  # B-R7.2: capturer by default, holder as an option
         if pile & jack_bit:
             jack = side  # B-R6.3 / E16: nobody scores a Jack that was not dealt
-        counts[side] += game_count(pile)
-        side_tricks[side] += tricks_won[s]
+        # (``x[i] = x[i] + …``, not ``+=``: the compiled build keeps these int operations)
+        counts[side] = counts[side] + game_count(pile)
+        side_tricks[side] = side_tricks[side] + tricks_won[s]
     if high >= 0:
-        points[high] += 1
-        points[low] += 1
+        points[high] = points[high] + 1
+        points[low] = points[low] + 1
     if jack is not None:
-        points[jack] += 1
+        points[jack] = points[jack] + 1
     game = game_point(rules, counts, sides, dealer, sides[pitcher])
     if game is not None:
-        points[game] += 1
+        points[game] = points[game] + 1
     extra = (() if rules.extra_points == "none" else
              _extra_points(rules, trump, in_play, captured, sides, points))
 
@@ -231,7 +254,10 @@ def contract_result(rules: RuleSet, pitcher: int, contract: int, pside: int,
 def game_point(rules: RuleSet, counts: list[int], sides: Sequence[int], dealer: int,
                 pitcher_side: int) -> int | None:
     """C10 / B-R6.2: the game point goes to a strict plurality; ties per ``game_tie``."""
-    best = max(counts)
+    best = 0
+    for count in counts:  # max(counts), without the builtin's call in the compiled build
+        if count > best:
+            best = count
     if best == 0:
         return None  # E17: nobody holds any game count
     tied = [s for s, c in enumerate(counts) if c == best]
