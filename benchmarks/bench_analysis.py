@@ -2,8 +2,10 @@
 their strength does, and what does it cost?
 
     .venv/bin/python benchmarks/bench_analysis.py [--matches 4] [--target 7] [--budget 128]
+                                                  [--chance all|end]
                                                   [--bots random,easy,medium,hard,expert]
                                                   [--jobs N] [--cluster ADDRESS]
+                                                  [--save FILE | --load FILE]
 
 Each match is a four-player cutthroat Auction Pitch match to ``--target`` between four of the
 ``--bots``: seat *i* of match *k* gets bot ``(k + i) mod n``, so the seats rotate from match to
@@ -13,9 +15,17 @@ The first table puts the arena's measure of the same matches, each bot's share o
 it played that it won (95 % Wilson interval), beside the analysis's: the mean loss per
 decision with a choice (points of net score given up against the best candidate, from the
 deciding seat's own view) with a 95 % interval over decisions, split into the auction and the
-play, and the labels per 100 such decisions.  The second is the analysis's cost: CPU
+play (each with its interval), and the labels per 100 such decisions.  The second puts the
+same share of wins beside the mean loss per choice in the **chance to win the match** (the
+analysis's ``chance_loss``, percentage points, with intervals; all and split the same way):
+what the arena counts and what ``hard`` and ``expert`` play for at every score.  With
+``--chance all`` (the default) every decision of a match is weighed in chance
+(``AnalysisBudget.chance_everywhere``: twice the analysis's work), with ``--chance end`` only
+those near the match's end (as ``pitch analyze`` does).  The third is the analysis's cost: CPU
 milliseconds per decision (forced ones included, as a match has them) and CPU seconds per
-match.  ``--jobs N`` plays and analyses N matches at once (processes; the same tables);
+match.  ``--save FILE`` keeps the analysed matches (a pickle of this script's own results) and
+``--load FILE`` prints their tables again without playing anything.  ``--jobs N`` plays and
+analyses N matches at once (processes; the same tables);
 Ctrl+C then stops early and prints the tables of the matches finished so far.
 
 ``--cluster ADDRESS`` (the ``[cluster]`` extra) plays and analyses the matches on a Ray cluster,
@@ -143,7 +153,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--save", default=None, metavar="FILE",
                     help="also keep the analysed matches in FILE (pickle) for --load")
     ap.add_argument("--load", default=None, metavar="FILE",
-                    help="print the tables of the matches --save kept (nothing is played)")
+                    help="print the tables of the matches --save kept (nothing is played; "
+                         "--budget, --chance, --target and --bots as the run had them)")
     args = ap.parse_args(argv)
     names = args.bots.split(",")
     rules = pc.find_variant("auction").replace(target=args.target)
