@@ -304,8 +304,8 @@ def test_weighing_the_chance_everywhere_weighs_every_decision_of_a_match_and_onl
     budget = AnalysisBudget(worlds=12, bid_worlds=6)
     every = dataclasses.replace(budget, chance_everywhere=True)
     assert not ANALYSIS_BUDGET.chance_everywhere  # pitch analyze and the server: near the end
-    plain = analyse_record(jack_blunder(), budget)
-    weighed = analyse_record(jack_blunder(), every)
+    plain = analyse_record(jack_blunder(), budget, seats=[0])
+    weighed = analyse_record(jack_blunder(), every, seats=[0])
     assert all(d.chance_loss is None for d in plain.decisions)
     assert all(d.forced or (d.chance_loss is not None and d.chance_loss >= 0
                             and d.chance_best is not None) for d in weighed.decisions)
@@ -317,9 +317,10 @@ def test_weighing_the_chance_everywhere_weighs_every_decision_of_a_match_and_onl
     assert throw.chance_loss is not None and throw.chance_loss_se is not None
     assert throw.chance_loss > 2 * throw.chance_loss_se > 0
     # near the end it changes nothing: the chances were weighed there already
-    late = [d.to_dict() for d in analyse_record(jack_blunder(scores=(5, 5)), budget).decisions]
-    assert late == [d.to_dict() for d in
-                    analyse_record(jack_blunder(scores=(5, 5)), every).decisions]
+    late = jack_blunder(scores=(5, 5))
+    assert ([d.to_dict() for d in analyse_record(late, TINY, seats=[0], hands=[1]).decisions]
+            == [d.to_dict() for d in analyse_record(late, dataclasses.replace(
+                TINY, chance_everywhere=True), seats=[0], hands=[1]).decisions])
     # a hand outside a match (no scores) has no match to win
     cards, script = heuristic_hand(TWO, 2, 11)
     h = pc.Hand.deal(TWO, 2, dealer=0, cards=cards)
