@@ -2,8 +2,10 @@
 their strength does, and what does it cost?
 
     .venv/bin/python benchmarks/bench_analysis.py [--matches 4] [--target 7] [--budget 128]
+                                                  [--chance all|end]
                                                   [--bots random,easy,medium,hard,expert]
                                                   [--jobs N] [--cluster ADDRESS]
+                                                  [--save FILE | --load FILE]
 
 Each match is a four-player cutthroat Auction Pitch match to ``--target`` between four of the
 ``--bots``: seat *i* of match *k* gets bot ``(k + i) mod n``, so the seats rotate from match to
@@ -13,9 +15,17 @@ The first table puts the arena's measure of the same matches, each bot's share o
 it played that it won (95 % Wilson interval), beside the analysis's: the mean loss per
 decision with a choice (points of net score given up against the best candidate, from the
 deciding seat's own view) with a 95 % interval over decisions, split into the auction and the
-play, and the labels per 100 such decisions.  The second is the analysis's cost: CPU
+play (each with its interval), and the labels per 100 such decisions.  The second puts the
+same share of wins beside the mean loss per choice in the **chance to win the match** (the
+analysis's ``chance_loss``, percentage points, with intervals; all and split the same way):
+what the arena counts and what ``hard`` and ``expert`` play for at every score.  With
+``--chance all`` (the default) every decision of a match is weighed in chance
+(``AnalysisBudget.chance_everywhere``: twice the analysis's work), with ``--chance end`` only
+those near the match's end (as ``pitch analyze`` does).  The third is the analysis's cost: CPU
 milliseconds per decision (forced ones included, as a match has them) and CPU seconds per
-match.  ``--jobs N`` plays and analyses N matches at once (processes; the same tables);
+match.  ``--save FILE`` keeps the analysed matches (a pickle of this script's own results) and
+``--load FILE`` prints their tables again without playing anything.  ``--jobs N`` plays and
+analyses N matches at once (processes; the same tables);
 Ctrl+C then stops early and prints the tables of the matches finished so far.
 
 ``--cluster ADDRESS`` (the ``[cluster]`` extra) plays and analyses the matches on a Ray cluster,
@@ -29,6 +39,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import math
+import pickle
 import statistics
 import sys
 import time
@@ -106,18 +117,23 @@ def in_processes(work: list[tuple[pc.RuleSet, list[str], int, AnalysisBudget]], 
     return [done[k] for k in sorted(done)]
 
 
-def interval(xs: list[float]) -> str:
-    """The mean and its 95 % normal interval."""
+def interval(xs: list[float], digits: int = 3) -> str:
+    """The mean and its 95 % normal interval ("-" for none)."""
+    if not xs:
+        return "-"
     if len(xs) < 2:
-        return f"{xs[0] if xs else 0.0:.3f}"
+        return f"{xs[0]:.{digits}f}"
     mean = statistics.fmean(xs)
     half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
-    return f"{mean:.3f} [{mean - half:.3f}, {mean + half:.3f}]"
+    return f"{mean:.{digits}f} [{mean - half:.{digits}f}, {mean + half:.{digits}f}]"
 
 
 def deciles(xs: list[float]) -> list[float]:
     """The nine deciles of ``xs`` (within its range), or ``xs`` itself nine times for one."""
     return statistics.quantiles(xs, n=10, method="inclusive") if len(xs) > 1 else xs * 9
+
+
+Match = tuple[list[str], int, list[Decision], list[float], float]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -126,19 +142,29 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--target", type=int, default=7)
     ap.add_argument("--budget", type=int, default=AnalysisBudget().worlds,
                     help="sampled deals per decision")
+    ap.add_argument("--chance", choices=("all", "end"), default="all",
+                    help="weigh every decision by the chance to win the match (all: what the "
+                         "search bots play for and the arena counts; twice the work) or only "
+                         "near the match's end (end: as pitch analyze does)")
     ap.add_argument("--bots", default="random,easy,medium,hard,expert")
     ap.add_argument("--jobs", type=int, default=1, help="matches at once (processes)")
     ap.add_argument("--cluster", default=None, metavar="ADDRESS",
                     help="the matches on a Ray cluster: auto, ray://HOST:PORT or HOST:PORT")
+    ap.add_argument("--save", default=None, metavar="FILE",
+                    help="also keep the analysed matches in FILE (pickle) for --load")
+    ap.add_argument("--load", default=None, metavar="FILE",
+                    help="print the tables of the matches --save kept (nothing is played; "
+                         "--budget, --chance, --target and --bots as the run had them)")
     args = ap.parse_args(argv)
     names = args.bots.split(",")
     rules = pc.find_variant("auction").replace(target=args.target)
-    budget = AnalysisBudget(args.budget, args.budget)
-    decisions: dict[str, list[Decision]] = {name: [] for name in names}
-    per_decision: list[float] = []
-    per_match: list[float] = []
+    budget = AnalysisBudget(args.budget, args.budget, chance_everywhere=args.chance == "all")
     work = [(rules, names, k, budget) for k in range(args.matches)]
-    if args.cluster is None and args.jobs <= 1:
+    matches: list[Match]
+    if args.load is not None:
+        with open(args.load, "rb") as f:
+            matches = pickle.load(f)
+    elif args.cluster is None and args.jobs <= 1:
         matches = [analyse_match(w) for w in work]
     elif args.cluster is None:
         matches = in_processes(work, args.jobs)
@@ -146,8 +172,23 @@ def main(argv: list[str] | None = None) -> None:
         from pitchcards.bots.ray_cluster import map_on_cluster
 
         matches = map_on_cluster(args.cluster, analyse_match, work)
-    played = {name: 0 for name in names}
-    won = {name: 0 for name in names}
+    if args.save is not None:
+        with open(args.save, "wb") as f:
+            pickle.dump(matches, f)
+    print(f"# {len(matches)} matches of {rules.name} to {args.target}, {SEATS} seats "
+          f"({', '.join(names)}, rotated), analysed at {args.budget} deals a decision, "
+          f"chance to win weighed {'everywhere' if args.chance == 'all' else 'near the end'}")
+    tables(matches, names)
+
+
+def tables(matches: list[Match], names: list[str]) -> None:
+    """The arena's share of matches won beside the analysis's mean loss per choice, in points
+    and in chance to win the match, then the analysis's cost."""
+    decisions: dict[str, list[Decision]] = {name: [] for name in names}
+    per_decision: list[float] = []
+    per_match: list[float] = []
+    played = dict.fromkeys(names, 0)
+    won = dict.fromkeys(names, 0)
     for seating, winner, analysed, ms, cpu in matches:
         for name in seating:
             played[name] += 1
@@ -156,24 +197,36 @@ def main(argv: list[str] | None = None) -> None:
         per_decision += ms
         for d in analysed:
             decisions[seating[d.seat]].append(d)
-    print(f"# {len(matches)} matches of {rules.name} to {args.target}, {SEATS} seats "
-          f"({', '.join(names)}, rotated), analysed at {args.budget} deals a decision")
+
+    def share(name: str) -> str:
+        lo, hi = wilson(won[name], played[name])
+        return f"{won[name] / max(played[name], 1):.2f} [{lo:.2f}, {hi:.2f}]"
+
+    print("\nIn points of net score given up per decision with a choice (mean [95 % CI]):")
     header = "  ".join(f"{PLURALS[name]:>12s}" for name, _ in reversed(LABELS))
     print(f"{'bot':8s} {'matches':>7s}  {'won [95 % CI]':>19s}  {'choices':>7s}  "
-          f"{'loss/choice [95 % CI]':>24s}  {'auction':>7s}  "
-          f"{'play':>6s}  {header}  (per 100 choices)")
+          f"{'loss/choice':>24s}  {'auction':>24s}  {'play':>24s}  {header}  "
+          f"(per 100 choices)")
     for name in names:
         mine = [d for d in decisions[name] if not d.forced]
         auction = [d.loss for d in mine if d.phase in AUCTION_PHASES]
         play = [d.loss for d in mine if d.phase not in AUCTION_PHASES]
         counts = "  ".join(f"{100 * sum(d.label == label for d in mine) / max(len(mine), 1):12.1f}"
                            for label, _ in reversed(LABELS))
-        lo, hi = wilson(won[name], played[name])
-        share = won[name] / max(played[name], 1)
-        print(f"{name:8s} {played[name]:7d}  {f'{share:.2f} [{lo:.2f}, {hi:.2f}]':>19s}  "
-              f"{len(mine):7d}  {interval([d.loss for d in mine]):>24s}  "
-              f"{statistics.fmean(auction) if auction else 0.0:7.3f}  "
-              f"{statistics.fmean(play) if play else 0.0:6.3f}  {counts}")
+        print(f"{name:8s} {played[name]:7d}  {share(name):>19s}  {len(mine):7d}  "
+              f"{interval([d.loss for d in mine]):>24s}  {interval(auction):>24s}  "
+              f"{interval(play):>24s}  {counts}")
+    print("\nIn chance to win the match given up per decision with a choice, in percentage "
+          "points (mean [95 % CI]; the decisions where it was weighed):")
+    print(f"{'bot':8s} {'won [95 % CI]':>19s}  {'choices':>7s}  {'loss/choice':>24s}  "
+          f"{'auction':>24s}  {'play':>24s}  {'auction choices':>15s}")
+    for name in names:
+        weighed = [d for d in decisions[name] if not d.forced and d.chance_loss is not None]
+        pct = [100 * (d.chance_loss or 0.0) for d in weighed]
+        auction = [x for d, x in zip(weighed, pct, strict=True) if d.phase in AUCTION_PHASES]
+        play = [x for d, x in zip(weighed, pct, strict=True) if d.phase not in AUCTION_PHASES]
+        print(f"{name:8s} {share(name):>19s}  {len(weighed):7d}  {interval(pct, 2):>24s}  "
+              f"{interval(auction, 2):>24s}  {interval(play, 2):>24s}  {len(auction):15d}")
     print()
     print(f"{'analysis cost':24s} {'median':>8s} {'p90':>8s} {'max':>8s}")
     q = deciles(per_decision)

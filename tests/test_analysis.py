@@ -5,6 +5,7 @@ seed, and the analysis has no clock, so every number here is the same on every r
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -294,3 +295,38 @@ def test_near_the_end_of_a_match_a_decision_also_costs_match_win_chance() -> Non
     text = report(late)
     assert "[match " in text and "most chance to win the match given up in one decision" in text
     assert "[match " not in report(early)
+
+
+def test_weighing_the_chance_everywhere_weighs_every_decision_of_a_match_and_only_adds() -> None:
+    """``chance_everywhere``: at 0-0 (far from the end) every decision with a choice is weighed
+    by the chance to win the match too, the points unchanged; the Jack thrown to the pitcher
+    costs seat 0 a share of the match there as well; no match to win, no chance."""
+    budget = AnalysisBudget(worlds=12, bid_worlds=6)
+    every = dataclasses.replace(budget, chance_everywhere=True)
+    assert not ANALYSIS_BUDGET.chance_everywhere  # pitch analyze and the server: near the end
+    plain = analyse_record(jack_blunder(), budget, seats=[0])
+    weighed = analyse_record(jack_blunder(), every, seats=[0])
+    assert all(d.chance_loss is None for d in plain.decisions)
+    assert all(d.forced or (d.chance_loss is not None and d.chance_loss >= 0
+                            and d.chance_best is not None) for d in weighed.decisions)
+    assert any(not d.forced for d in weighed.decisions)
+    for a, b in zip(plain.decisions, weighed.decisions, strict=True):  # the same deals
+        assert (a.loss, a.loss_se, a.best, a.label) == (b.loss, b.loss_se, b.best, b.label)
+        assert [c.value for c in a.candidates] == [c.value for c in b.candidates]
+    throw = next(d for d in weighed.decisions if d.action == parse_action("play JH"))
+    assert throw.chance_loss is not None and throw.chance_loss_se is not None
+    assert throw.chance_loss > 2 * throw.chance_loss_se > 0
+    # near the end it changes nothing: the chances were weighed there already
+    late = jack_blunder(scores=(5, 5))
+    assert ([d.to_dict() for d in analyse_record(late, TINY, seats=[0], hands=[1]).decisions]
+            == [d.to_dict() for d in analyse_record(late, dataclasses.replace(
+                TINY, chance_everywhere=True), seats=[0], hands=[1]).decisions])
+    # a hand outside a match (no scores) has no match to win
+    cards, script = heuristic_hand(TWO, 2, 11)
+    h = pc.Hand.deal(TWO, 2, dealer=0, cards=cards)
+    for seat, action in script[:4]:
+        h.push(action, seat)
+    seat = h.seat_to_act
+    assert seat is not None
+    alone = analyse_decision(view_of(h, seat), script[4][1], decision_rng(0, 1, 4), every)
+    assert alone.chance_loss is None and all(c.chance is None for c in alone.candidates)

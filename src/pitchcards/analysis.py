@@ -83,6 +83,10 @@ class AnalysisBudget:
     max_nodes: int = 20_000     #: solver nodes per deal before it falls back to a rollout
     hindsight_cards: int = 12   #: open-hand values once at most this many cards are left (0: off)
     hindsight_nodes: int = 400_000  #: solver nodes for the open-hand values (else none shown)
+    #: weigh every decision of a match by the side's chance to win it, not only near its end
+    #: (:func:`near_the_end`): what the expert and ``hard`` play for at every score, and what
+    #: the arena counts; doubles the work of every decision (benchmarks/bench_analysis.py)
+    chance_everywhere: bool = False
 
     def __post_init__(self) -> None:
         for name in ("worlds", "bid_worlds"):
@@ -229,9 +233,15 @@ def near_the_end(rules: RuleSet, scores: tuple[int, ...] | None) -> bool:
     its points: some side is within :attr:`~pitchcards.rules.RuleSet.points_total` of the
     target.  (A moon, where it wins outright, can end a match from anywhere; a point there is
     still worth about as much as anywhere else.)"""
-    if scores is None or rules.target is None or rules.money != "none":
+    if not _in_a_match(rules, scores):
         return False
+    assert scores is not None and rules.target is not None
     return any(rules.target - s <= rules.points_total for s in scores)
+
+
+def _in_a_match(rules: RuleSet, scores: tuple[int, ...] | None) -> bool:
+    """Whether there is a match to win at ``scores``: a target, and not the money game."""
+    return scores is not None and rules.target is not None and rules.money == "none"
 
 
 def label_of(loss: float, loss_se: float, rules: RuleSet) -> str | None:
@@ -294,7 +304,8 @@ def analyse_decision(view: View, chosen: Action, rng: random.Random,
     values, per = result.values, result.per
     best = max(cands, key=lambda a: (values[a], a == chosen))
     loss, loss_se = _loss(per, best, chosen)
-    chances, chance_loss, chance_best = _chances(view, worlds, cands, chosen, side, auction, b)
+    chances, chance_loss, chance_best = _chances(view, worlds, cands, chosen, side, auction, b,
+                                                 budget.chance_everywhere)
     sights = _hindsight(truth, side, util, budget) if truth is not None else {}
     out = [Candidate(a, action_label(view, a), values[a], _mean_se(per[a]), sights.get(a),
                      chances.get(a)) for a in cands]
@@ -314,13 +325,14 @@ def _loss(per: dict[Action, list[float]], best: Action, chosen: Action) -> tuple
 
 
 def _chances(view: View, worlds: list[Hand], cands: list[Action], chosen: Action, side: int,
-             auction: bool, b: Budget
+             auction: bool, b: Budget, everywhere: bool = False
              ) -> tuple[dict[Action, float], tuple[float | None, float | None], Action | None]:
-    """Near a match's end, each candidate's chance for the seat's side to win the match over the
-    same ``worlds`` (the expert's match utility, its simulated odds where the rules have them),
-    the chosen one's loss in chance against the best by chance, and that best (the chosen one
-    on a tie); else nothing."""
-    if not near_the_end(view.rules, view.scores):
+    """Near a match's end (``everywhere``: at any score of a match), each candidate's chance for
+    the seat's side to win the match over the same ``worlds`` (the expert's match utility, its
+    simulated odds where the rules have them), the chosen one's loss in chance against the best
+    by chance, and that best (the chosen one on a tie); else nothing."""
+    if not (near_the_end(view.rules, view.scores)
+            or (everywhere and _in_a_match(view.rules, view.scores))):
         return {}, (None, None), None
     util = Utility(view.rules, side, view.players, view.scores, win_table=b.win_table,
                    dealer=view.dealer)
