@@ -71,6 +71,7 @@ def test_bench_analysis_prints_its_tables() -> None:
                           "--target", "3", "--bots", "random,easy,medium,medium"],
                          capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr[-2000:]
-    for text in ("loss/choice [95 % CI]", "blunders", "random ", "CPU ms per decision",
+    for text in ("In points of net score", "loss/choice", "blunders", "random ",
+                 "In chance to win the match", "auction choices", "CPU ms per decision",
                  "CPU s per match"):
         assert text in out.stdout, out.stdout
