@@ -45,6 +45,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pitchcards as pc
 from pitchcards.hand import Hand
@@ -242,20 +243,27 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _run_rows(args: argparse.Namespace, path: str, pure: bool | None = None
-              ) -> dict[str, list[float]]:
-    """One repeat of the pitchcards rows on the package in ``path``, in a fresh subprocess
-    (``pure``: True for pure Python, False for the compiled build, None as this process runs)."""
+def json_of_a_run(script: str, argv: list[str], path: str, pure: bool | None = None) -> Any:
+    """What ``script`` (a benchmark run with ``--json`` among ``argv``) prints, run in a fresh
+    subprocess on the package in ``path`` (``pure``: True for pure Python, False for the
+    compiled build, None as this process runs); bench_envs.py's ``--builds`` and ``--against``
+    use it too."""
     env = {**os.environ, "PYTHONPATH": os.path.abspath(path)}
     if pure is not None:
         env.pop("PITCHCARDS_PURE", None)
         if pure:
             env["PITCHCARDS_PURE"] = "1"
-    out = subprocess.run(
-        [sys.executable, os.path.abspath(__file__), "--json", "--seconds", str(args.seconds),
-         "--variant", args.variant, *(["--cpu"] if args.cpu else [])],
-        env=env, capture_output=True, text=True, check=True)
-    result: dict[str, list[float]] = json.loads(out.stdout)
+    out = subprocess.run([sys.executable, os.path.abspath(script), *argv], env=env,
+                         capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def _run_rows(args: argparse.Namespace, path: str, pure: bool | None = None
+              ) -> dict[str, list[float]]:
+    """One repeat of the pitchcards rows on the package in ``path``, in a fresh subprocess."""
+    result: dict[str, list[float]] = json_of_a_run(
+        __file__, ["--json", "--seconds", str(args.seconds), "--variant", args.variant,
+                   *(["--cpu"] if args.cpu else [])], path, pure)
     return result
 
 

@@ -41,7 +41,6 @@ import os
 import pstats
 import random
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -235,15 +234,11 @@ def _run_ours(args: argparse.Namespace, path: str, pure: bool | None = None
               ) -> dict[str, float]:
     """One repeat of our rows in a fresh subprocess on the package in ``path`` (``pure``: True
     for pure Python, False for the compiled build, None as this process runs)."""
-    env = {**os.environ, "PYTHONPATH": os.path.abspath(path)}
-    if pure is not None:
-        env.pop("PITCHCARDS_PURE", None)
-        if pure:
-            env["PITCHCARDS_PURE"] = "1"
-    out = subprocess.run(
-        [sys.executable, os.path.abspath(__file__), "--json", "--seconds", str(args.seconds),
-         "--variant", args.variant], env=env, capture_output=True, text=True, check=True)
-    result: dict[str, float] = json.loads(out.stdout)
+    from bench_engine import json_of_a_run  # beside this script: its run-in-a-subprocess
+
+    result: dict[str, float] = json_of_a_run(
+        __file__, ["--json", "--seconds", str(args.seconds), "--variant", args.variant], path,
+        pure)
     return result
 
 

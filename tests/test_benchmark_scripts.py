@@ -75,3 +75,16 @@ def test_bench_analysis_prints_its_tables() -> None:
                  "In chance to win the match", "auction choices", "CPU ms per decision",
                  "CPU s per match"):
         assert text in out.stdout, out.stdout
+
+
+def test_bench_envs_prints_our_envs_beside_openspiel_and_both_builds() -> None:
+    """``benchmarks/bench_envs.py`` at its smallest: every row, the ratio to OpenSpiel where it
+    is installed, and ``--builds`` (each build in its own subprocess, through bench_engine's
+    ``json_of_a_run``)."""
+    script = BENCH_EXPERT.with_name("bench_envs.py")
+    out = subprocess.run([sys.executable, str(script), "--seconds", "0.1", "--repeats", "1",
+                          "--builds"], capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr[-2000:]
+    for text in ("PettingZoo env() (wrapped)", "PettingZoo raw_env", "Gymnasium PitchEnv",
+                 "compiled and pure builds", "/ OpenSpiel"):
+        assert text in out.stdout, out.stdout
