@@ -5,7 +5,7 @@ their strength does, and what does it cost?
                                                   [--chance all|end]
                                                   [--bots random,easy,medium,hard,expert]
                                                   [--jobs N] [--cluster ADDRESS]
-                                                  [--save FILE | --load FILE]
+                                                  [--first K] [--save FILE | --load FILE ...]
 
 Each match is a four-player cutthroat Auction Pitch match to ``--target`` between four of the
 ``--bots``: seat *i* of match *k* gets bot ``(k + i) mod n``, so the seats rotate from match to
@@ -24,8 +24,10 @@ what the arena counts and what ``hard`` and ``expert`` play for at every score. 
 those near the match's end (as ``pitch analyze`` does).  The third is the analysis's cost: CPU
 milliseconds per decision (forced ones included, as a match has them) and CPU seconds per
 match.  ``--save FILE`` keeps the analysed matches (a pickle of this script's own results) and
-``--load FILE`` prints their tables again without playing anything.  ``--jobs N`` plays and
-analyses N matches at once (processes; the same tables);
+``--load FILE`` prints their tables again without playing anything (several ``--load``: their
+matches together); ``--first K`` plays only matches K to ``--matches`` - 1, the rest of a run
+stopped early (each match's seeds are its number, so the union is the whole run).  ``--jobs N``
+plays and analyses N matches at once (processes; the same tables);
 Ctrl+C then stops early and prints the tables of the matches finished so far.
 
 ``--cluster ADDRESS`` (the ``[cluster]`` extra) plays and analyses the matches on a Ray cluster,
@@ -139,6 +141,9 @@ Match = tuple[list[str], int, list[Decision], list[float], float]
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--matches", type=int, default=4)
+    ap.add_argument("--first", type=int, default=0,
+                    help="play matches FIRST..MATCHES-1 only (the rest of a run stopped early: "
+                         "each match's seeds are its number)")
     ap.add_argument("--target", type=int, default=7)
     ap.add_argument("--budget", type=int, default=AnalysisBudget().worlds,
                     help="sampled deals per decision")
@@ -152,18 +157,20 @@ def main(argv: list[str] | None = None) -> None:
                     help="the matches on a Ray cluster: auto, ray://HOST:PORT or HOST:PORT")
     ap.add_argument("--save", default=None, metavar="FILE",
                     help="also keep the analysed matches in FILE (pickle) for --load")
-    ap.add_argument("--load", default=None, metavar="FILE",
+    ap.add_argument("--load", action="append", default=None, metavar="FILE",
                     help="print the tables of the matches --save kept (nothing is played; "
-                         "--budget, --chance, --target and --bots as the run had them)")
+                         "--budget, --chance, --target and --bots as the run had them); "
+                         "several --load: their matches together")
     args = ap.parse_args(argv)
     names = args.bots.split(",")
     rules = pc.find_variant("auction").replace(target=args.target)
     budget = AnalysisBudget(args.budget, args.budget, chance_everywhere=args.chance == "all")
-    work = [(rules, names, k, budget) for k in range(args.matches)]
-    matches: list[Match]
+    work = [(rules, names, k, budget) for k in range(args.first, args.matches)]
+    matches: list[Match] = []
     if args.load is not None:
-        with open(args.load, "rb") as f:
-            matches = pickle.load(f)
+        for path in args.load:
+            with open(path, "rb") as f:
+                matches += pickle.load(f)
     elif args.cluster is None and args.jobs <= 1:
         matches = [analyse_match(w) for w in work]
     elif args.cluster is None:

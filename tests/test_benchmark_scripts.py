@@ -88,3 +88,24 @@ def test_bench_envs_prints_our_envs_beside_openspiel_and_both_builds() -> None:
     for text in ("PettingZoo env() (wrapped)", "PettingZoo raw_env", "Gymnasium PitchEnv",
                  "compiled and pure builds", "/ OpenSpiel"):
         assert text in out.stdout, out.stdout
+
+
+def test_bench_analysis_finishes_a_stopped_run_with_first_and_load(tmp_path: Path) -> None:
+    """A run stopped early is finished with ``--first`` (the matches it lacks, each seeded by
+    its number) and the two saves printed together give the whole run's tables."""
+    script = BENCH_EXPERT.with_name("bench_analysis.py")
+    small = ["--budget", "2", "--target", "3", "--bots", "random,easy,medium,medium"]
+
+    def run(*args: str) -> str:
+        out = subprocess.run([sys.executable, str(script), *small, *args], capture_output=True,
+                             text=True, timeout=600)
+        assert out.returncode == 0, out.stderr[-2000:]
+        return out.stdout
+
+    whole = run("--matches", "2")
+    run("--matches", "1", "--save", str(tmp_path / "a.pkl"))
+    assert run("--first", "1", "--matches", "2", "--save", str(tmp_path / "b.pkl")) \
+        .startswith("# 1 matches")
+    joined = run("--load", str(tmp_path / "a.pkl"), "--load", str(tmp_path / "b.pkl"))
+    assert joined.startswith("# 2 matches")
+    assert joined.split("analysis cost")[0] == whole.split("analysis cost")[0]
