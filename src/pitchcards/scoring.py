@@ -55,25 +55,6 @@ class HandResult:
     #: own card; None when nobody was dealt it, CP4, or there was no call).
     partner: int | None = None
 
-    # The dataclass's own ``__init__`` (made at run time, so interpreted even in the compiled
-    # build) took a tenth of a random hand's time there; this one is compiled, takes the same
-    # arguments in the same order with the same defaults, and the dataclass keeps it (issue 35).
-    def __init__(self, pitcher: int | None, bid: int | str | None, made: bool, moon: bool,
-                 high: int | None, low: int | None, jack: int | None, game: int | None,
-                 points: tuple[int, ...], deltas: tuple[int, ...], tricks: tuple[int, ...] = (),
-                 game_counts: tuple[int, ...] = (), trump: str | None = None,
-                 high_card: str | None = None, low_card: str | None = None,
-                 jack_card: str | None = None, pitcher_side: int | None = None,
-                 thrown_in: bool = False, extra: tuple[tuple[str, int | None, int], ...] = (),
-                 called: str | None = None, partner: int | None = None) -> None:
-        self.pitcher, self.bid, self.made, self.moon = pitcher, bid, made, moon
-        self.high, self.low, self.jack, self.game = high, low, jack, game
-        self.points, self.deltas, self.tricks, self.game_counts = (points, deltas, tricks,
-                                                                    game_counts)
-        self.trump, self.high_card, self.low_card = trump, high_card, low_card
-        self.jack_card, self.pitcher_side, self.thrown_in = jack_card, pitcher_side, thrown_in
-        self.extra, self.called, self.partner = extra, called, partner
-
     @classmethod
     def thrown_in_result(cls, sides: int) -> HandResult:
         zero = (0,) * sides
