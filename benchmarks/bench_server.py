@@ -21,6 +21,13 @@ sockets are on a process that does not own their table.
     .venv/bin/python benchmarks/bench_server.py --leak-games 1000      # the no-leak check, big
     .venv/bin/python benchmarks/bench_server.py --abuse 0,14 --seconds 60 [--server-src OLD/src]
 
+``--builds`` (issue 35): each step twice or more (``--repeats``), alternating the server's
+build: compiled (``src/pitchcards/_compiled``, built by scripts/build_fast.py) and pure Python
+(``PITCHCARDS_PURE=1``), one row each, with the server's CPU per action — what the engine's
+fast path is worth to a server, where sockets, JSON and the database take their share too.
+
+    .venv/bin/python benchmarks/bench_server.py --tables 500 --builds --repeats 2
+
 ``--analyses N,…`` (issue 33): the first ``--tables`` count measured while N analyses of whole
 matches to 7 (four medium bots, the server's default budget of 128 deals a decision) run in the
 server's worker processes (``--analysis-workers N``), one row per N: the tables' p50/p99 beside
@@ -524,7 +531,14 @@ def main() -> None:
     parser.add_argument("--analyses", default=None, metavar="N,…",
                         help="instead: the first --tables count measured while N analyses run "
                              "in the server's worker processes (issue 33)")
+    parser.add_argument("--builds", action="store_true",
+                        help="each step on the compiled and on the pure-Python server, "
+                             "alternating, --repeats times each (issue 35)")
+    parser.add_argument("--repeats", type=int, default=1, help="with --builds: runs per build")
     args = parser.parse_args()
+    if args.builds:
+        builds_run(args)
+        return
     if args.analyses:
         analyses_run(args)
         return
@@ -557,6 +571,59 @@ def main() -> None:
         if knee is None and r["p99_ms"] > 100:
             knee = n
     print(f"knee (first step with p99 > 100 ms): {knee if knee is not None else 'not reached'}")
+
+
+@contextlib.contextmanager
+def server_build(build: str) -> Any:
+    """The environment a server started inside runs ``build`` in: "compiled" (the default
+    when a fresh build is there) or "pure" (``PITCHCARDS_PURE=1``, docs/design.md "Speed")."""
+    before = os.environ.pop("PITCHCARDS_PURE", None)
+    if build == "pure":
+        os.environ["PITCHCARDS_PURE"] = "1"
+    try:
+        yield
+    finally:
+        os.environ.pop("PITCHCARDS_PURE", None)
+        if before is not None:
+            os.environ["PITCHCARDS_PURE"] = before
+
+
+def builds_run(args: argparse.Namespace) -> None:
+    """Each table count on the compiled and the pure server, alternating (issue 35): one row
+    per run, then the medians and the ratio of the server's CPU per action."""
+    import pitchcards
+
+    if not pitchcards.fast_path().startswith("compiled"):
+        sys.exit(f"no compiled build to compare: {pitchcards.fast_path()} "
+                 "(run scripts/build_fast.py)")
+    print(f"one server process, {args.db}; {args.rate} action/s per table; {args.seconds:.0f} s "
+          f"per step; builds alternate, {args.repeats} run(s) each")
+    print("| tables | build | actions/s | p50 ms | p99 ms | errors | server CPU % | "
+          "server CPU ms/action |")
+    print("|---|---|---|---|---|---|---|---|")
+    per_action: dict[tuple[int, str], list[float]] = {}
+    for n in (int(x) for x in args.tables.split(",")):
+        for rep in range(args.repeats):
+            order = ("compiled", "pure") if rep % 2 == 0 else ("pure", "compiled")
+            for build in order:
+                with tempfile.TemporaryDirectory() as tmp, server_build(build), running_server(
+                        Path(tmp), args.db, extra=(*QUICK_LIMITS, *args.server_flag)) as server:
+                    assert server.proc is not None
+                    said = server.output()
+                    if f"engine: {build}" not in said:  # the start line names the build
+                        sys.exit(f"the {build} server says otherwise:\n{said[-2000:]}")
+                    r = asyncio.run(step([server.url], [server.proc.pid], n, args.rate,
+                                         args.seconds, args.seed))
+                ms = 10 * r["cpu_pct"] / r["actions_s"] if r["actions_s"] else float("nan")
+                per_action.setdefault((n, build), []).append(ms)
+                print(f"| {n} | {build} | {r['actions_s']:.0f} | {r['p50_ms']:.1f} | "
+                      f"{r['p99_ms']:.1f} | {r['errors']:.0f} | {r['cpu_pct']:.0f} | {ms:.2f} |"
+                      + (f" errors: {r['reasons']}" if r["reasons"] else ""), flush=True)
+    for n in sorted({n for n, _ in per_action}):
+        fast = statistics.median(per_action[n, "compiled"])
+        slow = statistics.median(per_action[n, "pure"])
+        print(f"{n} tables: server CPU per action, median: compiled {fast:.2f} ms, pure "
+              f"{slow:.2f} ms: pure / compiled {slow / fast:.2f}x")
 
 
 def cluster_run(args: argparse.Namespace) -> None:

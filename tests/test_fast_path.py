@@ -123,6 +123,21 @@ def test_pitch_version_names_the_build(capsys: pytest.CaptureFixture[str]) -> No
                                                *pc.fast_path().split()]
 
 
+def test_pitch_serve_says_which_build_it_runs(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The start line names the engine's build (``bench_server.py --builds`` checks it): the
+    compiled one, or pure with the reason — here the switch back on purpose."""
+    from pitchcards.server.cli import _engine_build
+    from server_helpers import running_server
+
+    _compiled_or_fail()
+    assert _engine_build() == "compiled"
+    monkeypatch.setenv(_fast.PURE_VARIABLE, "1")
+    with running_server(tmp_path) as server:
+        said = server.output()
+    assert "engine: pure (PITCHCARDS_PURE is set); Ctrl+C stops" in said, said
+
+
 def test_the_build_without_a_c_compiler_stops_and_says_so() -> None:
     """What scripts/test.sh meets on a machine with no compiler: a clear message, exit 1, and
     the build already there left alone."""

@@ -20,6 +20,14 @@ if TYPE_CHECKING:
 __all__ = ["add_server_parsers", "check_database", "serve", "server_config", "uvicorn_config"]
 
 
+def _engine_build() -> str:
+    """The engine's build, as the start line says it: ``compiled``, or ``pure (why)`` — the
+    reason says how to get the compiled one (issue 35, docs/design.md "Speed")."""
+    from .. import _fast
+
+    return "compiled" if _fast.compiled() else _fast.fast_path()
+
+
 def serve(args: argparse.Namespace, hooks: TestHooks | None = None) -> int:
     """``pitch serve``'s flags in ``args``: check the database (and Redis), then serve until
     stopped.  ``hooks``: a test server's controls — only tests/hooked_serve.py passes them; the
@@ -51,7 +59,7 @@ def serve(args: argparse.Namespace, hooks: TestHooks | None = None) -> int:
     app = create_app(config, hooks=hooks)
     _tune_gc()
     print(f"pitch serve: open {config.url}  (database: {_shown_db(config.db_url)}; "
-          "Ctrl+C stops)", flush=True)
+          f"engine: {_engine_build()}; Ctrl+C stops)", flush=True)
     server = uvicorn.Server(uvicorn_config(app, args, config, log_config(args.log_level)))
     with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl+C during the shutdown
         server.run()
