@@ -17,6 +17,7 @@ import pitchcards as pc
 from pitchcards.actions import Action, parse_action
 from pitchcards.analysis import (
     ANALYSIS_BUDGET,
+    FOR_THE_MATCH,
     LABELS,
     AnalysisBudget,
     Decision,
@@ -295,6 +296,38 @@ def test_near_the_end_of_a_match_a_decision_also_costs_match_win_chance() -> Non
     text = report(late)
     assert "[match " in text and "most chance to win the match given up in one decision" in text
     assert "[match " not in report(early)
+
+
+def test_points_given_up_for_the_match_are_never_a_mistake() -> None:
+    """At 3 to the opponent's 6 (match to 7, only a made bid goes out), seat 1 pitches its lone
+    J♦, a bid of 4 on a poor hand: far more points lost on average than bidding 2, but the one
+    way to the match before the opponent gets there. Outside a match that loss is a blunder;
+    at 3-6 the choice wins the match more often, so it gets no label (``for_the_match``)."""
+    cards = ["KH QH 8H 4H 2H 4D", "KS QS 8S TH JD 8C"]
+    budget = AnalysisBudget(worlds=128, bid_worlds=128)
+    pitch = parse_action("pitch JD")
+
+    def decision(scores: tuple[int, int] | None) -> Decision:
+        h = pc.Hand.deal(TWO, 2, dealer=0, cards=cards)
+        assert h.seat_to_act == 1
+        return analyse_decision(view_of(h, 1, scores=scores), pitch, decision_rng(0, 1, 0),
+                                budget)
+
+    alone, late = decision(None), decision((6, 3))
+    assert alone.label == "blunder" and not alone.for_the_match
+    assert late.best == alone.best != pitch  # the points are the same deals' points
+    assert (late.loss, late.loss_se) == (alone.loss, alone.loss_se)
+    assert late.loss > 2 * late.loss_se and late.loss >= 1.6
+    chosen, points_best = late.candidate(pitch), late.candidate(late.best)
+    assert chosen.chance is not None and points_best.chance is not None
+    assert chosen.chance >= points_best.chance + FOR_THE_MATCH
+    assert late.for_the_match and late.label is None and late.to_dict()["for_the_match"]
+    # pitch analyze: the same decision (the same deals: the seed and its place draw them)
+    whole = analyse_record(record_of(TWO, cards, [(1, "pitch JD")], scores=(6, 3)), budget,
+                           seats=[1])
+    assert [dataclasses.replace(d, hand=0, player="") for d in whole.decisions] == [
+        dataclasses.replace(late, player="")]
+    assert "for the match (it wins the match more often)" in report(whole)
 
 
 def test_weighing_the_chance_everywhere_weighs_every_decision_of_a_match_and_only_adds() -> None:

@@ -26,7 +26,11 @@ point is not worth the same everywhere, so each candidate is weighed a second ti
 same deals, by the seat's side's **chance to win the match** (the expert's match utility,
 :class:`~pitchcards.bots.utility.Utility` with the scores before the hand), and the decision
 carries that loss too (``chance_loss``, in chance from 0 to 1, with its paired standard
-error), as the hints do.  The labels stay those of the points.
+error), as the hints do.  The labels stay those of the points, with one exception: a choice
+that gives up points for the match — its chance to win it beyond :data:`NOISE_Z` standard
+errors above the points-best candidate's (a bid to go out that costs points on average) — is
+never labelled (``for_the_match``; at least :data:`FOR_THE_MATCH` of chance more): what wins
+the match more often is not a mistake.
 """
 
 from __future__ import annotations
@@ -50,9 +54,10 @@ from .notation import HandRecord, Record
 from .rules import RuleSet
 from .views import View, view_of
 
-__all__ = ["ANALYSIS_BUDGET", "AUCTION_PHASES", "LABELS", "NOISE_Z", "PLURALS", "AnalysisBudget",
-           "Candidate", "Decision", "GameAnalysis", "PlayerSummary", "analyse_decision",
-           "analyse_record", "decision_rng", "decision_view", "label_of", "near_the_end"]
+__all__ = ["ANALYSIS_BUDGET", "AUCTION_PHASES", "FOR_THE_MATCH", "LABELS", "NOISE_Z", "PLURALS",
+           "AnalysisBudget", "Candidate", "Decision", "GameAnalysis", "PlayerSummary",
+           "analyse_decision", "analyse_record", "decision_rng", "decision_view", "label_of",
+           "near_the_end"]
 
 #: A loss is labelled only when it is more than this many standard errors of the paired
 #: difference (best - chosen) over the sampled deals: about 2.5 % of decisions as good as the
@@ -63,6 +68,11 @@ NOISE_Z = 2.0
 #: of net score, a mistake 0.8, a blunder 1.6 (giving the Jack to the opponents is 2: a point
 #: lost and a point given); docs/bots.md, "Analysis of a game".
 LABELS: tuple[tuple[str, float], ...] = (("blunder", 0.4), ("mistake", 0.2), ("inaccuracy", 0.1))
+#: A choice gives up points "for the match" (and its points loss gets no label) only when its
+#: chance to win the match is above the points-best candidate's by at least this much (one
+#: percentage point) as well as beyond NOISE_Z standard errors: a sliver of chance, however
+#: sure, does not excuse a point given away.
+FOR_THE_MATCH = 0.01
 #: Each label in the plural, for tables.
 PLURALS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
 #: The phases whose decisions count as the auction in the summary (T5: naming trump is part of
@@ -153,6 +163,10 @@ class Decision:
     #: the candidate ``chance_loss`` is measured against (the best by chance, the chosen one on
     #: a tie); None where no chances were weighed
     chance_best: Action | None = None
+    #: the choice gave up points for the match: its chance to win it is above the points-best
+    #: candidate's by FOR_THE_MATCH or more and beyond NOISE_Z standard errors of the paired
+    #: difference, so its points loss gets no label
+    for_the_match: bool = False
 
     @property
     def forced(self) -> bool:
@@ -170,6 +184,7 @@ class Decision:
                 "chance_loss": _round(self.chance_loss),
                 "chance_loss_se": _round(self.chance_loss_se),
                 "chance_best": None if self.chance_best is None else str(self.chance_best),
+                "for_the_match": self.for_the_match,
                 "candidates": [c.to_dict() for c in self.candidates]}
 
 
@@ -304,16 +319,17 @@ def analyse_decision(view: View, chosen: Action, rng: random.Random,
     values, per = result.values, result.per
     best = max(cands, key=lambda a: (values[a], a == chosen))
     loss, loss_se = _loss(per, best, chosen)
-    chances, chance_loss, chance_best = _chances(view, worlds, cands, chosen, side, auction, b,
-                                                 budget.chance_everywhere)
+    chances, chance_loss, chance_best, for_the_match = _chances(
+        view, worlds, cands, chosen, best, side, auction, b, budget.chance_everywhere)
     sights = _hindsight(truth, side, util, budget) if truth is not None else {}
     out = [Candidate(a, action_label(view, a), values[a], _mean_se(per[a]), sights.get(a),
                      chances.get(a)) for a in cands]
     out.sort(key=lambda c: (-c.value, c.action != best, int(c.action)))
-    return Decision(hand, index, seat, name, view.phase, chosen, best, loss, loss_se,
-                    label_of(loss, loss_se, view.rules), result.worlds, result.method,
-                    tuple(out), explain(view, best) if best != chosen else "",
-                    *chance_loss, chance_best)
+    label = None if for_the_match else label_of(loss, loss_se, view.rules)
+    return Decision(hand, index, seat, name, view.phase, chosen, best, loss, loss_se, label,
+                    result.worlds, result.method, tuple(out),
+                    explain(view, best) if best != chosen else "",
+                    *chance_loss, chance_best, for_the_match)
 
 
 def _loss(per: dict[Action, list[float]], best: Action, chosen: Action) -> tuple[float, float]:
@@ -324,23 +340,29 @@ def _loss(per: dict[Action, list[float]], best: Action, chosen: Action) -> tuple
     return max(loss, 0.0), loss_se
 
 
-def _chances(view: View, worlds: list[Hand], cands: list[Action], chosen: Action, side: int,
-             auction: bool, b: Budget, everywhere: bool = False
-             ) -> tuple[dict[Action, float], tuple[float | None, float | None], Action | None]:
+def _chances(view: View, worlds: list[Hand], cands: list[Action], chosen: Action,
+             points_best: Action, side: int, auction: bool, b: Budget, everywhere: bool = False
+             ) -> tuple[dict[Action, float], tuple[float | None, float | None], Action | None,
+                        bool]:
     """Near a match's end (``everywhere``: at any score of a match), each candidate's chance for
     the seat's side to win the match over the same ``worlds`` (the expert's match utility, its
     simulated odds where the rules have them), the chosen one's loss in chance against the best
-    by chance, and that best (the chosen one on a tie); else nothing."""
+    by chance, that best (the chosen one on a tie), and whether the choice gave up points for
+    the match (its chance beyond NOISE_Z standard errors above ``points_best``'s); else
+    nothing."""
     if not (near_the_end(view.rules, view.scores)
             or (everywhere and _in_a_match(view.rules, view.scores))):
-        return {}, (None, None), None
+        return {}, (None, None), None, False
     util = Utility(view.rules, side, view.players, view.scores, win_table=b.win_table,
                    dealer=view.dealer)
     per = evaluate(worlds, cands, util, side, auction, b, 0.0).per
     # the match utility adds a tiny term per point (a tie-break): a chance is kept in 0..1
     chances = {a: min(max(sum(xs) / len(xs), 0.0), 1.0) for a, xs in per.items()}
     best = max(cands, key=lambda a: (chances[a], a == chosen))
-    return chances, _loss(per, best, chosen), best
+    gain = _paired(per[chosen], per[points_best]) if chosen != points_best else None
+    for_the_match = (gain is not None and gain[0] >= FOR_THE_MATCH
+                     and gain[0] > NOISE_Z * gain[1])
+    return chances, _loss(per, best, chosen), best, for_the_match
 
 
 def _hindsight(hand: Hand, side: int, util: Utility, budget: AnalysisBudget

@@ -19,7 +19,8 @@ def report(analysis: GameAnalysis) -> str:
              f"Open-hand values (every card seen) are hindsight."]
     if any(d.chance_loss is not None for d in analysis.decisions):
         lines.append("Near the match's end, [match ...] gives the chance to win the match "
-                     "the choice leaves, and the best's where it is higher.")
+                     "the choice leaves, and the best's where it is higher; points given up "
+                     "for a better chance to win the match are never labelled.")
     by_hand: dict[int, list[Decision]] = {}
     for d in analysis.decisions:
         by_hand.setdefault(d.hand, []).append(d)
@@ -56,7 +57,9 @@ def _decision_line(d: Decision) -> str:
     text = f"{head} {chosen.value:+.2f}"
     if d.best != d.action:
         best = d.candidate(d.best)
-        label = f" {d.label.upper()}" if d.label else ""
+        label = (f" {d.label.upper()}" if d.label
+                 else ", for the match (it wins the match more often)" if d.for_the_match
+                 else "")
         text += (f", loss {d.loss:.2f} ± {d.loss_se:.2f}{label}; best {best.label} "
                  f"{best.value:+.2f}: {d.words}")
     if d.chance_loss is not None:

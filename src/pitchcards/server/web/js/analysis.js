@@ -19,7 +19,7 @@ import { actionShort, sideName } from "./history_steps.js";
  *   action: string, best: string, loss: number, loss_se: number, label: string | null,
  *   worlds: number, method: string, words: string, candidates: Candidate[],
  *   chance_loss: number | null, chance_loss_se: number | null,
- *   chance_best?: string | null}} Decision
+ *   chance_best?: string | null, for_the_match?: boolean}} Decision
  * @typedef {{player: string, choices: number, auction_loss: number, play_loss: number,
  *   loss: number, chance_loss: number, labels: Record<string, number>}} Summary
  * @typedef {{hand: number, chart: {index: number, seat: number, side: number,
@@ -108,7 +108,10 @@ export function decisionNote(d) {
     "data-loss": fixed(d.loss), "data-label": d.label },
   `${head}; loss `, h("strong", { class: "loss", text: `${fixed(d.loss)}` }),
   ` ± ${fixed(d.loss_se)}`,
-  d.label ? h("span", { class: `label label-${d.label}`, text: ` ${d.label}` }) : null,
+  d.label ? h("span", { class: `label label-${d.label}`, text: ` ${d.label}` })
+    // the server's verdict: points given up for a better chance to win the match
+    : d.for_the_match ? h("span", { class: "for-the-match",
+      text: " for the match (it wins the match more often)" }) : null,
   best ? `. Best: ${best.label}, expected ${points(best.value)}${d.words ? ` (${d.words})` : ""}.`
     : ".");
 }
