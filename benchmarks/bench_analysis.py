@@ -15,7 +15,10 @@ The first table puts the arena's measure of the same matches, each bot's share o
 it played that it won (95 % Wilson interval), beside the analysis's: the mean loss per
 decision with a choice (points of net score given up against the best candidate, from the
 deciding seat's own view) with a 95 % interval over decisions, split into the auction and the
-play (each with its interval), and the labels per 100 such decisions.  The second puts the
+play (each with its interval), and the labels per 100 such decisions: each label, any label
+(with its interval), and the choices that gave up points for the match (never labelled,
+``analysis.FOR_THE_MATCH``); last, the mean loss with those not counted (the loss the analysis
+holds against the player).  The second puts the
 same share of wins beside the mean loss per choice in the **chance to win the match** (the
 analysis's ``chance_loss``, percentage points, with intervals; all and split the same way):
 what the arena counts and what ``hard`` and ``expert`` play for at every score.  With
@@ -213,16 +216,24 @@ def tables(matches: list[Match], names: list[str]) -> None:
     header = "  ".join(f"{PLURALS[name]:>12s}" for name, _ in reversed(LABELS))
     print(f"{'bot':8s} {'matches':>7s}  {'won [95 % CI]':>19s}  {'choices':>7s}  "
           f"{'loss/choice':>24s}  {'auction':>24s}  {'play':>24s}  {header}  "
-          f"(per 100 choices)")
+          f"{'labelled [95 % CI]':>22s}  {'for the match':>13s}  (per 100 choices)  "
+          f"{'loss/choice, for the match not counted':>38s}")
     for name in names:
         mine = [d for d in decisions[name] if not d.forced]
         auction = [d.loss for d in mine if d.phase in AUCTION_PHASES]
         play = [d.loss for d in mine if d.phase not in AUCTION_PHASES]
         counts = "  ".join(f"{100 * sum(d.label == label for d in mine) / max(len(mine), 1):12.1f}"
                            for label, _ in reversed(LABELS))
+        # any label, and points given up for the match (never labelled): analysis.FOR_THE_MATCH
+        labelled = interval([100.0 * (d.label is not None) for d in mine], 1)
+        traded = 100 * sum(getattr(d, "for_the_match", False) for d in mine) / max(len(mine), 1)
+        # the loss the analysis holds against the player: none where it gave up points for
+        # the match (what the labels say too)
+        held = interval([0.0 if getattr(d, "for_the_match", False) else d.loss for d in mine])
         print(f"{name:8s} {played[name]:7d}  {share(name):>19s}  {len(mine):7d}  "
               f"{interval([d.loss for d in mine]):>24s}  {interval(auction):>24s}  "
-              f"{interval(play):>24s}  {counts}")
+              f"{interval(play):>24s}  {counts}  {labelled:>22s}  {traded:13.1f}  "
+              f"{' ' * 17}{held:>38s}")
     print("\nIn chance to win the match given up per decision with a choice, in percentage "
           "points (mean [95 % CI]; the decisions where it was weighed):")
     print(f"{'bot':8s} {'won [95 % CI]':>19s}  {'choices':>7s}  {'loss/choice':>24s}  "
