@@ -197,7 +197,7 @@ def _summary_and_score_sheet(players: list[Player], hands: int, expect: Any) -> 
     and the score sheet has a row per hand with the scores after it; the summary's button
     closes it."""
     for p in players:
-        p.wait(lambda p=p: any(f"Hand {hands}" in s for s in p.summaries()), 5,
+        p.wait(lambda p=p: any(f"Hand {hands}" in s for s in p.summaries()), 30,
                f"the summary of hand {hands}")
         summary = next(s for s in p.summaries() if f"Hand {hands}" in s)
         assert re.search(r"High", summary) and re.search(r"made|set", summary,
@@ -207,7 +207,8 @@ def _summary_and_score_sheet(players: list[Player], hands: int, expect: Any) -> 
         row = p.page.locator("#scoresheet tr[data-hand]").nth(hands - 1).inner_text()
         for score in scored["scores"]:
             assert re.search(rf"(?<!\d)[-−]?{abs(score)}(?!\d)", row), (row, scored)
-    # a page not yet to act in the next hand still shows it (the pause is 4 s)
+    # a page not yet to act in the next hand still shows it: the next deal waits out the
+    # pause, and then only one of the two people can be first to act in it
     open_ = [p for p in players if p.page.locator("#summary[open]").count()]
     assert open_, "the summary closed by itself before anyone had to act"
     open_[0].page.locator("#summary button").first.click()
@@ -220,10 +221,12 @@ def test_bidding_the_pitch_the_summary_and_the_score_sheet(browser, server):
     each hand #summary opens, and the score sheet has a row per hand."""
     from playwright.sync_api import expect
 
-    # the summary opens once the last trick has stayed its 1.5 s (the default pace) and gone:
-    # a pause of 4 s between hands leaves the check below as much time as it had before
+    # the summary opens once the last trick has stayed its 1.5 s (the default pace) and gone,
+    # and not at all if its player must act in the next hand by then: with a pause of 4 s
+    # between hands a renderer late by 2.5 s (a loaded machine) skipped it (issue 27).  Long
+    # pause, no cost: the seed shows everything in hand 1 and the test ends there
     _host, players = _two_people_two_bots(browser, server.url, level="easy",
-                                          settings={"bot_delay": 0.05, "hand_pause": 4},
+                                          settings={"bot_delay": 0.05, "hand_pause": 60},
                                           seed=BIDDING_SEED)
     seen = {"bid": False, "pitch": False, "summary": False}
     try:
