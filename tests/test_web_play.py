@@ -265,7 +265,7 @@ def test_two_browsers_play_a_whole_match_to_its_winner_and_a_rematch(browser, se
         old = host["table"]
         rematch.click()
         for p in players:
-            p.page.wait_for_url(re.compile(r"/t/(?!" + old + r")\w+"), timeout=10000)
+            p.page.wait_for_url(re.compile(r"/t/(?!" + old + r")\w+"), timeout=30000)
             expect(p.page.locator("#seats .seat[data-me]")).to_have_count(1)
             expect(p.page.locator("#connection")).to_have_attribute("data-state", "open")
         assert players[0].page.url == players[1].page.url
@@ -277,7 +277,7 @@ def test_two_browsers_play_a_whole_match_to_its_winner_and_a_rematch(browser, se
         expect(page.locator("#rematch-of")).to_be_visible()
         expect(back).to_have_attribute("href", f"/t/{old}")
         back.click()
-        page.wait_for_url(re.compile(r"/t/" + old + r"$"), timeout=10000)
+        page.wait_for_url(re.compile(r"/t/" + old + r"$"), timeout=30000)
         expect(page.locator("#connection")).to_have_attribute("data-state", "open")
         expect(page.locator("#rematch-link")).to_be_visible()
         expect(page.locator("#rematch-link")).to_have_attribute("href", f"/t/{new}")
@@ -350,7 +350,7 @@ def _one_move(p: Player, rng: random.Random, seen: dict[str, bool], expect: Any)
         errors = len([m for m in p.messages() if m.get("type") == "error"])
         assert not set(illegal) & {a.split()[1] for a in legal}, (illegal, legal)
         p.click_card(illegal[0])
-        expect(page.locator("#refusal")).not_to_have_text(re.compile(r"^\s*$"), timeout=5000)
+        expect(page.locator("#refusal")).not_to_have_text(re.compile(r"^\s*$"), timeout=30000)
         reason = page.inner_text("#refusal")
         assert words(reason), f"#refusal is not words: {reason!r}"
         page.wait_for_timeout(300)  # anything the server might (wrongly) send arrives
@@ -417,7 +417,7 @@ def test_a_money_table_leave_and_its_payout(browser, server):
     try:
         ann.open_table()
         start(server.url, host)
-        ann.page.wait_for_selector(f"{HAND_CARDS} >> nth=0", timeout=10000)
+        ann.page.wait_for_selector(f"{HAND_CARDS} >> nth=0", timeout=30000)
         leave = ann.page.locator("#leave")
         expect(leave).to_be_visible()
         leave.click()
@@ -430,7 +430,7 @@ def test_a_money_table_leave_and_its_payout(browser, server):
         cents = left["cents"]  # the engine's cents (A-R7.6), within a cent of the exact payout
         assert abs(Fraction(left["payout"]) * 100 - cents) < 1
         dollars = f"{abs(cents) // 100}.{abs(cents) % 100:02d}"
-        ann.wait(lambda: dollars in ann.page.inner_text("body"), 5, f"the payout {dollars}")
+        ann.wait(lambda: dollars in ann.page.inner_text("body"), 30, f"the payout {dollars}")
         text = ann.page.inner_text("#scoresheet") + ann.page.inner_text("body")
         assert re.search(rf"\$\s?{re.escape(dollars)}|{re.escape(dollars)}\s?\$", text), (
             dollars, text[-2000:])
@@ -453,11 +453,11 @@ def test_the_hand_history_viewer(browser, server):
         page = viewer.page
         page.goto(f"{server.url}/t/{ann_seat['table']}/history")
         hands = page.locator("#hands a, #hands button, #hands li")
-        expect(hands.first).to_be_visible(timeout=10000)
+        expect(hands.first).to_be_visible(timeout=30000)
         if page.locator("#hands a, #hands button").count():
             page.locator("#hands a, #hands button").first.click()
         position = page.locator("#position")
-        expect(position).to_contain_text(re.compile(r"\d+ of 6"), timeout=5000)
+        expect(position).to_contain_text(re.compile(r"\d+ of 6"), timeout=30000)
         # the hand is over: every seat's dealt cards are shown face up
         shown = set(page.eval_on_selector_all("[data-card]", "es => es.map(e => e.dataset.card)"))
         everyone = set().union(*(h.dealt for h in dealt.values()))
