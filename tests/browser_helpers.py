@@ -47,6 +47,9 @@ DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 #: The desktop of issue 30's screenshots (a 1366 px laptop: the side column is 342 px inside).
 WIDE = {"viewport": {"width": 1366, "height": 900}}
 
+#: How long a Playwright wait may take before it is a hang (milliseconds, docs/testing.md)
+HANG_MS = 30_000
+
 #: What a legal move is on the table page (docs/web.md, the DOM contract).
 LEGAL_BIDS = "#actions button[data-action]:not([disabled])"
 LEGAL_CARDS = "#hand button.card[data-legal=true]"
@@ -248,7 +251,14 @@ class Player:
         self.table = seat["table"] if seat else table
         self.name = seat["name"] if seat else None
         self.context = browser.new_context(bypass_csp=bypass_csp, **context_args)
-        self.context.set_default_timeout(10000)
+        # Playwright's waits (a click's, a selector's, an expect's) only catch a hang
+        # (docs/testing.md): 30 s, where 10 s (and expect's own 5 s) could run out for a
+        # page of a starved Chromium on CI's machine, 2.5x slower with 3 workers on 2 cores
+        # (issue 27).  A passing test waits no longer.
+        self.context.set_default_timeout(HANG_MS)
+        from playwright.sync_api import expect
+
+        expect.set_options(timeout=HANG_MS)
         if seat is not None:
             self.hold_token(seat)
         # every time #summary opens, its text (it may close again before a test looks)

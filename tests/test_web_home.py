@@ -68,7 +68,7 @@ def test_create_invite_join_and_start(browser, server):
         _select(page, 'form#create [name="bot.2"]', re.compile(r"^$|open|human|none|friend",
                                                                re.IGNORECASE))
         page.get_by_role("button", name="Create table").click()
-        invite = page.wait_for_selector("#invite", timeout=10000)
+        invite = page.wait_for_selector("#invite", timeout=30000)
         assert invite is not None
         text = " ".join([invite.inner_text(), invite.get_attribute("href") or "",
                          *page.locator("#invite input, #invite a").evaluate_all(
@@ -90,7 +90,7 @@ def test_create_invite_join_and_start(browser, server):
         if bob.page.locator("form#take-seat [name=seat]").count():
             _select(bob.page, "form#take-seat [name=seat]", "2")
         bob.page.get_by_role("button", name="Take a seat").click()
-        bob.page.wait_for_url(f"**/t/{table}", timeout=10000)
+        bob.page.wait_for_url(f"**/t/{table}", timeout=30000)
         assert _tokens(bob.page)[table]["seat"] == 2
 
         ann.table = bob.table = table
@@ -98,8 +98,8 @@ def test_create_invite_join_and_start(browser, server):
         if not page.url.endswith(f"/t/{table}"):
             page.goto(f"{server.url}/t/{table}")
         for p in (ann, bob):
-            p.page.wait_for_selector("#connection[data-state=open]", timeout=10000)
-        page.wait_for_selector('#seats .seat[data-seat="2"][data-kind=human]', timeout=10000)
+            p.page.wait_for_selector("#connection[data-state=open]", timeout=30000)
+        page.wait_for_selector('#seats .seat[data-seat="2"][data-kind=human]', timeout=30000)
         assert "Bob" in page.inner_text('#seats .seat[data-seat="2"]')
         assert page.locator("#seats .seat[data-me]").get_attribute("data-seat") == "0"
         assert bob.page.locator("#seats .seat[data-me]").get_attribute("data-seat") == "2"
@@ -173,13 +173,13 @@ def test_the_form_makes_a_ten_point_table(browser, server):
             page.wait_for_selector(f'form#create [name="bot.{seat}"]')
             _select(page, f'form#create [name="bot.{seat}"]', "easy")
         page.get_by_role("button", name="Create table").click()
-        page.wait_for_selector("#invite", timeout=10000)
+        page.wait_for_selector("#invite", timeout=30000)
         table, seat = next(iter(_tokens(page).items()))
         assert api(server.url, "GET", f"/api/tables/{table}")["variant"] == "ten-point"
         host.table, host.name = table, "Ann"
         if not page.url.endswith(f"/t/{table}"):
             page.goto(f"{server.url}/t/{table}")
-        page.wait_for_selector("#connection[data-state=open]", timeout=10000)
+        page.wait_for_selector("#connection[data-state=open]", timeout=30000)
         page.locator("#start").click()
         host.wait(lambda: len(host.hand()) == 9, 15, "nine cards dealt")
         assert host.errors == []
@@ -231,7 +231,7 @@ def test_the_lobby_lists_a_listed_table_and_not_a_private_one(browser, server):
         page = viewer.page
         page.goto(server.url + "/")
         page.wait_for_selector(f'#lobby a[href*="{listed["table"]}"], '
-                               f'#lobby a[href*="{listed["invite"]}"]', timeout=10000)
+                               f'#lobby a[href*="{listed["invite"]}"]', timeout=30000)
         lobby = page.inner_html("#lobby")
         assert private["table"] not in lobby and private["invite"] not in lobby
         assert re.search(r"Watch|Join", page.inner_text("#lobby"))
@@ -239,7 +239,7 @@ def test_the_lobby_lists_a_listed_table_and_not_a_private_one(browser, server):
         watch = page.locator(f'#lobby a[href$="/t/{listed["table"]}"]')
         if watch.count():
             watch.first.click()
-            page.wait_for_selector("#connection[data-state=open]", timeout=10000)
+            page.wait_for_selector("#connection[data-state=open]", timeout=30000)
             assert page.locator("#seats .seat[data-me]").count() == 0
             assert page.locator("#hand button.card").count() == 0
         assert viewer.errors == []

@@ -64,8 +64,12 @@ def _cards_on_tags(page) -> list[str]:
 @pytest.mark.parametrize("size", SIZES)
 def test_the_table_fits_and_plays(browser, server, size):
     device, how = SIZES[size]
+    # the next hand is not dealt while the test looks (issue 27): the summary stays open
+    # until Ann must act in the next hand, so with a pause of 3 s it was open from the last
+    # trick's 1.5 s to the deal at 3 s when Ann bids first in hand 2 (one deal in four),
+    # and a test process late by a second and a half missed it
     host = create_table(server.url, "Ann", bots={1: "easy", 2: "easy", 3: "easy"},
-                        settings={"bot_delay": 0.05, "hand_pause": 3.0})
+                        settings={"bot_delay": 0.05, "hand_pause": 120})
     ann = Player(browser, server.url, host, **device)
     try:
         ann.open_table()
@@ -86,7 +90,7 @@ def test_the_table_fits_and_plays(browser, server, size):
 
         play_until([ann], done, random.Random(9), how=how, timeout=90)
         assert covered == [], covered
-        ann.page.wait_for_selector("#summary[open]", timeout=5000)
+        ann.page.wait_for_selector("#summary[open]", timeout=30000)
         screenshot(ann.page, f"summary-{size}")
         assert horizontal_overflow(ann.page) == 0, "the summary scrolls sideways"
         # the score sheet's hand-by-hand table fits its column at four players

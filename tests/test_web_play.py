@@ -197,7 +197,7 @@ def _summary_and_score_sheet(players: list[Player], hands: int, expect: Any) -> 
     and the score sheet has a row per hand with the scores after it; the summary's button
     closes it."""
     for p in players:
-        p.wait(lambda p=p: any(f"Hand {hands}" in s for s in p.summaries()), 5,
+        p.wait(lambda p=p: any(f"Hand {hands}" in s for s in p.summaries()), 30,
                f"the summary of hand {hands}")
         summary = next(s for s in p.summaries() if f"Hand {hands}" in s)
         assert re.search(r"High", summary) and re.search(r"made|set", summary,
@@ -207,7 +207,8 @@ def _summary_and_score_sheet(players: list[Player], hands: int, expect: Any) -> 
         row = p.page.locator("#scoresheet tr[data-hand]").nth(hands - 1).inner_text()
         for score in scored["scores"]:
             assert re.search(rf"(?<!\d)[-−]?{abs(score)}(?!\d)", row), (row, scored)
-    # a page not yet to act in the next hand still shows it (the pause is 4 s)
+    # a page not yet to act in the next hand still shows it: the next deal waits out the
+    # pause, and then only one of the two people can be first to act in it
     open_ = [p for p in players if p.page.locator("#summary[open]").count()]
     assert open_, "the summary closed by itself before anyone had to act"
     open_[0].page.locator("#summary button").first.click()
@@ -220,10 +221,12 @@ def test_bidding_the_pitch_the_summary_and_the_score_sheet(browser, server):
     each hand #summary opens, and the score sheet has a row per hand."""
     from playwright.sync_api import expect
 
-    # the summary opens once the last trick has stayed its 1.5 s (the default pace) and gone:
-    # a pause of 4 s between hands leaves the check below as much time as it had before
+    # the summary opens once the last trick has stayed its 1.5 s (the default pace) and gone,
+    # and not at all if its player must act in the next hand by then: with a pause of 4 s
+    # between hands a renderer late by 2.5 s (a loaded machine) skipped it (issue 27).  Long
+    # pause, no cost: the seed shows everything in hand 1 and the test ends there
     _host, players = _two_people_two_bots(browser, server.url, level="easy",
-                                          settings={"bot_delay": 0.05, "hand_pause": 4},
+                                          settings={"bot_delay": 0.05, "hand_pause": 60},
                                           seed=BIDDING_SEED)
     seen = {"bid": False, "pitch": False, "summary": False}
     try:
@@ -262,7 +265,7 @@ def test_two_browsers_play_a_whole_match_to_its_winner_and_a_rematch(browser, se
         old = host["table"]
         rematch.click()
         for p in players:
-            p.page.wait_for_url(re.compile(r"/t/(?!" + old + r")\w+"), timeout=10000)
+            p.page.wait_for_url(re.compile(r"/t/(?!" + old + r")\w+"), timeout=30000)
             expect(p.page.locator("#seats .seat[data-me]")).to_have_count(1)
             expect(p.page.locator("#connection")).to_have_attribute("data-state", "open")
         assert players[0].page.url == players[1].page.url
@@ -274,7 +277,7 @@ def test_two_browsers_play_a_whole_match_to_its_winner_and_a_rematch(browser, se
         expect(page.locator("#rematch-of")).to_be_visible()
         expect(back).to_have_attribute("href", f"/t/{old}")
         back.click()
-        page.wait_for_url(re.compile(r"/t/" + old + r"$"), timeout=10000)
+        page.wait_for_url(re.compile(r"/t/" + old + r"$"), timeout=30000)
         expect(page.locator("#connection")).to_have_attribute("data-state", "open")
         expect(page.locator("#rematch-link")).to_be_visible()
         expect(page.locator("#rematch-link")).to_have_attribute("href", f"/t/{new}")
@@ -347,7 +350,7 @@ def _one_move(p: Player, rng: random.Random, seen: dict[str, bool], expect: Any)
         errors = len([m for m in p.messages() if m.get("type") == "error"])
         assert not set(illegal) & {a.split()[1] for a in legal}, (illegal, legal)
         p.click_card(illegal[0])
-        expect(page.locator("#refusal")).not_to_have_text(re.compile(r"^\s*$"), timeout=5000)
+        expect(page.locator("#refusal")).not_to_have_text(re.compile(r"^\s*$"), timeout=30000)
         reason = page.inner_text("#refusal")
         assert words(reason), f"#refusal is not words: {reason!r}"
         page.wait_for_timeout(300)  # anything the server might (wrongly) send arrives
@@ -414,7 +417,7 @@ def test_a_money_table_leave_and_its_payout(browser, server):
     try:
         ann.open_table()
         start(server.url, host)
-        ann.page.wait_for_selector(f"{HAND_CARDS} >> nth=0", timeout=10000)
+        ann.page.wait_for_selector(f"{HAND_CARDS} >> nth=0", timeout=30000)
         leave = ann.page.locator("#leave")
         expect(leave).to_be_visible()
         leave.click()
@@ -427,7 +430,7 @@ def test_a_money_table_leave_and_its_payout(browser, server):
         cents = left["cents"]  # the engine's cents (A-R7.6), within a cent of the exact payout
         assert abs(Fraction(left["payout"]) * 100 - cents) < 1
         dollars = f"{abs(cents) // 100}.{abs(cents) % 100:02d}"
-        ann.wait(lambda: dollars in ann.page.inner_text("body"), 5, f"the payout {dollars}")
+        ann.wait(lambda: dollars in ann.page.inner_text("body"), 30, f"the payout {dollars}")
         text = ann.page.inner_text("#scoresheet") + ann.page.inner_text("body")
         assert re.search(rf"\$\s?{re.escape(dollars)}|{re.escape(dollars)}\s?\$", text), (
             dollars, text[-2000:])
@@ -450,11 +453,11 @@ def test_the_hand_history_viewer(browser, server):
         page = viewer.page
         page.goto(f"{server.url}/t/{ann_seat['table']}/history")
         hands = page.locator("#hands a, #hands button, #hands li")
-        expect(hands.first).to_be_visible(timeout=10000)
+        expect(hands.first).to_be_visible(timeout=30000)
         if page.locator("#hands a, #hands button").count():
             page.locator("#hands a, #hands button").first.click()
         position = page.locator("#position")
-        expect(position).to_contain_text(re.compile(r"\d+ of 6"), timeout=5000)
+        expect(position).to_contain_text(re.compile(r"\d+ of 6"), timeout=30000)
         # the hand is over: every seat's dealt cards are shown face up
         shown = set(page.eval_on_selector_all("[data-card]", "es => es.map(e => e.dataset.card)"))
         everyone = set().union(*(h.dealt for h in dealt.values()))

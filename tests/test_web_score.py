@@ -140,7 +140,7 @@ def test_a_table_of_five_keeps_score_on_a_phone_and_a_second_phone_follows(brows
             core.enter(_outcome(names, hand))
             assert _money_shown(page) == _core_money(core), f"after hand {number}"
             if number == 1:  # the second phone sees it within a few seconds
-                follower.page.wait_for_selector('#history li[data-hand="1"]', timeout=10000)
+                follower.page.wait_for_selector('#history li[data-hand="1"]', timeout=30000)
                 assert follower.page.locator('#history li[data-hand="1"]').inner_text() \
                     .startswith("1.")
         assert page.locator("#history li[data-hand]").count() == 4
@@ -194,7 +194,7 @@ def test_a_table_of_five_keeps_score_on_a_phone_and_a_second_phone_follows(brows
         assert _money_shown(page) == _core_money(core)
         assert page.locator("#next-hand").count() == 0
 
-        follower.page.wait_for_selector("#settlement li", timeout=10000)
+        follower.page.wait_for_selector("#settlement li", timeout=30000)
         assert follower.page.locator("#settlement li").all_inner_texts() == expected
         for p in (page, follower.page):
             assert horizontal_overflow(p) == 0

@@ -189,11 +189,11 @@ def _history_shows_no_discard(player: Player, hand: dict[str, Any]) -> None:
 
     page = player.page
     page.goto(f"{player.url}/t/{player.table}/history")
-    expect(page.locator("#hands a, #hands button, #hands li").first).to_be_visible(timeout=10000)
+    expect(page.locator("#hands a, #hands button, #hands li").first).to_be_visible(timeout=30000)
     if page.locator("#hands a, #hands button").count():
         page.locator("#hands a, #hands button").first.click()
     position = page.locator("#position")
-    expect(position).to_contain_text(re.compile(r"\d+ of 6"), timeout=5000)
+    expect(position).to_contain_text(re.compile(r"\d+ of 6"), timeout=30000)
     thrown = {c for h in hand.values() for c in h.discarded}
     kept = {c for h in hand.values() for c in h.dealt} - thrown
     shown = set(page.eval_on_selector_all("[data-card]", "es => es.map(e => e.dataset.card)"))
