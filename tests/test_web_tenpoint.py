@@ -123,8 +123,11 @@ def test_two_browsers_play_ten_point_and_never_see_a_discard(browser, server):
     frame names a card another seat discarded, nor one it could not know."""
     # dealt from SEED_BROWSER_NAMES: a browser names the first hand's trump (no bot bids the
     # moon first)
+    # the next hand waits 60 s (the test ends with the first): the summary it reads last
+    # opens 1.5 s after the last trick and closes when its player must act in the next hand
     host = create_table(server.url, "Ann", seed=SEED_BROWSER_NAMES, variant="ten-point",
-                        bots={1: "random", 3: "random"})
+                        bots={1: "random", 3: "random"},
+                        settings={"bot_delay": 0.05, "hand_pause": 60})
     bob = take_seat(server.url, host["invite"], "Bob", 2)
     players = [Player(browser, server.url, host), Player(browser, server.url, bob)]
     watcher = Player(browser, server.url, table=host["table"])
@@ -173,7 +176,7 @@ def test_two_browsers_play_ten_point_and_never_see_a_discard(browser, server):
         # the score sheet has the extra points' column; the summary named them
         assert watcher.page.locator('#scoresheet th abbr[title^="Extra points"]').count() == 1
         players[0].wait(lambda: any("Three" in s and "Off-jack" in s for p in players
-                                    for s in p.summaries()), 15, "a summary with the extras")
+                                    for s in p.summaries()), 30, "a summary with the extras")
         for p in pages:
             assert p.errors == [], p.errors
         _history_shows_no_discard(players[0], finished[0])
