@@ -502,7 +502,8 @@ class Hand:
         """The cards the seat to act may play now, as a mask (0 outside the play phase)."""
         if self._phase != PLAY_PHASE:
             return 0
-        hand = self._hands[self.seat_to_act]  # type: ignore[index]
+        seat: int = self.seat_to_act  # type: ignore[assignment]  # (compiled: an int index)
+        hand = self._hands[seat]
         if not self._trick:
             if self._tricks:
                 return hand
@@ -1096,6 +1097,8 @@ def check_seed(seed: object) -> int | None:
 
 
 _DEAL_ORDERS: Final[dict[tuple[int, int, int, int], tuple[int, ...]]] = {}
+#: The same keys: for each seat, the positions in the deal (as deal_order gives it) of its cards.
+_DEAL_POSITIONS: Final[dict[tuple[int, int, int, int], tuple[tuple[int, ...], ...]]] = {}
 
 
 def deal_order(players: int, dealer: int, batch: int, size: int = 6) -> tuple[int, ...]:
@@ -1107,6 +1110,8 @@ def deal_order(players: int, dealer: int, batch: int, size: int = 6) -> tuple[in
         packets = [batch] * (size // batch) + ([size % batch] if size % batch else [])
         order = tuple((dealer + k) % players for packet in packets
                       for k in range(1, players + 1) for _ in range(packet))
+        _DEAL_POSITIONS[key] = tuple(tuple(i for i, s in enumerate(order) if s == seat)
+                                     for seat in range(players))
         _DEAL_ORDERS[key] = order
     return order
 
@@ -1117,17 +1122,27 @@ def deal_masks(rng: random.Random, players: int, dealer: int, batch: int = 3, si
 
     The shuffle is a Fisher-Yates pass over the first ``size * players`` positions of a
     ``deck_size``-card deck (52, or 53 / 54 with the jokers, T1) driven by ``rng.random()``
-    (the rest of the deck is never looked at, C3), so a seed fixes the deal.
+    (the rest of the deck is never looked at, C3), so a seed fixes the deal; the card at
+    position ``i`` goes to the seat ``deal_order`` names ``i``-th.
     """
     deck = _CARD_IDS[:deck_size]
     rnd = rng.random
-    masks = [0] * players
-    for i, seat in enumerate(deal_order(players, dealer, batch, size)):
+    for i in range(size * players):
         j = i + int(rnd() * (deck_size - i))
         card = deck[j]
         deck[j] = deck[i]
         deck[i] = card
-        masks[seat] = masks[seat] | 1 << card  # not ``|=``: the compiled build keeps it an int
+    key = (players, dealer, batch, size)
+    positions = _DEAL_POSITIONS.get(key)
+    if positions is None:
+        deal_order(players, dealer, batch, size)
+        positions = _DEAL_POSITIONS[key]
+    masks = []
+    for seat_positions in positions:
+        mask = 0  # (a local: the compiled build boxes one int per seat, not one per card)
+        for i in seat_positions:
+            mask |= 1 << deck[i]
+        masks.append(mask)
     return masks
 
 
