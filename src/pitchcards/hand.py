@@ -617,8 +617,10 @@ class Hand:
             self._check_turn(a, seat)
         if self._phase == PLAY_PHASE:
             # C6 / E12: the follow rules are stated once, in legal_mask.  (A tuple lookup is
-            # cheaper than comparing an int subclass with 52: every action takes it.)
-            card = _PLAY_CARD[a]
+            # cheaper than comparing an int subclass with 52: every action takes it; by the
+            # action as an int, which the compiled build indexes without a generic lookup.)
+            action_id: int = a
+            card = _PLAY_CARD[action_id]
             if not self.legal_mask() >> card & 1:
                 raise self._play_refused(a)
             s: int = self.seat_to_act  # type: ignore[assignment]
@@ -639,7 +641,8 @@ class Hand:
         if self._phase == PLAY_PHASE:
             s: int = self.seat_to_act  # type: ignore[assignment]
             self._stack.append((action, s, self._led, self._win_seat, self._win_str))
-            self._play_card(s, _PLAY_CARD[action])
+            action_id: int = action
+            self._play_card(s, _PLAY_CARD[action_id])
         elif self._phase == AUCTION:
             self._push_auction(action)
         else:

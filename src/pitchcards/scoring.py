@@ -183,14 +183,17 @@ def score_hand(rules: RuleSet, dealer: int, pitcher: int | None, contract: int |
     """Score a finished hand from who held (was dealt and kept: T4) and who captured which
     cards."""
     assert pitcher is not None and contract is not None and trump >= 0
-    n = len(dealt)
+    # (as tuples, which the compiled build indexes without a generic lookup; a tuple is not
+    # copied)
+    side_of, held = tuple(sides), tuple(dealt)
+    n = len(held)
     nsides = 0  # seats, or teams 0..1 (2x2) / 0..2 (3x2, TT1): the highest side + 1
-    for side in sides:  # (a loop, not max(): compiled, a call of the builtin cost more)
+    for side in side_of:  # (a loop, not max(): compiled, a call of the builtin cost more)
         if side >= nsides:
             nsides = side + 1
     points = [0] * nsides
     in_play = 0
-    for m in dealt:
+    for m in held:
         in_play |= m
     values = rule_values(rules)
     if model is None:
@@ -215,11 +218,11 @@ def score_hand(rules: RuleSet, dealer: int, pitcher: int | None, contract: int |
     counts = [0] * nsides
     side_tricks = [0] * nsides
     for s in range(n):
-        side = sides[s]
-        if dealt[s] & high_bit:
+        side = side_of[s]
+        if held[s] & high_bit:
             high = side  # C10 / B-R7.1: the holder, who is also the capturer
         pile = captured[s]
-        if (dealt[s] if low_by_holder else pile) & low_bit:
+        if (held[s] if low_by_holder else pile) & low_bit:
             low = side  # B-R7.2: capturer by default, holder as an option
         if pile & jack_bit:
             jack = side  # B-R6.3 / E16: nobody scores a Jack that was not dealt
@@ -231,13 +234,13 @@ def score_hand(rules: RuleSet, dealer: int, pitcher: int | None, contract: int |
         points[low] = points[low] + 1
     if jack is not None:
         points[jack] = points[jack] + 1
-    game = game_point(rules, counts, sides, dealer, sides[pitcher])
+    game = game_point(rules, counts, side_of, dealer, side_of[pitcher])
     if game is not None:
         points[game] = points[game] + 1
     extra = (() if values.extra_points == "none" else
-             _extra_points(rules, trump, in_play, captured, sides, points))
+             _extra_points(rules, trump, in_play, captured, side_of, points))
 
-    pside = sides[pitcher]
+    pside = side_of[pitcher]
     return contract_result(
         rules, pitcher, contract, pside, points, side_tricks[pside] == 6,
         high if high >= 0 else None, low if low >= 0 else None, jack, game,
@@ -324,14 +327,17 @@ def game_point(rules: RuleSet, counts: list[int], sides: Sequence[int], dealer: 
                 pitcher_side: int) -> int | None:
     """C10 / B-R6.2: the game point goes to a strict plurality; ties per ``game_tie``."""
     best = 0
-    for count in counts:  # max(counts), without the builtin's call in the compiled build
-        if count > best:
-            best = count
+    first = ties = 0
+    for s, count in enumerate(counts):  # max(counts) and who has it, without the builtin's
+        if count > best:                # call or a list of the tied in the compiled build
+            best, first, ties = count, s, 1
+        elif count == best:
+            ties += 1
     if best == 0:
         return None  # E17: nobody holds any game count
+    if ties == 1:
+        return first
     tied = [s for s, c in enumerate(counts) if c == best]
-    if len(tied) == 1:
-        return tied[0]
     if rules.game_tie == "elder_hand":
         # H6: the elder hand (first from the dealer's left) among those tied.
         n = len(sides)
