@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import operator
 import random
+import types
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, Self, SupportsIndex, cast
 
@@ -155,6 +156,28 @@ _ACTION: Final = Action
 def _actions_of(mask: int, table: _SuitTable) -> list[Action]:
     return [*table[0][mask & 0x1FFF], *table[1][mask >> 13 & 0x1FFF],
             *table[2][mask >> 26 & 0x1FFF], *table[3][mask >> 39 & 0x1FFF]]
+
+
+def _listed(mask: int, actions: tuple[Action, ...]) -> list[Action]:
+    """``actions[card]`` for each card of ``mask``, the lowest card first: the list the tables
+    give (_actions_of, legal_actions), made bit by bit.  In the compiled build this loop is
+    native and cheaper than the tables, whose tuples lie scattered over a few megabytes (a
+    cache miss per suit looked up); in pure Python the tables are cheaper (issue 35)."""
+    listed = []
+    while mask:
+        low = mask & -mask
+        listed.append(actions[low.bit_length() - 1])
+        mask ^= low
+    return listed
+
+
+#: Whether this module runs compiled (mypyc makes its functions builtins, not Python
+#: functions): the legal action lists are then made by _listed, else from the tables.  Both
+#: give the same actions in the same order (tests/test_fast_path.py compares every list of
+#: random hands of every variant between the builds).
+_BY_BITS: Final = not isinstance(_listed, types.FunctionType)
+_PLAY: Final = PLAY
+_PITCH: Final = PITCH
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # outcome.EnteredHand is a Hand
@@ -516,6 +539,8 @@ class Hand:
         """Every action the seat to act may take now (empty when the hand is over)."""
         if self._phase == PLAY_PHASE:
             hand = self.legal_mask()
+            if _BY_BITS:
+                return _listed(hand, _PLAY)
             t = (_SUIT_TABLES or _suit_tables())[0]
             return [*t[0][hand & 0x1FFF], *t[1][hand >> 13 & 0x1FFF],
                     *t[2][hand >> 26 & 0x1FFF], *t[3][hand >> 39]]
@@ -571,8 +596,9 @@ class Hand:
         actions = [PASS] if allow_pass else []
         actions += self._bids[lo:hi + 1]
         if pitch:  # B-R4.3: any card in hand may be pitched as a bid of 4
-            actions += _actions_of(self._hands[self.seat_to_act],  # type: ignore[index]
-                                   (_SUIT_TABLES or _suit_tables())[1])
+            held = self._hands[self.seat_to_act]  # type: ignore[index]
+            actions += (_listed(held & FULL_DECK, _PITCH) if _BY_BITS  # (a joker: no pitch, T6)
+                        else _actions_of(held, (_SUIT_TABLES or _suit_tables())[1]))
         return actions
 
     def _auction_allows(self, a: int) -> bool:
