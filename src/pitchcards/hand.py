@@ -118,9 +118,9 @@ _SIDES: Final = tuple(tuple(tuple(s % teams if teams else s for s in range(n)) f
 # hand with jokers needs no fifth lookup.  _SUIT_PITCHES likewise for the pitch actions.  Both
 # are made the first time a legal action list needs them (_suit_tables), not at import: making
 # them cost every process that imports the engine 225 ms (issue 27), one that never lists a
-# play or a pitch nothing.  They live in _SUIT_TABLES, [_SUIT_PLAYS, _SUIT_PITCHES] once made:
-# a ``Final`` list, which the compiled build reads without a lookup in the module's dict
-# (issue 35), so the hot path pays one truth test of a list.
+# play or a pitch nothing.  They live in _SUIT_TABLES, [_SUIT_PLAYS, _SUIT_PITCHES] once made
+# (a ``Final`` list: the hot path pays one truth test of a list).  Only the pure build lists
+# from them; the compiled build lists bit by bit, which is cheaper there (_listed, issue 35).
 _SuitTable = tuple[tuple[tuple[Action, ...], ...], ...]
 _SUIT_TABLES: Final[list[_SuitTable]] = []
 
