@@ -1,7 +1,8 @@
 """The legal-action lookup tables of :mod:`pitchcards.hand` are made on first use (issue 27: not
 at import); a thread that finds them half made must not list wrong actions (review F5: one
 thread's first listing of plays published _SUIT_PLAYS before _SUIT_PITCHES, and another's first
-auction listing then got an empty pitch table and raised IndexError)."""
+auction listing then got an empty pitch table and raised IndexError; both are now published
+together, in one list: issue 35)."""
 
 from __future__ import annotations
 
@@ -20,14 +21,13 @@ def _auction_actions() -> list[str]:
 
 @pytest.mark.skipif(_fast.compiled(), reason="a compiled module's globals cannot be set from "
                                              "Python: the pure build runs this (scripts/test.sh)")
-def test_a_half_made_table_is_made_again_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_tables_not_yet_made_are_made_whole(monkeypatch: pytest.MonkeyPatch) -> None:
     plays, pitches = hand._suit_tables()
     expected = _auction_actions()
-    # the moment another thread had published the plays but not yet the pitches
-    monkeypatch.setattr(hand, "_SUIT_PLAYS", plays)
-    monkeypatch.setattr(hand, "_SUIT_PITCHES", ())
+    # a process (or a thread) that finds no table made yet: an auction listing makes both
+    monkeypatch.setattr(hand, "_SUIT_TABLES", [])
     assert _auction_actions() == expected
-    assert pitches == hand._SUIT_PITCHES
+    assert [plays, pitches] == hand._SUIT_TABLES
 
 
 def test_many_threads_listing_at_once_agree() -> None:

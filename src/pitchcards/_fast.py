@@ -25,8 +25,8 @@ from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
 
-__all__ = ["COMPILED", "GROUP", "PURE_VARIABLE", "build_dir", "build_tag", "closure", "compiled",
-           "fast_path", "install", "source_hashes"]
+__all__ = ["COMPILED", "GROUP", "PURE_VARIABLE", "build_dir", "build_tag", "class_options",
+           "closure", "compiled", "fast_path", "install", "source_hashes"]
 
 #: The modules the fast path compiles: the engine's hot path and the bots' (the profile's
 #: hand.py, cards and scoring; the heuristic rollout policy, the sampler and the exact solver).
@@ -48,6 +48,14 @@ GROUP = "pitchcards._native"
 _PACKAGE = Path(__file__).resolve().parent
 
 _state = "pure"
+
+
+def class_options(*_: object, **__: object) -> object:
+    """``mypyc_attr`` in pure Python: the compiled build's class options (read by mypyc when
+    scripts/build_fast.py compiles a module) mean nothing here.  A compiled module that states
+    them puts this under the name (``globals().setdefault("mypyc_attr", class_options)``: not
+    an import of mypy_extensions, the core being standard library only)."""
+    return lambda cls: cls
 
 
 def build_dir() -> Path:

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import operator
 import random
+import types
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, Self, SupportsIndex, cast
 
+from ._fast import class_options
 from .actions import (
     ACTIONS,
     BID,
@@ -44,20 +46,14 @@ from .cards import (
 from .deck import CLASSIC, DeckModel, deck_model
 from .errors import IllegalActionError, InvalidActionError, InvalidCardError, OptionError, shown
 from .rules import MOON, RuleSet, first_to_bid
-from .scoring import HandResult, score_hand
+from .scoring import HandResult, RuleValues, rule_values, score_hand
 from .views import View, view_of
 
 if TYPE_CHECKING:
     from mypy_extensions import mypyc_attr
 
 
-def _class_options(*_: object, **__: object) -> object:
-    """``mypyc_attr`` in pure Python: the compiled build's class options (read by mypyc when
-    scripts/build_fast.py compiles this module) mean nothing here."""
-    return lambda cls: cls
-
-
-globals().setdefault("mypyc_attr", _class_options)  # not an import: the core is stdlib only
+globals().setdefault("mypyc_attr", class_options)  # (_fast.class_options says why)
 
 __all__ = ["AUCTION", "CALL_PHASE", "DECLARE", "DISCARD_PHASE", "OVER", "PLAY_PHASE",
            "ActionLike", "Hand", "check_seed", "check_table", "deal_order", "follow_allowed"]
@@ -122,21 +118,21 @@ _SIDES: Final = tuple(tuple(tuple(s % teams if teams else s for s in range(n)) f
 # hand with jokers needs no fifth lookup.  _SUIT_PITCHES likewise for the pitch actions.  Both
 # are made the first time a legal action list needs them (_suit_tables), not at import: making
 # them cost every process that imports the engine 225 ms (issue 27), one that never lists a
-# play or a pitch nothing; the hot path pays one truth test of a tuple.
+# play or a pitch nothing.  They live in _SUIT_TABLES, [_SUIT_PLAYS, _SUIT_PITCHES] once made
+# (a ``Final`` list: the hot path pays one truth test of a list).  Only the pure build lists
+# from them; the compiled build lists bit by bit, which is cheaper there (_listed, issue 35).
 _SuitTable = tuple[tuple[tuple[Action, ...], ...], ...]
-_SUIT_PLAYS: _SuitTable = ()
-_SUIT_PITCHES: _SuitTable = ()
+_SUIT_TABLES: Final[list[_SuitTable]] = []
 
 
-def _suit_tables() -> tuple[_SuitTable, _SuitTable]:
-    """Make _SUIT_PLAYS and _SUIT_PITCHES (once) and return them.
+def _suit_tables() -> list[_SuitTable]:
+    """Make _SUIT_TABLES (once) and return it: [the plays' table, the pitches'].
 
-    Safe from several threads without a lock: each builds into locals and the pitches are
-    published before the plays, so a thread that finds _SUIT_PLAYS made finds _SUIT_PITCHES
-    made too, and one that finds either missing builds both (the same tuples, at worst twice)."""
-    global _SUIT_PLAYS, _SUIT_PITCHES
-    plays, pitches = _SUIT_PLAYS, _SUIT_PITCHES
-    if not plays or not pitches:
+    Safe from several threads without a lock: each builds into locals and publishes both
+    tables in one slice assignment, so a thread finds both made or neither (review F5: two
+    separate names once let a thread find the plays made and the pitches not); two threads
+    that find neither build both (the same tuples, at worst twice)."""
+    if not _SUIT_TABLES:
         plays_13 = tuple(
             tuple(tuple(PLAY[13 * suit + r] for r in range(13) if m >> r & 1)
                   for m in range(1 << 13))
@@ -149,9 +145,8 @@ def _suit_tables() -> tuple[_SuitTable, _SuitTable]:
             tuple(tuple(PITCH[13 * suit + r] for r in range(13) if m >> r & 1)
                   for m in range(1 << 13))
             for suit in range(4))
-        _SUIT_PITCHES = pitches
-        _SUIT_PLAYS = plays
-    return plays, pitches
+        _SUIT_TABLES[:] = [plays, pitches]
+    return _SUIT_TABLES
 
 
 #: ``Action`` as a constant: the compiled build reads it without a lookup in the module's dict.
@@ -163,36 +158,26 @@ def _actions_of(mask: int, table: _SuitTable) -> list[Action]:
             *table[2][mask >> 26 & 0x1FFF], *table[3][mask >> 39 & 0x1FFF]]
 
 
-_Setup = tuple[RuleSet, tuple[tuple[int, ...], ...], int, DeckModel, tuple[Action, ...], int, bool,
-               int, int]
-_SETUPS: Final[dict[int, _Setup]] = {}
+def _listed(mask: int, actions: tuple[Action, ...]) -> list[Action]:
+    """``actions[card]`` for each card of ``mask``, the lowest card first: the list the tables
+    give (_actions_of, legal_actions), made bit by bit.  In the compiled build this loop is
+    native and cheaper than the tables, whose tuples lie scattered over a few megabytes (a
+    cache miss per suit looked up); in pure Python the tables are cheaper (issue 35)."""
+    listed = []
+    while mask:
+        low = mask & -mask
+        listed.append(actions[low.bit_length() - 1])
+        mask ^= low
+    return listed
 
 
-def _setup(rules: RuleSet) -> _Setup:
-    """What every hand under ``rules`` starts from, worked out once per rule set (a hand is
-    dealt thousands of times a second in search; a RuleSet's own hash reads every option).
-
-    Keyed by ``id(rules)``; the entry holds the rule set itself, so the id cannot be reused
-    while the entry lives (and a stale id is caught by the ``is`` check).
-    """
-    entry = _SETUPS.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        if len(_SETUPS) >= 256:
-            _SETUPS.clear()
-        entry = (
-            rules, _SIDES[rules.teams], _FOLLOW[rules.follow_rule],
-            deck_model(rules),
-            # T8: without a moon the bids are numbers up to every point of a hand (BIDS[5] is a
-            # bid of five); with one, BID[5] is the moon (the two agree on 1..4).
-            BID if rules.moon != "none" else BIDS,
-            # What the opening lead may be (T6): not a joker when it names trump; a trump, if
-            # the leader has one, under declare_then_lead_trump (set when trump is named).
-            FULL_DECK if rules.trump_selection == "first_lead" else _ANY_CARD,
-            rules.hand_size > 6,
-            # E1 / C3: the table sizes RuleSet.check_players allows (check_table's fast path)
-            *rules.player_range)
-        _SETUPS[id(rules)] = entry
-    return entry
+#: Whether this module runs compiled (mypyc makes its functions builtins, not Python
+#: functions): the legal action lists are then made by _listed, else from the tables.  Both
+#: give the same actions in the same order (tests/test_fast_path.py compares every list of
+#: random hands of every variant between the builds).
+_BY_BITS: Final = not isinstance(_listed, types.FunctionType)
+_PLAY: Final = PLAY
+_PITCH: Final = PITCH
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # outcome.EnteredHand is a Hand
@@ -206,7 +191,7 @@ class Hand:
 
     __slots__ = (  # noqa: RUF023 (grouped by phase, not sorted)
         "rules", "players", "dealer", "dealt", "seat_to_act", "pitcher", "contract", "result",
-        "_sides", "_follow", "_hands", "_phase", "_stack", "_model", "_bids",
+        "_rs", "_sides", "_follow", "_hands", "_phase", "_stack", "_model", "_bids",
         # auction
         "_high", "_high_seat", "_pitch", "_active", "_passes",
         # naming trump and the discard (T4, T5)
@@ -227,6 +212,7 @@ class Hand:
     pitcher: int | None
     contract: int | None
     result: HandResult | None
+    _rs: RuleValues  # the rule set's values the hot path reads (issue 35)
 
     # ------------------------------------------------------------------ creation
     def __new__(cls, *_: object, **__: object) -> Self:
@@ -273,14 +259,22 @@ class Hand:
         self.players = n
         self.dealer = dealer
         self.dealt = dealt
-        _, sides, self._follow, self._model, self._bids, self._opening, discards, _, _ = (
-            _setup(rules))
-        self._sides = sides[n]
+        # What every hand under these rules starts from (read once per rule set: issue 35).
+        values = self._rs = rule_values(rules)
+        self._sides = _SIDES[values.teams][n]
+        self._follow = _FOLLOW[values.follow_rule]
+        self._model = values.model
+        # T8: without a moon the bids are numbers up to every point of a hand (BIDS[5] is a
+        # bid of five); with one, BID[5] is the moon (the two agree on 1..4).
+        self._bids = BID if values.moon != "none" else BIDS
+        # What the opening lead may be (T6): not a joker when it names trump; a trump, if the
+        # leader has one, under declare_then_lead_trump (set when trump is named).
+        self._opening = FULL_DECK if values.trump_selection == "first_lead" else _ANY_CARD
         self._discarded = [0] * n
         self._called = -1
         self._partner = -1
         # T4: a deal of the kept six cards (a public record's) skips the discard.
-        self._kept_only = discards and dealt[0].bit_count() == 6
+        self._kept_only = values.hand_size > 6 and dealt[0].bit_count() == 6
         self._hands = list(dealt)
         self._phase = AUCTION
         self._stack: list[tuple[object, ...]] = []
@@ -345,7 +339,8 @@ class Hand:
         other.rules, other.players, other.dealer = self.rules, self.players, self.dealer
         other.dealt, other.seat_to_act = self.dealt, self.seat_to_act
         other.pitcher, other.contract, other.result = self.pitcher, self.contract, self.result
-        other._sides, other._follow, other._model = self._sides, self._follow, self._model
+        other._rs, other._sides = self._rs, self._sides
+        other._follow, other._model = self._follow, self._model
         other._hands, other._phase, other._stack = self._hands[:], self._phase, self._stack[:]
         other._bids = self._bids
         other._high, other._high_seat, other._pitch = self._high, self._high_seat, self._pitch
@@ -530,7 +525,8 @@ class Hand:
         """The cards the seat to act may play now, as a mask (0 outside the play phase)."""
         if self._phase != PLAY_PHASE:
             return 0
-        hand = self._hands[self.seat_to_act]  # type: ignore[index]
+        seat: int = self.seat_to_act  # type: ignore[assignment]  # (compiled: an int index)
+        hand = self._hands[seat]
         if not self._trick:
             if self._tricks:
                 return hand
@@ -543,7 +539,9 @@ class Hand:
         """Every action the seat to act may take now (empty when the hand is over)."""
         if self._phase == PLAY_PHASE:
             hand = self.legal_mask()
-            t = _SUIT_PLAYS or _suit_tables()[0]
+            if _BY_BITS:
+                return _listed(hand, _PLAY)
+            t = (_SUIT_TABLES or _suit_tables())[0]
             return [*t[0][hand & 0x1FFF], *t[1][hand >> 13 & 0x1FFF],
                     *t[2][hand >> 26 & 0x1FFF], *t[3][hand >> 39]]
         if self._phase == AUCTION:
@@ -568,7 +566,7 @@ class Hand:
 
     def _auction_options(self) -> tuple[bool, int, int, bool]:
         """The seat to act's options: (may pass, lowest bid, highest bid, may pitch)."""
-        rules = self.rules
+        rules = self._rs  # the rule set's values (issue 35)
         high = self._high
         top = rules.max_bid
         floor = rules.min_bid
@@ -598,8 +596,9 @@ class Hand:
         actions = [PASS] if allow_pass else []
         actions += self._bids[lo:hi + 1]
         if pitch:  # B-R4.3: any card in hand may be pitched as a bid of 4
-            actions += _actions_of(self._hands[self.seat_to_act],  # type: ignore[index]
-                                   _SUIT_PITCHES or _suit_tables()[1])
+            held = self._hands[self.seat_to_act]  # type: ignore[index]
+            actions += (_listed(held & FULL_DECK, _PITCH) if _BY_BITS  # (a joker: no pitch, T6)
+                        else _actions_of(held, (_SUIT_TABLES or _suit_tables())[1]))
         return actions
 
     def _auction_allows(self, a: int) -> bool:
@@ -615,7 +614,7 @@ class Hand:
         return False
 
     def _all_others_passed(self) -> bool:
-        if self.rules.auction == "single_round" or not self.rules.pass_is_final:
+        if self._rs.auction == "single_round" or not self._rs.pass_is_final:
             return self._high == 0  # nobody has bid, so everyone before the dealer passed
         return self._active == 1 << self.dealer
 
@@ -644,8 +643,10 @@ class Hand:
             self._check_turn(a, seat)
         if self._phase == PLAY_PHASE:
             # C6 / E12: the follow rules are stated once, in legal_mask.  (A tuple lookup is
-            # cheaper than comparing an int subclass with 52: every action takes it.)
-            card = _PLAY_CARD[a]
+            # cheaper than comparing an int subclass with 52: every action takes it; by the
+            # action as an int, which the compiled build indexes without a generic lookup.)
+            action_id: int = a
+            card = _PLAY_CARD[action_id]
             if not self.legal_mask() >> card & 1:
                 raise self._play_refused(a)
             s: int = self.seat_to_act  # type: ignore[assignment]
@@ -666,7 +667,8 @@ class Hand:
         if self._phase == PLAY_PHASE:
             s: int = self.seat_to_act  # type: ignore[assignment]
             self._stack.append((action, s, self._led, self._win_seat, self._win_str))
-            self._play_card(s, _PLAY_CARD[action])
+            action_id: int = action
+            self._play_card(s, _PLAY_CARD[action_id])
         elif self._phase == AUCTION:
             self._push_auction(action)
         else:
@@ -684,9 +686,9 @@ class Hand:
                                     "the pitcher names trump first (T5)")
             self._stack.append((a, seat, DECLARE))
             self._set_trump(suit)
-            if self.rules.trump_selection == "declare_then_lead_trump":
+            if self._rs.trump_selection == "declare_then_lead_trump":
                 self._opening = self._suit_masks[suit]  # T6: lead a trump if you have one
-            if self.rules.calls_partner:
+            if self._rs.calls_partner:
                 self._phase = CALL_PHASE  # CP3: the call comes after trump is named
             else:
                 self._to_discard_or_play()
@@ -732,12 +734,12 @@ class Hand:
         self._called = card  # type: ignore[assignment]
         self._partner = holder_of(card, self._hands)  # type: ignore[arg-type]
         self._to_discard_or_play()
-        if self._pitch >= 0 and not self.rules.declares_trump:
+        if self._pitch >= 0 and not self._rs.declares_trump:
             self._play_card(seat, self._pitch)  # B-R4.3: the pitched card leads, after the call
 
     def _to_discard_or_play(self) -> None:
         """After trump is named (T5) and the partner called (CP3): the discard (T4) or play."""
-        if self.rules.hand_size > 6 and not self._kept_only:
+        if self._rs.hand_size > 6 and not self._kept_only:
             self._phase = DISCARD_PHASE
             self.seat_to_act = (self.dealer + 1) % self.players  # T4: from dealer's left
         else:
@@ -762,7 +764,7 @@ class Hand:
             a = parse_action(action)
             # The text "bid 5" means the moon where there is one (it always did) and a bid of
             # five where there is none (T8); the action ids stay distinct.
-            return BID[MOON] if a == BIDS[5] and self.rules.moon != "none" else a
+            return BID[MOON] if a == BIDS[5] and self._rs.moon != "none" else a
         if isinstance(action, int) and not isinstance(action, bool) and 0 <= action < len(ACTIONS):
             return ACTIONS[action]
         raise InvalidActionError(
@@ -898,7 +900,7 @@ class Hand:
         if len(tricks) == 6:
             self._phase = OVER
             self.seat_to_act = None
-            kept = (self.dealt if self.rules.hand_size == 6 else  # T4: discards are not in play
+            kept = (self.dealt if self._rs.hand_size == 6 else  # T4: discards are not in play
                     tuple(d & ~x for d, x in zip(self.dealt, self._discarded, strict=True)))
             if self._called < 0:
                 self.result = score_hand(self.rules, self.dealer, self.pitcher, self.contract,
@@ -922,7 +924,7 @@ class Hand:
         seat: int = self.seat_to_act  # type: ignore[assignment]
         self._stack.append((a, seat, self._high, self._high_seat, self._pitch, self._active,
                             self._passes, AUCTION))
-        rules = self.rules
+        rules = self._rs
         if a == PASS_ID:
             self._passes += 1
             if rules.pass_is_final:
@@ -944,7 +946,7 @@ class Hand:
 
     def _next_bidder(self, seat: int) -> int | None:
         """Who bids next, or None when the auction is over (A-R4.5, B-R4.1, B-R4.4)."""
-        rules = self.rules
+        rules = self._rs
         n, dealer, high = self.players, self.dealer, self._high
         top_reached = high == rules.max_bid
         dealer_may_take_top = (top_reached and rules.dealer_steal == "equal_any_incl_pitched"
@@ -979,10 +981,10 @@ class Hand:
         return (seat + 1) % n
 
     def _dealer_can_act(self) -> bool:
-        return not self.rules.pass_is_final or bool(self._active >> self.dealer & 1)
+        return not self._rs.pass_is_final or bool(self._active >> self.dealer & 1)
 
     def _end_auction(self) -> None:
-        rules = self.rules
+        rules = self._rs
         if self._high == 0:
             if rules.all_pass == "redeal":
                 # §7.10: everyone passed, the cards are thrown in.
@@ -1021,14 +1023,14 @@ class Hand:
             _, _, self._led, self._win_seat, self._win_str = entry  # type: ignore[assignment]
             self._unplay(seat, _PLAY_CARD[action])
             self._phase = PLAY_PHASE
-            if not self._tricks and not self._trick and not self.rules.declares_trump:
+            if not self._tricks and not self._trick and not self._rs.declares_trump:
                 self._trump = -1  # the opening lead is taken back: no trump yet
         elif len(entry) == 3:  # naming trump, a call or a discard (T4, T5, CP3)
             if entry[2] == CALL_PHASE:
                 if self._phase == PLAY_PHASE and self._trick and not self._tricks:
                     self._unplay(seat, self._trick[0])  # the pitch led after the call
                     self._led = self._win_seat = self._win_str = -1
-                    if not self.rules.declares_trump:
+                    if not self._rs.declares_trump:
                         self._trump = -1
                 self._phase = CALL_PHASE
                 self._called = self._partner = -1
@@ -1103,8 +1105,8 @@ def check_table(rules: RuleSet, players: object, dealer: object) -> int:
     if not isinstance(rules, RuleSet):
         raise OptionError(f"rules must be a RuleSet (e.g. find_variant('auction')), not "
                           f"{shown(rules)}")
-    setup = _setup(rules)
-    if type(players) is int and setup[7] <= players <= setup[8]:
+    low, high = rule_values(rules).player_range
+    if type(players) is int and low <= players <= high:
         n = players  # what check_players accepts, from its player_range worked out once
     else:
         n = rules.check_players(players, "deal")  # refuses it, saying why (E1)
@@ -1124,6 +1126,8 @@ def check_seed(seed: object) -> int | None:
 
 
 _DEAL_ORDERS: Final[dict[tuple[int, int, int, int], tuple[int, ...]]] = {}
+#: The same keys: for each seat, the positions in the deal (as deal_order gives it) of its cards.
+_DEAL_POSITIONS: Final[dict[tuple[int, int, int, int], tuple[tuple[int, ...], ...]]] = {}
 
 
 def deal_order(players: int, dealer: int, batch: int, size: int = 6) -> tuple[int, ...]:
@@ -1135,6 +1139,8 @@ def deal_order(players: int, dealer: int, batch: int, size: int = 6) -> tuple[in
         packets = [batch] * (size // batch) + ([size % batch] if size % batch else [])
         order = tuple((dealer + k) % players for packet in packets
                       for k in range(1, players + 1) for _ in range(packet))
+        _DEAL_POSITIONS[key] = tuple(tuple(i for i, s in enumerate(order) if s == seat)
+                                     for seat in range(players))
         _DEAL_ORDERS[key] = order
     return order
 
@@ -1145,17 +1151,27 @@ def deal_masks(rng: random.Random, players: int, dealer: int, batch: int = 3, si
 
     The shuffle is a Fisher-Yates pass over the first ``size * players`` positions of a
     ``deck_size``-card deck (52, or 53 / 54 with the jokers, T1) driven by ``rng.random()``
-    (the rest of the deck is never looked at, C3), so a seed fixes the deal.
+    (the rest of the deck is never looked at, C3), so a seed fixes the deal; the card at
+    position ``i`` goes to the seat ``deal_order`` names ``i``-th.
     """
     deck = _CARD_IDS[:deck_size]
     rnd = rng.random
-    masks = [0] * players
-    for i, seat in enumerate(deal_order(players, dealer, batch, size)):
+    for i in range(size * players):
         j = i + int(rnd() * (deck_size - i))
         card = deck[j]
         deck[j] = deck[i]
         deck[i] = card
-        masks[seat] = masks[seat] | 1 << card  # not ``|=``: the compiled build keeps it an int
+    key = (players, dealer, batch, size)
+    positions = _DEAL_POSITIONS.get(key)
+    if positions is None:
+        deal_order(players, dealer, batch, size)
+        positions = _DEAL_POSITIONS[key]
+    masks = []
+    for seat_positions in positions:
+        mask = 0  # (a local: the compiled build boxes one int per seat, not one per card)
+        for i in seat_positions:
+            mask |= 1 << deck[i]
+        masks.append(mask)
     return masks
 
 

@@ -10,16 +10,101 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Final
 
+from ._fast import class_options
 from .cards import HIGH_JOKER, LOW_JOKER, SUIT_MASKS, SUITS, card_name, game_count
 from .deck import DeckModel, deck_model, off_jack_of
 from .rules import RuleSet
 
-__all__ = ["HandResult", "contract_result", "extra_point_cards", "game_point", "score_hand"]
+__all__ = ["HandResult", "RuleValues", "contract_result", "extra_point_cards", "game_point",
+           "rule_values", "score_hand"]
 
 _JACK_RANK = 9
 
+if TYPE_CHECKING:
+    from mypy_extensions import mypyc_attr
+globals().setdefault("mypyc_attr", class_options)  # (_fast.class_options says why)
 
+
+class RuleValues:
+    """The options and derived values of a :class:`RuleSet` that every hand reads, copied once
+    per rule set (issue 35): a RuleSet is an interpreted frozen dataclass, so each of its
+    options is a generic attribute lookup on the hot path and each derived value
+    (``max_bid``, ``moon_bid`` …) an interpreted property; these are plain attributes of a
+    class the compiled build compiles.  Values only, under the RuleSet's own names: every rule
+    that reads them is stated where it was (``hand``, this module), and each derived value is
+    the RuleSet property's own answer.  Get one with :func:`rule_values`.
+    """
+
+    __slots__ = (  # noqa: RUF023 (the RuleSet's order)
+        "rules", "model", "teams", "player_range", "follow_rule", "moon", "trump_selection",
+        "hand_size", "auction", "pass_is_final", "min_bid", "max_bid", "all_pass",
+        "dealer_steal", "pitch_as_bid_4", "declares_trump", "calls_partner", "moon_bid",
+        "moon_must_be_bid", "moon_value", "moon_fail_points", "pitcher_set_keeps_points",
+        "low_to", "extra_points", "game_tie")
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self.model: DeckModel = deck_model(rules)
+        self.teams: int = rules.teams
+        self.player_range: tuple[int, int] = rules.player_range
+        self.follow_rule: str = rules.follow_rule
+        self.moon: str = rules.moon
+        self.trump_selection: str = rules.trump_selection
+        self.hand_size: int = rules.hand_size
+        self.auction: str = rules.auction
+        self.pass_is_final: bool = rules.pass_is_final
+        self.min_bid: int = rules.min_bid
+        self.max_bid: int = rules.max_bid
+        self.all_pass: str = rules.all_pass
+        self.dealer_steal: str = rules.dealer_steal
+        self.pitch_as_bid_4: bool = rules.pitch_as_bid_4
+        self.declares_trump: bool = rules.declares_trump
+        self.calls_partner: bool = rules.calls_partner
+        #: ``rules.moon_bid``, or -1 where that is None (no contract is -1: the comparison
+        #: ``contract == moon_bid`` answers the same, with no boxed None in the compiled build)
+        moon_bid = rules.moon_bid
+        self.moon_bid: int = -1 if moon_bid is None else moon_bid
+        self.moon_must_be_bid: bool = rules.moon_must_be_bid
+        self.moon_value: int = rules.moon_value
+        self.moon_fail_points: int = rules.moon_fail_points
+        self.pitcher_set_keeps_points: bool = rules.pitcher_set_keeps_points
+        self.low_to: str = rules.low_to
+        self.extra_points: str = rules.extra_points
+        self.game_tie: str = rules.game_tie
+
+    def __reduce__(self) -> tuple[Callable[[RuleSet], RuleValues], tuple[RuleSet]]:
+        """Copied and pickled as the values of its rule set (a copy of a hand, deep or not,
+        reads its own rule set's; mypyc's blank instance would run ``__init__`` without one)."""
+        return rule_values, (self.rules,)
+
+
+_VALUES: Final[dict[int, RuleValues]] = {}
+
+
+def rule_values(rules: RuleSet) -> RuleValues:
+    """The :class:`RuleValues` of ``rules``, made once per rule set (a hand is dealt and
+    scored thousands of times a second in search; a RuleSet's own hash reads every option).
+
+    Keyed by ``id(rules)``; the entry holds the rule set itself, so the id cannot be reused
+    while the entry lives (and a stale id is caught by the ``is`` check).
+    """
+    entry = _VALUES.get(id(rules))
+    if entry is None or entry.rules is not rules:
+        if len(_VALUES) >= 256:
+            _VALUES.clear()
+        entry = RuleValues(rules)
+        _VALUES[id(rules)] = entry
+    return entry
+
+
+# issue 35: an ordinary Python class in the compiled build too.  Compiled, it was a native class
+# whose dataclass __init__ (made at run time, interpreted) set every field through the native
+# class's descriptors: twice the pure build's time, the most expensive step of scoring.  (A
+# compiled __init__ of its own was tried: mypyc's __new__ then runs __init__, so copy and
+# pickle, which make a blank instance, failed.)
+@mypyc_attr(native_class=False)
 @dataclasses.dataclass(slots=True)
 class HandResult:
     """The outcome of one hand.  Sides are seats, or teams in partnerships.
@@ -98,17 +183,21 @@ def score_hand(rules: RuleSet, dealer: int, pitcher: int | None, contract: int |
     """Score a finished hand from who held (was dealt and kept: T4) and who captured which
     cards."""
     assert pitcher is not None and contract is not None and trump >= 0
-    n = len(dealt)
+    # (as tuples, which the compiled build indexes without a generic lookup; a tuple is not
+    # copied)
+    side_of, held = tuple(sides), tuple(dealt)
+    n = len(held)
     nsides = 0  # seats, or teams 0..1 (2x2) / 0..2 (3x2, TT1): the highest side + 1
-    for side in sides:  # (a loop, not max(): compiled, a call of the builtin cost more)
+    for side in side_of:  # (a loop, not max(): compiled, a call of the builtin cost more)
         if side >= nsides:
             nsides = side + 1
     points = [0] * nsides
     in_play = 0
-    for m in dealt:
+    for m in held:
         in_play |= m
+    values = rule_values(rules)
     if model is None:
-        model = deck_model(rules)
+        model = values.model
     if model.classic:
         trumps = in_play & SUIT_MASKS[trump]  # C9/E2: extremes among dealt trumps only
         high_card = trumps.bit_length() - 1
@@ -125,15 +214,15 @@ def score_hand(rules: RuleSet, dealer: int, pitcher: int | None, contract: int |
     jack_bit = 1 << jack_card
     high = low = -1
     jack: int | None = None
-    low_by_holder = rules.low_to == "holder"
+    low_by_holder = values.low_to == "holder"
     counts = [0] * nsides
     side_tricks = [0] * nsides
     for s in range(n):
-        side = sides[s]
-        if dealt[s] & high_bit:
+        side = side_of[s]
+        if held[s] & high_bit:
             high = side  # C10 / B-R7.1: the holder, who is also the capturer
         pile = captured[s]
-        if (dealt[s] if low_by_holder else pile) & low_bit:
+        if (held[s] if low_by_holder else pile) & low_bit:
             low = side  # B-R7.2: capturer by default, holder as an option
         if pile & jack_bit:
             jack = side  # B-R6.3 / E16: nobody scores a Jack that was not dealt
@@ -145,13 +234,13 @@ def score_hand(rules: RuleSet, dealer: int, pitcher: int | None, contract: int |
         points[low] = points[low] + 1
     if jack is not None:
         points[jack] = points[jack] + 1
-    game = game_point(rules, counts, sides, dealer, sides[pitcher])
+    game = game_point(rules, counts, side_of, dealer, side_of[pitcher])
     if game is not None:
         points[game] = points[game] + 1
-    extra = (() if rules.extra_points == "none" else
-             _extra_points(rules, trump, in_play, captured, sides, points))
+    extra = (() if values.extra_points == "none" else
+             _extra_points(rules, trump, in_play, captured, side_of, points))
 
-    pside = sides[pitcher]
+    pside = side_of[pitcher]
     return contract_result(
         rules, pitcher, contract, pside, points, side_tricks[pside] == 6,
         high if high >= 0 else None, low if low >= 0 else None, jack, game,
@@ -211,39 +300,44 @@ def contract_result(rules: RuleSet, pitcher: int, contract: int, pside: int,
     per side; ``swept``: the pitcher's side took all six tricks; ``high`` … ``game`` are the
     sides that took each point (None: nobody, or not known when points were entered directly).
     """
-    moon_bid = rules.moon_bid  # None in the ten-point family: a bid of 5 is five points (T8)
+    values = rule_values(rules)  # the options below, read once per rule set (issue 35)
+    moon_bid = values.moon_bid  # -1 in the ten-point family: a bid of 5 is five points (T8)
     sweep = points[pside] == 4 and swept
     # A-R6.2: a moon needs all four points and all six tricks.
     made = sweep if contract == moon_bid else points[pside] >= contract
-    moon = made and (contract == moon_bid or (not rules.moon_must_be_bid and sweep))
+    moon = made and (contract == moon_bid or (not values.moon_must_be_bid and sweep))
     deltas = list(points)
     if made:
         if contract == moon_bid:
-            deltas[pside] = rules.moon_value
+            deltas[pside] = values.moon_value
     else:
         # A-R6.3 / B-R6.5 / E20: a set pitcher loses the bid and scores nothing it won.
-        penalty = rules.moon_fail_points if contract == moon_bid else contract
-        deltas[pside] = -penalty + (points[pside] if rules.pitcher_set_keeps_points else 0)
+        penalty = values.moon_fail_points if contract == moon_bid else contract
+        deltas[pside] = -penalty + (points[pside] if values.pitcher_set_keeps_points else 0)
+    # The fields in their order, not by name: the compiled build passes keywords to a Python
+    # class through a dict, which cost more than the rest of scoring (issue 35).
     return HandResult(
-        pitcher=pitcher, bid="moon" if contract == moon_bid else contract, made=made,
-        moon=moon, high=high, low=low, jack=jack, game=game, points=tuple(points),
-        deltas=tuple(deltas), tricks=tricks, game_counts=game_counts, trump=trump,
-        high_card=high_card, low_card=low_card, jack_card=jack_card, pitcher_side=pside,
-        extra=extra)
+        pitcher, "moon" if contract == moon_bid else contract, made, moon,  # pitcher … moon
+        high, low, jack, game, tuple(points), tuple(deltas),  # high … deltas
+        tricks, game_counts, trump, high_card, low_card, jack_card,  # tricks … jack_card
+        pside, False, extra)  # pitcher_side, thrown_in, extra
 
 
 def game_point(rules: RuleSet, counts: list[int], sides: Sequence[int], dealer: int,
                 pitcher_side: int) -> int | None:
     """C10 / B-R6.2: the game point goes to a strict plurality; ties per ``game_tie``."""
     best = 0
-    for count in counts:  # max(counts), without the builtin's call in the compiled build
-        if count > best:
-            best = count
+    first = ties = 0
+    for s, count in enumerate(counts):  # max(counts) and who has it, without the builtin's
+        if count > best:                # call or a list of the tied in the compiled build
+            best, first, ties = count, s, 1
+        elif count == best:
+            ties += 1
     if best == 0:
         return None  # E17: nobody holds any game count
+    if ties == 1:
+        return first
     tied = [s for s, c in enumerate(counts) if c == best]
-    if len(tied) == 1:
-        return tied[0]
     if rules.game_tie == "elder_hand":
         # H6: the elder hand (first from the dealer's left) among those tied.
         n = len(sides)
