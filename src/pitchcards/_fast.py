@@ -42,6 +42,8 @@ COMPILED = (
     "pitchcards.bots.ten_point",
     # issue 35: a seat's view, built at every step of a research environment and every bot turn
     "pitchcards.views",
+    # issue 35: the ones of a research environment's observation (no numpy), set every step
+    "pitchcards.envs.layout",
 )
 #: ``PITCHCARDS_PURE=1`` runs the pure-Python modules even where a fresh compiled build exists.
 PURE_VARIABLE = "PITCHCARDS_PURE"
