@@ -62,7 +62,7 @@ from ..actions import ACTIONS, MAX_ACTIONS, NUM_ACTIONS, PASS_ID, Action, action
 from ..cards import card_name, cards_of
 from ..rules import MOON, RuleSet, bid_text
 from ..views import View
-from .layout import Layout, SeatLayout, set_ones
+from .layout import Layout, SeatLayout, set_ones, set_values
 
 __all__ = ["Encoder", "action_mask", "action_size", "infostate_string", "is_classic",
            "legal_mask", "max_auction_length", "observation_string"]
@@ -154,7 +154,8 @@ class Encoder:
         self._kind_of = [_auction_kind(a, top) if a == PASS_ID or a.bid is not None else -1
                          for a in ACTIONS]
         # issue 35: the ones of an observation are set by .layout (compiled)
-        self._layout = Layout(self.offsets, n, self.kinds, self.phases, self._kind_of, classic)
+        self._layout = Layout(self.offsets, n, self.kinds, self.phases, self._kind_of, classic,
+                              rules.hand_size, self.score_scale)
         side_of = [rules.side_of(seat) for seat in range(n)]
         self._tables = [SeatLayout(self.offsets, n, c, me, side_of, s) for me in range(n)]
 
@@ -176,19 +177,7 @@ class Encoder:
             out = np.frombuffer(ones, np.uint8).astype(np.float32)
         else:
             out[:] = np.frombuffer(ones, np.uint8)
-        o, rel = self.offsets, t.rel
-        if not self.classic:
-            at, size = o["hand_sizes"], self.rules.hand_size
-            for seat, count in enumerate(view.hand_sizes):
-                out[at + rel[seat]] = count / size
-        at = o["tricks_won"]
-        for seat, count in enumerate(view.tricks_won):
-            if count:
-                out[at + rel[seat]] = count / 6.0
-        if view.scores is not None:
-            at, scale, side_rel = o["scores"], self.score_scale, t.side_rel
-            for side, score in enumerate(view.scores):
-                out[at + side_rel[side]] = max(-1.0, min(1.0, score / scale))
+        set_values(self._layout, t, view, out)
         return out
 
     # ------------------------------------------------------------------ information state

@@ -1,11 +1,12 @@
-"""The ones of an observation, set from one seat's View (issue 35: compiled).
+"""The values of an observation, set from one seat's View (issue 35: compiled).
 
 This is the part of :class:`~pitchcards.envs.encoding.Encoder` that runs at every step of a
 research environment: every one-hot and card segment of an observation, as 1s in a
-``bytearray`` the encoder turns into its ``float32`` array (the few other values, hand sizes,
-tricks won and scores, the encoder writes itself).  It imports no numpy, so the compiled build
-compiles it (``pitchcards._fast.COMPILED``).  Like every encoding it reads only a
-:class:`~pitchcards.views.View`: the view decides what a seat may know (``views.view_of``).
+``bytearray`` the encoder turns into its ``float32`` array (:func:`set_ones`), then the few
+other values, hand sizes, tricks won and scores, into that array (:func:`set_values`).  It
+imports no numpy, so the compiled build compiles it (``pitchcards._fast.COMPILED``).  Like
+every encoding it reads only a :class:`~pitchcards.views.View`: the view decides what a seat
+may know (``views.view_of``).
 
 The segments, their order and sizes are the encoder's (``Encoder.segments``, the table in
 :mod:`.encoding`); seats and sides are relative to the observer.
@@ -14,11 +15,12 @@ The segments, their order and sizes are the encoder's (``Encoder.segments``, the
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..cards import SUITS, cards_of
 from ..views import View
 
-__all__ = ["Layout", "SeatLayout", "set_ones"]
+__all__ = ["Layout", "SeatLayout", "set_ones", "set_values"]
 
 _SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
 
@@ -28,7 +30,8 @@ class Layout:
     segment the rules leave out) and what the encoder worked out once for it."""
 
     def __init__(self, offsets: Mapping[str, int], players: int, kinds: int,
-                 phases: Sequence[str], kind_of: Sequence[int], classic: bool) -> None:
+                 phases: Sequence[str], kind_of: Sequence[int], classic: bool,
+                 hand_size: int, score_scale: float) -> None:
         def at(name: str) -> int:
             return offsets.get(name, -1)
 
@@ -54,6 +57,11 @@ class Layout:
         self.contract = at("contract")
         self.called = at("called")
         self.partner = at("partner")
+        self.hand_sizes = at("hand_sizes")
+        self.tricks_won = at("tricks_won")
+        self.scores = at("scores")
+        self.hand_size = hand_size
+        self.score_scale = score_scale
 
 
 class SeatLayout:
@@ -139,3 +147,21 @@ def _set_auction(lay: Layout, rel: tuple[int, ...], view: View, ones: bytearray)
         ones[lay.pitcher + rel[view.pitcher]] = 1
     if view.contract is not None:
         ones[lay.contract + view.contract] = 1
+
+
+def set_values(lay: Layout, t: SeatLayout, view: View, out: Any) -> None:
+    """The values of ``view`` that are not ones, into ``out`` (the observation's float array,
+    zero there): each seat's card count (ten-point only), tricks won, scores (clipped)."""
+    rel = t.rel
+    if not lay.classic:
+        at, size = lay.hand_sizes, lay.hand_size
+        for seat, count in enumerate(view.hand_sizes):
+            out[at + rel[seat]] = count / size
+    at = lay.tricks_won
+    for seat, count in enumerate(view.tricks_won):
+        if count:
+            out[at + rel[seat]] = count / 6.0
+    if view.scores is not None:
+        at, scale, side_rel = lay.scores, lay.score_scale, t.side_rel
+        for side, score in enumerate(view.scores):
+            out[at + side_rel[side]] = max(-1.0, min(1.0, score / scale))

@@ -33,6 +33,7 @@ episode with reward -1 for the agent that took it.
 
 from __future__ import annotations
 
+import operator
 from typing import Any, ClassVar
 
 import numpy as np
@@ -83,10 +84,9 @@ def _read_through(cls: type[Any], before_reset: bool = False) -> type[Any]:
                 if not self._has_reset:
                     return self.__getattr__(name)
                 return getattr(self._raw, name)
-        else:
-            def get(self: Any) -> Any:
-                return getattr(self._raw, name)
-        return property(get, doc=f"the raw env's ``{name}``")
+            return property(get, doc=f"the raw env's ``{name}``")
+        # a C function, no Python frame: these are read some 15 times a step
+        return property(operator.attrgetter(f"_raw.{name}"), doc=f"the raw env's ``{name}``")
 
     def __init__(self: Any, env: AECEnv, *args: Any, **kwargs: Any) -> None:
         cls.__init__(self, env, *args, **kwargs)
@@ -122,6 +122,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         n = self.table.players
         self.encoder = Encoder(self.table.rules, n)
         self.possible_agents = [f"player_{i}" for i in range(n)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._space = observation_space(self.encoder)
         self._action_space = action_space(self.encoder)
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._space)
@@ -133,9 +134,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self._action_space
 
-    @staticmethod
-    def _seat(agent: str) -> int:
-        return int(agent.rpartition("_")[2])
+    def _seat(self, agent: str) -> int:
+        seat = self._seats.get(agent)
+        return int(agent.rpartition("_")[2]) if seat is None else seat
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
         view = self.table.view(self._seat(agent))
@@ -169,7 +170,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         table = self.table
         step_rewards = table.step(int(action))
-        self.rewards = {a: step_rewards[i] for i, a in enumerate(self.possible_agents)}
+        self.rewards = dict(zip(self.possible_agents, step_rewards, strict=True))
         if table.done:
             self.terminations = dict.fromkeys(self.agents, table.terminated)
             self.truncations = dict.fromkeys(self.agents, table.truncated)
