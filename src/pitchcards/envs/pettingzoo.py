@@ -42,6 +42,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..rules import RuleSet
+from ..views import View
 from .encoding import Encoder, legal_mask
 from .spaces import action_space, observation_space
 from .table import Table
@@ -140,16 +141,19 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
         view = self.table.view(self._seat(agent))
+        return {"observation": self.encoder.encode(view), "action_mask": self._mask(view)}
+
+    def _mask(self, view: View) -> np.ndarray[Any, np.dtype[np.int8]]:
         # empty once the episode is over (no seat is to act then, so the view lists none)
-        mask = legal_mask(() if self.table.done else view.legal_actions, self.encoder.actions)
-        return {"observation": self.encoder.encode(view), "action_mask": mask}
+        return legal_mask(() if self.table.done else view.legal_actions, self.encoder.actions)
 
     def action_masks(self, agent: str | None = None) -> np.ndarray[Any, np.dtype[np.bool_]]:
         """``agent``'s legal actions now (default: the agent to act), a boolean mask over the rule
         set's actions (110 or 176) from its view only; all False off its turn and once the
-        episode is over."""
-        return self.observe(self.agent_selection if agent is None else agent)["action_mask"] \
-            .astype(bool)
+        episode is over.  (No observation is encoded for it, and the view ``observe`` built for
+        this position is used again: issue 35.)"""
+        agent = self.agent_selection if agent is None else agent
+        return self._mask(self.table.view(self._seat(agent))).astype(bool)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self.table.reset(seed)

@@ -75,6 +75,8 @@ class Table:
             raise ValueError(f"max_hands must be positive, not {max_hands!r}")
         self.max_hands = max_hands
         self.game: GameTable | None = None
+        self._view_key: tuple[GameTable, int, int] | None = None  # what _view is the view of
+        self._view: View | None = None
         self.terminated = False
         self.truncated = False
 
@@ -128,9 +130,19 @@ class Table:
         return self._after_action()
 
     def view(self, seat: int) -> View:
-        """``seat``'s view of the current hand, with the match scores."""
-        assert self.game is not None, "call reset() first"
-        return self.game.view(seat)
+        """``seat``'s view of the current hand, with the match scores.
+
+        The same View again while nothing has moved (the game table's :attr:`moves`; a View is
+        frozen): an env asked for the observation and then the action mask of one position
+        builds the view once (issue 35)."""
+        game = self.game
+        assert game is not None, "call reset() first"
+        key = (game, game.moves, seat)
+        view = self._view
+        if view is None or key != self._view_key:
+            view = self._view = game.view(seat)
+            self._view_key = key
+        return view
 
     def results(self) -> dict[str, Any]:
         """The episode's results so far (the env ``info["result"]`` at the end of an episode).
