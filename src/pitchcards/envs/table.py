@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from ..hand import Hand
 from ..match import Match
 from ..rules import RuleSet, find_variant
-from ..table import BotTurn, DealNext
+from ..table import DealNext
 from ..table import Table as GameTable
 from ..views import View
 
@@ -115,19 +115,23 @@ class Table:
         if isinstance(step, DealNext):
             self.game.deal()
 
-    def bot_turn(self) -> BotTurn | None:
-        """The turn of the bot to act, or None (a seat played from outside acts, or the
-        episode is over)."""
-        if self.done or self.game is None:
-            return None
-        step = self.game.next_step()
-        return step if isinstance(step, BotTurn) else None
+    def play_bots(self) -> list[float]:
+        """The bots play until a seat played from outside is to act or the episode ends; the
+        rewards they bring to every seat, summed over the hands they end.
 
-    def play(self, turn: BotTurn) -> list[float]:
-        """The bot of ``turn`` decides and acts; the rewards it brings to every seat."""
-        assert not self.done, "the episode is over: call reset()"
-        turn.apply(turn.choose())  # always current: nothing else moves the table meanwhile
-        return self._after_action()
+        The game table's own loop plays them (``GameTable.advance``, stopped at each hand's
+        end for the rewards and the next deal): the turns ``next_step`` would give, without a
+        ``BotTurn`` object each (issue 35)."""
+        game = self.game
+        assert game is not None, "call reset() first"
+        total = [0.0] * self.players
+        while not self.done:
+            moves = game.moves
+            game.advance(stop_at_hand_end=True)
+            if game.moves == moves or self.hand.result is None:
+                break  # a seat played from outside is to act
+            total = [t + r for t, r in zip(total, self._after_action(), strict=True)]
+        return total
 
     def view(self, seat: int) -> View:
         """``seat``'s view of the current hand, with the match scores.
