@@ -546,10 +546,13 @@ def _filled(values: tuple[Any, ...]) -> View:
 
     It fills the slots directly: the frozen dataclass's ``__init__`` sets each of its 33 fields
     through ``object.__setattr__``, which was most of the cost of :func:`view_of`, built at every
-    step of a research environment and every bot's turn (issue 35: about 1.7x faster with
-    this).  tests/test_views.py checks that :func:`view_of` equals the View its fields make.
+    step of a research environment and every bot's turn (issue 35: 1.7x faster than
+    ``View(*values)`` pure, 3.5x compiled, where an indexed loop is also 2.5x faster than a
+    ``zip``).  tests/test_views_reference.py checks that :func:`view_of` equals the View the old
+    ``view_of`` made with every field named.
     """
     view: View = View.__new__(View)
-    for set_field, value in zip(_SETTERS, values, strict=True):
-        set_field(view, value)
+    setters = _SETTERS
+    for i in range(len(setters)):
+        setters[i](view, values[i])
     return view
