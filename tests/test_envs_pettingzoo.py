@@ -201,8 +201,10 @@ def test_env_is_pettingzoos_wrappers_reading_the_raw_envs_attributes() -> None:
     assert isinstance(e.env.env, wrappers.TerminateIllegalWrapper)
     raw = e.unwrapped
     assert isinstance(raw, raw_env) and e.env.env.env is raw
-    with pytest.raises(AttributeError, match="agent_selection cannot be accessed before reset"):
-        e.agent_selection  # noqa: B018
+    for name in ("rewards", "terminations", "truncations", "infos", "agent_selection",
+                 "agents"):  # OrderEnforcingWrapper's list
+        with pytest.raises(AttributeError, match=f"{name} cannot be accessed before reset"):
+            getattr(e, name)
     e.reset(seed=3)
     for wrapper in (e, e.env, e.env.env):
         for name in ("agents", "agent_selection", "terminations", "truncations", "rewards",

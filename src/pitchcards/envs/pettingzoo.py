@@ -73,20 +73,16 @@ _PER_STEP = ("agents", "agent_selection", "terminations", "truncations", "reward
              "_cumulative_rewards")
 
 
-def _read_through(cls: type[Any], before_reset: bool = False) -> type[Any]:
+def _read_through(cls: type[Any]) -> type[Any]:
     """PettingZoo's wrapper ``cls`` with :data:`_PER_STEP` as read-only properties of the raw
-    env (what ``BaseWrapper.__getattr__`` returns, found without a miss).  ``before_reset``:
-    ``OrderEnforcingWrapper``'s check is kept (before ``reset()`` its ``__getattr__`` answers,
-    raising its ``AttributeError``)."""
+    env (what ``BaseWrapper.__getattr__`` returns, found without a miss), each an
+    ``operator.attrgetter``: a C function, no Python frame (they are read some 25 times a step).
+
+    ``OrderEnforcingWrapper``'s refusal before ``reset()`` holds: the raw env sets none of them
+    before its first reset, so a property's ``AttributeError`` sends Python to the wrapper's
+    ``__getattr__``, which raises its "cannot be accessed before reset"."""
 
     def read(name: str) -> property:
-        if before_reset:
-            def get(self: Any) -> Any:
-                if not self._has_reset:
-                    return self.__getattr__(name)
-                return getattr(self._raw, name)
-            return property(get, doc=f"the raw env's ``{name}``")
-        # a C function, no Python frame: these are read some 15 times a step
         return property(operator.attrgetter(f"_raw.{name}"), doc=f"the raw env's ``{name}``")
 
     def __init__(self: Any, env: AECEnv, *args: Any, **kwargs: Any) -> None:
@@ -100,7 +96,7 @@ def _read_through(cls: type[Any], before_reset: bool = False) -> type[Any]:
 
 _TerminateIllegal = _read_through(wrappers.TerminateIllegalWrapper)
 _AssertOutOfBounds = _read_through(wrappers.AssertOutOfBoundsWrapper)
-_OrderEnforcing = _read_through(wrappers.OrderEnforcingWrapper, before_reset=True)
+_OrderEnforcing = _read_through(wrappers.OrderEnforcingWrapper)
 
 
 class raw_env(AECEnv):  # type: ignore[misc]
