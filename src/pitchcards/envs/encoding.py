@@ -159,6 +159,12 @@ class Encoder:
         side_of = [rules.side_of(seat) for seat in range(n)]
         self._tables = [SeatLayout(self.offsets, n, c, me, side_of, s) for me in range(n)]
 
+    def __reduce__(self) -> tuple[type[Encoder], tuple[RuleSet, int]]:
+        """Copied and pickled as ``Encoder(rules, players)`` (it never changes after it is made;
+        OpenSpiel pickles a game with it): the compiled build's layouts (issue 35) cannot be
+        made blank and filled, as a default copy would."""
+        return (Encoder, (self.rules, self.players))
+
     # ------------------------------------------------------------------ observation
     def encode(self, view: View, out: Array | None = None) -> Array:
         """The observation tensor of ``view`` (which must belong to a seat).
