@@ -57,3 +57,19 @@ def test_fast_encoder_matches_the_reference_at_every_step_for_every_seat(
             legal = hand.legal_actions()
             hand.push(legal[rng.randrange(len(legal))])
     assert steps >= HANDS * players * 2  # the hands were played, not only dealt
+
+
+def test_an_encoder_copies_and_pickles_on_either_build() -> None:
+    """OpenSpiel pickles a game with its Encoder; the compiled build's layouts (issue 35) cannot
+    be copied as a blank object filled in, so an Encoder is remade from its rules and size."""
+    import copy
+    import pickle
+
+    rules = pc.find_variant("ten-point-cutthroat")
+    encoder = Encoder(rules, 5)
+    hand = Hand.deal(rules, 5, dealer=1, seed=4)
+    view = view_of(hand, 2, scores=[3, -4, 5, 0, 1])
+    for twin in (copy.copy(encoder), copy.deepcopy(encoder),
+                 pickle.loads(pickle.dumps(encoder))):
+        assert (twin.rules, twin.players, twin.size) == (rules, 5, encoder.size)
+        assert twin.encode(view).tobytes() == encoder.encode(view).tobytes()

@@ -144,6 +144,27 @@ def test_action_masks_per_agent_are_the_legal_actions() -> None:
         e.step(rng.choice(np.flatnonzero(e.action_masks()).tolist()))
 
 
+def test_a_positions_view_is_built_once_and_never_outlives_it() -> None:
+    """issue 35: observe() then action_masks() of one position build the seat's view once
+    (the env's Table keeps it while the game table's ``moves`` is unchanged); every step,
+    deal and reset makes it new, equal to the view the game table builds now."""
+    e = raw_env()
+    rng = random.Random(5)
+    for seed in (5, 6):
+        e.reset(seed=seed)
+        while not e.table.done:
+            seat = e.table.seat_to_act
+            assert seat is not None
+            view = e.table.view(seat)
+            assert e.table.view(seat) is view
+            assert e.table.view((seat + 1) % 4) is not view  # another seat: its own view
+            assert e.table.view(seat) == view == e.table.game.view(seat)  # type: ignore[union-attr]
+            e.observe(e.agent_selection)
+            assert np.array_equal(e.action_masks(), e.observe(e.agent_selection)["action_mask"])
+            e.step(rng.choice(np.flatnonzero(e.action_masks()).tolist()))
+            assert e.table.game.view(seat) == e.table.view(seat)  # type: ignore[union-attr]
+
+
 @pytest.mark.parametrize("variant,actions", [("auction", NUM_ACTIONS),
                                              ("ten-point-cutthroat", MAX_ACTIONS)])
 def test_mask_is_the_legal_actions_and_zero_off_turn(variant: str, actions: int) -> None:
@@ -180,8 +201,10 @@ def test_env_is_pettingzoos_wrappers_reading_the_raw_envs_attributes() -> None:
     assert isinstance(e.env.env, wrappers.TerminateIllegalWrapper)
     raw = e.unwrapped
     assert isinstance(raw, raw_env) and e.env.env.env is raw
-    with pytest.raises(AttributeError, match="agent_selection cannot be accessed before reset"):
-        e.agent_selection  # noqa: B018
+    for name in ("rewards", "terminations", "truncations", "infos", "agent_selection",
+                 "agents"):  # OrderEnforcingWrapper's list
+        with pytest.raises(AttributeError, match=f"{name} cannot be accessed before reset"):
+            getattr(e, name)
     e.reset(seed=3)
     for wrapper in (e, e.env, e.env.env):
         for name in ("agents", "agent_selection", "terminations", "truncations", "rewards",

@@ -40,6 +40,10 @@ COMPILED = (
     # issue 35: the ten-point family's bidding, trump and discard estimates, which the rollout
     # policy calls on every simulated auction (the top of a ten-point auction decision's profile)
     "pitchcards.bots.ten_point",
+    # issue 35: a seat's view, built at every step of a research environment and every bot turn
+    "pitchcards.views",
+    # issue 35: the ones of a research environment's observation (no numpy), set every step
+    "pitchcards.envs.layout",
 )
 #: ``PITCHCARDS_PURE=1`` runs the pure-Python modules even where a fresh compiled build exists.
 PURE_VARIABLE = "PITCHCARDS_PURE"

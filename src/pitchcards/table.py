@@ -247,6 +247,13 @@ class Table:
         """The number of the last event (0 before any)."""
         return self._seq
 
+    @property
+    def moves(self) -> int:
+        """How many times the position has changed (an action, an undo, a deal, a new bot),
+        events or not: a view built since it last changed is still current (the research
+        environments build a seat's view once while it stays the same, issue 35)."""
+        return self._moves
+
     def bot_at(self, seat: int) -> Bot | None:
         """The bot playing ``seat`` in the current hand (None: played from outside)."""
         return self._seat_bots[seat]

@@ -59,9 +59,10 @@ import numpy as np
 import numpy.typing as npt
 
 from ..actions import ACTIONS, MAX_ACTIONS, NUM_ACTIONS, PASS_ID, Action, action_count
-from ..cards import SUITS, card_name, cards_of
+from ..cards import card_name, cards_of
 from ..rules import MOON, RuleSet, bid_text
 from ..views import View
+from .layout import Layout, SeatLayout, set_ones, set_values
 
 __all__ = ["Encoder", "action_mask", "action_size", "infostate_string", "is_classic",
            "legal_mask", "max_auction_length", "observation_string"]
@@ -110,27 +111,6 @@ def max_auction_length(rules: RuleSet, players: int) -> int:
     return players * (_top_bid(rules) + 2)
 
 
-class _SeatTables:
-    """One observer's offsets by absolute seat, worked out once per table (seats and sides
-    relative to the observer, as every segment holds them)."""
-
-    __slots__ = ("played_at", "rel", "side_rel", "trick_at", "won_at")
-
-    def __init__(self, enc: Encoder, me: int) -> None:
-        n, c, o, sides = enc.players, enc.cards, enc.offsets, enc.sides
-        #: rel[seat]: the seat relative to me (0 = me, 1 = on my left, ...)
-        self.rel = rel = tuple((seat - me) % n for seat in range(n))
-        #: side_rel[side]: the side relative to mine (0 = my side)
-        self.side_rel = side_rel = tuple((side - enc.rules.side_of(me)) % sides
-                                         for side in range(sides))
-        self.trick_at = tuple(o["trick"] + c * rel[seat] for seat in range(n))
-        #: played_at[leader][i]: where the i-th card of a trick led by ``leader`` goes
-        self.played_at = tuple(tuple(o["played"] + c * rel[(leader + i) % n] for i in range(n))
-                               for leader in range(n))
-        self.won_at = tuple(o["won"] + c * side_rel[enc.rules.side_of(seat)]
-                            for seat in range(n))
-
-
 class Encoder:
     """Observation and information-state tensors of one seat's view, for a fixed table."""
 
@@ -170,11 +150,20 @@ class Encoder:
             ("trick_history", 6 * (n + n * c)),
         )
         self.info_size = self.size + sum(size for _, size in self.history_segments)
-        self._phase_index = {phase: i for i, phase in enumerate(self.phases)}
         #: an auction action's kind by id (0 pass, 1..B bid, B + 1 pitch); -1: no auction action
         self._kind_of = [_auction_kind(a, top) if a == PASS_ID or a.bid is not None else -1
                          for a in ACTIONS]
-        self._tables = [_SeatTables(self, me) for me in range(n)]
+        # issue 35: the ones of an observation are set by .layout (compiled)
+        self._layout = Layout(self.offsets, n, self.kinds, self.phases, self._kind_of, classic,
+                              rules.hand_size, self.score_scale)
+        side_of = [rules.side_of(seat) for seat in range(n)]
+        self._tables = [SeatLayout(self.offsets, n, c, me, side_of, s) for me in range(n)]
+
+    def __reduce__(self) -> tuple[type[Encoder], tuple[RuleSet, int]]:
+        """Copied and pickled as ``Encoder(rules, players)`` (it never changes after it is made;
+        OpenSpiel pickles a game with it): the compiled build's layouts (issue 35) cannot be
+        made blank and filled, as a default copy would."""
+        return (Encoder, (self.rules, self.players))
 
     # ------------------------------------------------------------------ observation
     def encode(self, view: View, out: Array | None = None) -> Array:
@@ -189,85 +178,13 @@ class Encoder:
             raise ValueError("a spectator's view has no seat to encode from")
         ones = bytearray(self.size)
         t = self._tables[me]
-        self._set_ones(view, ones, t)
+        set_ones(self._layout, t, view, ones)
         if out is None:
             out = np.frombuffer(ones, np.uint8).astype(np.float32)
         else:
             out[:] = np.frombuffer(ones, np.uint8)
-        o, rel = self.offsets, t.rel
-        if not self.classic:
-            at, size = o["hand_sizes"], self.rules.hand_size
-            for seat, count in enumerate(view.hand_sizes):
-                out[at + rel[seat]] = count / size
-        at = o["tricks_won"]
-        for seat, count in enumerate(view.tricks_won):
-            if count:
-                out[at + rel[seat]] = count / 6.0
-        if view.scores is not None:
-            at, scale, side_rel = o["scores"], self.score_scale, t.side_rel
-            for side, score in enumerate(view.scores):
-                out[at + side_rel[side]] = max(-1.0, min(1.0, score / scale))
+        set_values(self._layout, t, view, out)
         return out
-
-    def _set_ones(self, view: View, ones: bytearray, t: _SeatTables) -> None:
-        """Every one-hot and card segment of ``view`` (a 1 in ``ones`` where it holds one)."""
-        o, rel = self.offsets, t.rel
-        at = o["hand"]
-        for c in cards_of(view.hand_mask):
-            ones[at + c] = 1
-        if not self.classic:
-            at = o["discarded"]
-            for c in cards_of(view.discarded_mask):
-                ones[at + c] = 1
-        self._set_cards(view, ones, t)
-        if view.trump is not None:
-            ones[o["trump"] + SUITS.index(view.trump)] = 1
-        ones[o["phase"] + self._phase_index[view.phase]] = 1
-        if view.seat_to_act is not None:
-            ones[o["to_act"] + rel[view.seat_to_act]] = 1
-        ones[o["dealer"] + rel[view.dealer]] = 1
-        self._set_auction(view, ones, rel)
-        if view.called_card is not None:
-            ones[o["called"] + view.called_card] = 1
-            partner = view.known_partner  # CP5: what this seat knows, nothing more
-            if partner is not None:
-                ones[o["partner"] + rel[partner]] = 1
-            elif view.partner_known:
-                ones[o["partner"] + self.players] = 1  # CP4: the card was out of play
-
-    def _set_cards(self, view: View, ones: bytearray, t: _SeatTables) -> None:
-        """trick, leader, played and won (hand and discarded are the caller's)."""
-        trick_at, played_at, won_at = t.trick_at, t.played_at, t.won_at
-        for leader, cards, winner in view.tricks:
-            won = won_at[winner]
-            for at, card in zip(played_at[leader], cards, strict=False):  # a trick may be short
-                ones[at + card] = 1
-                ones[won + card] = 1
-        for seat, card in view.trick:
-            ones[trick_at[seat] + card] = 1
-            ones[played_at[seat][0] + card] = 1
-        if view.trick:
-            ones[self.offsets["leader"] + t.rel[view.trick[0][0]]] = 1
-
-    def _set_auction(self, view: View, ones: bytearray, rel: tuple[int, ...]) -> None:
-        """bids, high_bid, high_bidder, pitched, pitcher and contract."""
-        o, kind_of = self.offsets, self._kind_of
-        last: dict[int, int] = {}
-        for seat, a in view.auction:
-            last[seat] = kind_of[a]
-        at, kinds = o["bids"], self.kinds
-        for seat, kind in last.items():
-            ones[at + kinds * rel[seat] + kind] = 1
-        if view.high_bid is not None:
-            ones[o["high_bid"] + view.high_bid - 1] = 1
-        if view.high_bidder is not None:
-            ones[o["high_bidder"] + rel[view.high_bidder]] = 1
-        if view.pitched_card is not None:
-            ones[o["pitched"] + view.pitched_card] = 1
-        if view.pitcher is not None:
-            ones[o["pitcher"] + rel[view.pitcher]] = 1
-        if view.contract is not None:
-            ones[o["contract"] + view.contract] = 1
 
     # ------------------------------------------------------------------ information state
     def encode_infostate(self, view: View, out: Array | None = None) -> Array:

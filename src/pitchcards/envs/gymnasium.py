@@ -120,11 +120,7 @@ class PitchEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def _advance(self) -> float:
         """Let the bots play until it is the learning seat's turn or the episode ends."""
-        total = 0.0
-        table = self.table
-        while (turn := table.bot_turn()) is not None:
-            total += table.play(turn)[self.seat]
-        return total
+        return self.table.play_bots()[self.seat]
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from ..hand import Hand
 from ..match import Match
 from ..rules import RuleSet, find_variant
-from ..table import BotTurn, DealNext
+from ..table import DealNext
 from ..table import Table as GameTable
 from ..views import View
 
@@ -75,6 +75,8 @@ class Table:
             raise ValueError(f"max_hands must be positive, not {max_hands!r}")
         self.max_hands = max_hands
         self.game: GameTable | None = None
+        self._view_key: tuple[GameTable, int, int] | None = None  # what _view is the view of
+        self._view: View | None = None
         self.terminated = False
         self.truncated = False
 
@@ -113,24 +115,38 @@ class Table:
         if isinstance(step, DealNext):
             self.game.deal()
 
-    def bot_turn(self) -> BotTurn | None:
-        """The turn of the bot to act, or None (a seat played from outside acts, or the
-        episode is over)."""
-        if self.done or self.game is None:
-            return None
-        step = self.game.next_step()
-        return step if isinstance(step, BotTurn) else None
+    def play_bots(self) -> list[float]:
+        """The bots play until a seat played from outside is to act or the episode ends; the
+        rewards they bring to every seat, summed over the hands they end.
 
-    def play(self, turn: BotTurn) -> list[float]:
-        """The bot of ``turn`` decides and acts; the rewards it brings to every seat."""
-        assert not self.done, "the episode is over: call reset()"
-        turn.apply(turn.choose())  # always current: nothing else moves the table meanwhile
-        return self._after_action()
+        The game table's own loop plays them (``GameTable.advance``, stopped at each hand's
+        end for the rewards and the next deal): the turns ``next_step`` would give, without a
+        ``BotTurn`` object each (issue 35)."""
+        game = self.game
+        assert game is not None, "call reset() first"
+        total = [0.0] * self.players
+        while not self.done:
+            moves = game.moves
+            game.advance(stop_at_hand_end=True)
+            if game.moves == moves or self.hand.result is None:
+                break  # a seat played from outside is to act
+            total = [t + r for t, r in zip(total, self._after_action(), strict=True)]
+        return total
 
     def view(self, seat: int) -> View:
-        """``seat``'s view of the current hand, with the match scores."""
-        assert self.game is not None, "call reset() first"
-        return self.game.view(seat)
+        """``seat``'s view of the current hand, with the match scores.
+
+        The same View again while nothing has moved (the game table's :attr:`moves`; a View is
+        frozen): an env asked for the observation and then the action mask of one position
+        builds the view once (issue 35)."""
+        game = self.game
+        assert game is not None, "call reset() first"
+        key = (game, game.moves, seat)
+        view = self._view
+        if view is None or key != self._view_key:
+            view = self._view = game.view(seat)
+            self._view_key = key
+        return view
 
     def results(self) -> dict[str, Any]:
         """The episode's results so far (the env ``info["result"]`` at the end of an episode).
