@@ -72,8 +72,8 @@ def test_bench_analysis_prints_its_tables() -> None:
                          capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr[-2000:]
     for text in ("In points of net score", "loss/choice", "blunders", "random ",
-                 "labelled [95 % CI]", "for the match not counted", "In chance to win the match", "auction choices", "CPU ms per decision",
-                 "CPU s per match"):
+                 "labelled [95 % CI]", "for the match not counted", "In chance to win the match",
+                 "auction choices", "CPU ms per decision", "CPU s per match"):
         assert text in out.stdout, out.stdout
 
 
