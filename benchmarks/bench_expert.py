@@ -7,8 +7,9 @@
     .venv/bin/python benchmarks/bench_expert.py speed  --variant ten-point-cutthroat --players 4
     .venv/bin/python benchmarks/bench_expert.py worlds [--hands 20] [--variant ten-point]
 
-``--variant`` (default ``auction-partners``) and ``--players`` (cutthroat table size) choose the
-game; ``hands`` and ``games`` need a partnership variant, ``arena`` and ``speed`` take any.
+``--variant`` (default ``auction-partners``) and ``--players`` (the table size; default the
+variant's own) choose the game; ``hands`` and ``games`` need a partnership variant, ``arena``
+and ``speed`` take any.
 ``--hands-per-game N`` (arena) plays N hands per game with no target (the ten-point target of 52
 makes games long): points per hand are then the measure.
 
@@ -260,11 +261,15 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--cluster", default=None, metavar="ADDRESS",
                     help="hands/games/arena on a Ray cluster: auto, ray://HOST:PORT or HOST:PORT")
     ap.add_argument("--variant", default=VARIANT)
-    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--players", type=int, default=None,
+                    help="table size (default: the variant's own, 6 for three-teams, 5 for "
+                         "call-partner, 4 for the rest)")
     ap.add_argument("--hands-per-game", type=int, default=None,
                     help="arena: hands per game with no target (default: to the target)")
     a = ap.parse_args(argv)
     VARIANT = a.variant
+    if a.players is None:
+        a.players = pc.find_variant(VARIANT).default_players
     vs = a.vs
     print(f"# {a.mode}: {a.bot} vs {vs} (rollout policy: {policy_name}), {VARIANT}")
     t0 = time.perf_counter()
