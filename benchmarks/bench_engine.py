@@ -216,16 +216,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\nratio checked pitchcards / OpenSpiel: {ratio:.2f}x "
               f"(per repeat {min(per_repeat):.2f}-{max(per_repeat):.2f}; target >= 1.5x)")
     if args.builds:
-        print("\ncompiled and pure builds (hands/s, each repeat in its own subprocess, "
-              "alternating; median [min-max]):")
-        print(f"  {'row':<44} {'compiled':>22} {'pure':>22} {'ratio':>6}")
-        for name, compiled in builds["compiled"].items():
-            pure = builds["pure"][name]
-            ratios = [a / b for a, b in zip(compiled, pure, strict=True)]
-            print(f"  {name:<44} "
-                  + " ".join(f"{statistics.median(g):>10,.0f} [{min(g):,.0f}-{max(g):,.0f}]"
-                             for g in (compiled, pure))
-                  + f" {statistics.median(ratios):>5.2f}x")
+        print_builds(builds, "hands/s")
         if theirs in medians:
             for build in builds:
                 ours_rate = statistics.median(builds[build][ours])
@@ -241,6 +232,25 @@ def main(argv: list[str] | None = None) -> int:
                       f"(this {statistics.median(g[0] for g in mine[name]):,.0f}, "
                       f"that {statistics.median(g[0] for g in got):,.0f} hands/s)")
     return 0
+
+
+def span(rates: list[float]) -> str:
+    """A row's rates as ``median [min-max]``."""
+    return f"{statistics.median(rates):,.0f} [{min(rates):,.0f}-{max(rates):,.0f}]"
+
+
+def print_builds(builds: dict[str, dict[str, list[float]]], unit: str) -> None:
+    """The compiled and the pure build's rates of each row side by side (``builds[build][row]``:
+    one rate a repeat, the repeats alternating between the builds) with the median of the
+    per-repeat ratios (also bench_envs.py's table)."""
+    print(f"\ncompiled and pure builds ({unit}, each repeat in its own subprocess, "
+          "alternating; median [min-max]):")
+    print(f"  {'row':<44} {'compiled':>22} {'pure':>22} {'ratio':>6}")
+    for name, compiled in builds["compiled"].items():
+        pure = builds["pure"][name]
+        ratios = [a / b for a, b in zip(compiled, pure, strict=True)]
+        print(f"  {name:<44} {span(compiled):>22} {span(pure):>22} "
+              f"{statistics.median(ratios):>5.2f}x")
 
 
 def json_of_a_run(script: str, argv: list[str], path: str, pure: bool | None = None) -> Any:

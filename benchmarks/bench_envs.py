@@ -49,6 +49,7 @@ from typing import Any
 import numpy as np
 
 import pitchcards as pc
+from bench_engine import json_of_a_run, print_builds, span  # beside this script
 from pitchcards.envs.gymnasium import PitchEnv
 from pitchcards.envs.pettingzoo import env as pz_env
 from pitchcards.envs.pettingzoo import raw_env
@@ -143,10 +144,6 @@ PROFILE_ROWS = {"pettingzoo": pettingzoo_wrapped, "raw": pettingzoo_raw,
                 "gymnasium": gymnasium_env}
 
 
-def _span(rates: list[float]) -> str:
-    return f"{statistics.median(rates):,.0f} [{min(rates):,.0f}-{max(rates):,.0f}]"
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="per row and repeat")
@@ -203,16 +200,9 @@ def main(argv: list[str] | None = None) -> int:
         ratio = ""
         if peer:  # per-repeat ratios: both sides of one ratio ran seconds apart
             ratio = f"{statistics.median(a / b for a, b in zip(got, peer, strict=True)):.2f}x"
-        print(f"{name:<42} {_span(got):>24} {ratio:>12}")
+        print(f"{name:<42} {span(got):>24} {ratio:>12}")
     if args.builds:
-        print("\ncompiled and pure builds (steps/s, each repeat in its own subprocess, "
-              "alternating; median [min-max]):")
-        print(f"  {'row':<40} {'compiled':>22} {'pure':>22} {'ratio':>6}")
-        for name, compiled in builds["compiled"].items():
-            pure = builds["pure"][name]
-            ratios = [a / b for a, b in zip(compiled, pure, strict=True)]
-            print(f"  {name:<40} {_span(compiled):>22} {_span(pure):>22} "
-                  f"{statistics.median(ratios):>5.2f}x")
+        print_builds(builds, "steps/s")
         if peer:
             for build in builds:
                 for name, got in builds[build].items():
@@ -234,8 +224,6 @@ def _run_ours(args: argparse.Namespace, path: str, pure: bool | None = None
               ) -> dict[str, float]:
     """One repeat of our rows in a fresh subprocess on the package in ``path`` (``pure``: True
     for pure Python, False for the compiled build, None as this process runs)."""
-    from bench_engine import json_of_a_run  # beside this script: its run-in-a-subprocess
-
     result: dict[str, float] = json_of_a_run(
         __file__, ["--json", "--seconds", str(args.seconds), "--variant", args.variant], path,
         pure)

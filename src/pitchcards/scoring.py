@@ -42,7 +42,7 @@ class RuleValues:
         "hand_size", "auction", "pass_is_final", "min_bid", "max_bid", "all_pass",
         "dealer_steal", "pitch_as_bid_4", "declares_trump", "calls_partner", "moon_bid",
         "moon_must_be_bid", "moon_value", "moon_fail_points", "pitcher_set_keeps_points",
-        "low_to", "extra_points", "game_tie")
+        "low_to", "extra_points")
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
@@ -72,7 +72,6 @@ class RuleValues:
         self.pitcher_set_keeps_points: bool = rules.pitcher_set_keeps_points
         self.low_to: str = rules.low_to
         self.extra_points: str = rules.extra_points
-        self.game_tie: str = rules.game_tie
 
     def __reduce__(self) -> tuple[Callable[[RuleSet], RuleValues], tuple[RuleSet]]:
         """Copied and pickled as the values of its rule set (a copy of a hand, deep or not,
